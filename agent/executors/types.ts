@@ -1,0 +1,91 @@
+// The one interface every job executor implements (HTTP, Solana JSON-RPC, browser).
+import type { Logger } from 'pino';
+import type { CookieRecord, Header, InputCookie, PerformanceMetrics, RequestOutcome } from '../../proto/index.js';
+
+/** A job as an executor sees it: decoded from the Assign frame, defaults applied. */
+export interface ExecRequest {
+  jobId: string;
+  attempt: number;
+  method: string;
+  url: string;
+  timeoutMs: number;
+  /** One entry per value, in order. */
+  headers: Header[];
+  body: Buffer;
+  cookies: InputCookie[];
+  /** Set when the job belongs to a session: jobs of one session share cookies. */
+  sessionId: string;
+  /** mobile | desktop | server: emulation hint for browser jobs. */
+  deviceType: string;
+}
+
+/** Content an executor produced; each present part is streamed to the coordinator in chunks. */
+export interface ExecContent {
+  body?: Buffer;
+  fullPage?: Buffer;
+  screenshot?: Buffer;
+  reader?: Buffer;
+}
+
+/**
+ * What an executor reports. A target that failed (timeout, DNS, refused by policy...) is a normal
+ * outcome: `success: false` with `errorType` from DEVICE_ERROR_TYPES, never a thrown error.
+ */
+export interface ExecOutcome {
+  success: boolean;
+  statusCode: number;
+  responseHeaders: Header[];
+  requestHeaders: Header[];
+  timeUs: number;
+  sizeBytes: number;
+  tlsVersion: string;
+  tlsCipher: string;
+  errorType: string;
+  errorMessage: string;
+  startedAtMs: number;
+  finalUrl: string;
+  contentType: string;
+  requestCookies: CookieRecord[];
+  responseCookies: CookieRecord[];
+  performance?: PerformanceMetrics;
+  requestResults: RequestOutcome[];
+  content: ExecContent;
+}
+
+export interface ExecContext {
+  signal: AbortSignal;
+  log: Logger;
+}
+
+export interface Executor {
+  /** Methods this executor runs, e.g. ['GET', 'POST']. */
+  readonly methods: readonly string[];
+  execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome>;
+  /** Called when a session ends on the coordinator: drop its cookie jar / browser context. */
+  endSession?(sessionId: string): Promise<void>;
+  /** Graceful: finish nothing new, release resources. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** An outcome with every field at its empty value; executors spread over it. */
+export function emptyOutcome(startedAtMs: number, url: string): ExecOutcome {
+  return {
+    success: false,
+    statusCode: 0,
+    responseHeaders: [],
+    requestHeaders: [],
+    timeUs: 0,
+    sizeBytes: 0,
+    tlsVersion: '',
+    tlsCipher: '',
+    errorType: '',
+    errorMessage: '',
+    startedAtMs,
+    finalUrl: url,
+    contentType: '',
+    requestCookies: [],
+    responseCookies: [],
+    requestResults: [],
+    content: {},
+  };
+}

@@ -1,0 +1,2483 @@
+import * as $protobuf from "protobufjs";
+import Long = require("long");
+
+/** Namespace crawl. */
+export namespace crawl {
+
+    /** Namespace link. */
+    namespace link {
+
+        /** Namespace v1. */
+        namespace v1 {
+
+            /**
+             * Properties of an AgentFrame.
+             * @deprecated Use crawl.link.v1.AgentFrame.$Properties instead.
+             */
+            interface IAgentFrame extends crawl.link.v1.AgentFrame.$Properties {
+            }
+
+            /** Represents an AgentFrame. */
+            class AgentFrame {
+
+                /**
+                 * Constructs a new AgentFrame.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.AgentFrame.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** AgentFrame hello. */
+                hello?: (crawl.link.v1.Hello.$Properties|null);
+
+                /** AgentFrame accept. */
+                accept?: (crawl.link.v1.Accept.$Properties|null);
+
+                /** AgentFrame reject. */
+                reject?: (crawl.link.v1.Reject.$Properties|null);
+
+                /** AgentFrame chunk. */
+                chunk?: (crawl.link.v1.ResultChunk.$Properties|null);
+
+                /** AgentFrame result. */
+                result?: (crawl.link.v1.ResultFinal.$Properties|null);
+
+                /** AgentFrame ping. */
+                ping?: (crawl.link.v1.Ping.$Properties|null);
+
+                /** AgentFrame pong. */
+                pong?: (crawl.link.v1.Pong.$Properties|null);
+
+                /** AgentFrame draining. */
+                draining?: (crawl.link.v1.Draining.$Properties|null);
+
+                /** AgentFrame body. */
+                body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining");
+
+                /**
+                 * Creates a new AgentFrame instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns AgentFrame instance
+                 */
+                static create(properties: crawl.link.v1.AgentFrame.$Shape): crawl.link.v1.AgentFrame & crawl.link.v1.AgentFrame.$Shape;
+                static create(properties?: crawl.link.v1.AgentFrame.$Properties): crawl.link.v1.AgentFrame;
+
+                /**
+                 * Encodes the specified AgentFrame message. Does not implicitly {@link crawl.link.v1.AgentFrame.verify|verify} messages.
+                 * @param m AgentFrame message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.AgentFrame.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an AgentFrame message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.AgentFrame & crawl.link.v1.AgentFrame.$Shape} AgentFrame
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.AgentFrame & crawl.link.v1.AgentFrame.$Shape;
+            }
+
+            namespace AgentFrame {
+
+                /** Properties of an AgentFrame. */
+                interface $Properties {
+
+                    /** AgentFrame hello */
+                    hello?: (crawl.link.v1.Hello.$Properties|null);
+
+                    /** AgentFrame accept */
+                    accept?: (crawl.link.v1.Accept.$Properties|null);
+
+                    /** AgentFrame reject */
+                    reject?: (crawl.link.v1.Reject.$Properties|null);
+
+                    /** AgentFrame chunk */
+                    chunk?: (crawl.link.v1.ResultChunk.$Properties|null);
+
+                    /** AgentFrame result */
+                    result?: (crawl.link.v1.ResultFinal.$Properties|null);
+
+                    /** AgentFrame ping */
+                    ping?: (crawl.link.v1.Ping.$Properties|null);
+
+                    /** AgentFrame pong */
+                    pong?: (crawl.link.v1.Pong.$Properties|null);
+
+                    /** AgentFrame draining */
+                    draining?: (crawl.link.v1.Draining.$Properties|null);
+
+                    /** AgentFrame body */
+                    body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining");
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Narrowed shape of an AgentFrame. */
+                type $Shape = {
+                  hello?: crawl.link.v1.Hello.$Shape|null;
+                  accept?: crawl.link.v1.Accept.$Shape|null;
+                  reject?: crawl.link.v1.Reject.$Shape|null;
+                  chunk?: crawl.link.v1.ResultChunk.$Shape|null;
+                  result?: crawl.link.v1.ResultFinal.$Shape|null;
+                  ping?: crawl.link.v1.Ping.$Shape|null;
+                  pong?: crawl.link.v1.Pong.$Shape|null;
+                  draining?: crawl.link.v1.Draining.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape })
+                );
+            }
+
+            /**
+             * Properties of a CoordinatorFrame.
+             * @deprecated Use crawl.link.v1.CoordinatorFrame.$Properties instead.
+             */
+            interface ICoordinatorFrame extends crawl.link.v1.CoordinatorFrame.$Properties {
+            }
+
+            /** Represents a CoordinatorFrame. */
+            class CoordinatorFrame {
+
+                /**
+                 * Constructs a new CoordinatorFrame.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.CoordinatorFrame.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** CoordinatorFrame welcome. */
+                welcome?: (crawl.link.v1.Welcome.$Properties|null);
+
+                /** CoordinatorFrame assign. */
+                assign?: (crawl.link.v1.Assign.$Properties|null);
+
+                /** CoordinatorFrame ack. */
+                ack?: (crawl.link.v1.ResultAck.$Properties|null);
+
+                /** CoordinatorFrame cancel. */
+                cancel?: (crawl.link.v1.Cancel.$Properties|null);
+
+                /** CoordinatorFrame ping. */
+                ping?: (crawl.link.v1.Ping.$Properties|null);
+
+                /** CoordinatorFrame pong. */
+                pong?: (crawl.link.v1.Pong.$Properties|null);
+
+                /** CoordinatorFrame drain. */
+                drain?: (crawl.link.v1.Drain.$Properties|null);
+
+                /** CoordinatorFrame sessionEnd. */
+                sessionEnd?: (crawl.link.v1.SessionEnd.$Properties|null);
+
+                /** CoordinatorFrame body. */
+                body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd");
+
+                /**
+                 * Creates a new CoordinatorFrame instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns CoordinatorFrame instance
+                 */
+                static create(properties: crawl.link.v1.CoordinatorFrame.$Shape): crawl.link.v1.CoordinatorFrame & crawl.link.v1.CoordinatorFrame.$Shape;
+                static create(properties?: crawl.link.v1.CoordinatorFrame.$Properties): crawl.link.v1.CoordinatorFrame;
+
+                /**
+                 * Encodes the specified CoordinatorFrame message. Does not implicitly {@link crawl.link.v1.CoordinatorFrame.verify|verify} messages.
+                 * @param m CoordinatorFrame message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.CoordinatorFrame.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a CoordinatorFrame message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.CoordinatorFrame & crawl.link.v1.CoordinatorFrame.$Shape} CoordinatorFrame
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.CoordinatorFrame & crawl.link.v1.CoordinatorFrame.$Shape;
+            }
+
+            namespace CoordinatorFrame {
+
+                /** Properties of a CoordinatorFrame. */
+                interface $Properties {
+
+                    /** CoordinatorFrame welcome */
+                    welcome?: (crawl.link.v1.Welcome.$Properties|null);
+
+                    /** CoordinatorFrame assign */
+                    assign?: (crawl.link.v1.Assign.$Properties|null);
+
+                    /** CoordinatorFrame ack */
+                    ack?: (crawl.link.v1.ResultAck.$Properties|null);
+
+                    /** CoordinatorFrame cancel */
+                    cancel?: (crawl.link.v1.Cancel.$Properties|null);
+
+                    /** CoordinatorFrame ping */
+                    ping?: (crawl.link.v1.Ping.$Properties|null);
+
+                    /** CoordinatorFrame pong */
+                    pong?: (crawl.link.v1.Pong.$Properties|null);
+
+                    /** CoordinatorFrame drain */
+                    drain?: (crawl.link.v1.Drain.$Properties|null);
+
+                    /** CoordinatorFrame sessionEnd */
+                    sessionEnd?: (crawl.link.v1.SessionEnd.$Properties|null);
+
+                    /** CoordinatorFrame body */
+                    body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd");
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Narrowed shape of a CoordinatorFrame. */
+                type $Shape = {
+                  welcome?: crawl.link.v1.Welcome.$Shape|null;
+                  assign?: crawl.link.v1.Assign.$Shape|null;
+                  ack?: crawl.link.v1.ResultAck.$Shape|null;
+                  cancel?: crawl.link.v1.Cancel.$Shape|null;
+                  ping?: crawl.link.v1.Ping.$Shape|null;
+                  pong?: crawl.link.v1.Pong.$Shape|null;
+                  drain?: crawl.link.v1.Drain.$Shape|null;
+                  sessionEnd?: crawl.link.v1.SessionEnd.$Shape|null;
+                  $unknowns?: Uint8Array[];
+                } & (
+                  ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape })
+                );
+            }
+
+            /**
+             * Properties of a Location.
+             * @deprecated Use crawl.link.v1.Location.$Properties instead.
+             */
+            interface ILocation extends crawl.link.v1.Location.$Properties {
+            }
+
+            /** Represents a Location. */
+            class Location {
+
+                /**
+                 * Constructs a new Location.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Location.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Location country. */
+                country: string;
+
+                /** Location region. */
+                region: string;
+
+                /** Location city. */
+                city: string;
+
+                /**
+                 * Creates a new Location instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Location instance
+                 */
+                static create(properties: crawl.link.v1.Location.$Shape): crawl.link.v1.Location & crawl.link.v1.Location.$Shape;
+                static create(properties?: crawl.link.v1.Location.$Properties): crawl.link.v1.Location;
+
+                /**
+                 * Encodes the specified Location message. Does not implicitly {@link crawl.link.v1.Location.verify|verify} messages.
+                 * @param m Location message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Location.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Location message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Location & crawl.link.v1.Location.$Shape} Location
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Location & crawl.link.v1.Location.$Shape;
+            }
+
+            namespace Location {
+
+                /** Properties of a Location. */
+                interface $Properties {
+
+                    /** Location country */
+                    country?: (string|null);
+
+                    /** Location region */
+                    region?: (string|null);
+
+                    /** Location city */
+                    city?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Location. */
+                type $Shape = crawl.link.v1.Location.$Properties;
+            }
+
+            /**
+             * Properties of a Capabilities.
+             * @deprecated Use crawl.link.v1.Capabilities.$Properties instead.
+             */
+            interface ICapabilities extends crawl.link.v1.Capabilities.$Properties {
+            }
+
+            /** Represents a Capabilities. */
+            class Capabilities {
+
+                /**
+                 * Constructs a new Capabilities.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Capabilities.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Capabilities methods. */
+                methods: string[];
+
+                /** Capabilities maxConcurrent. */
+                maxConcurrent: number;
+
+                /** Capabilities browserVersion. */
+                browserVersion: string;
+
+                /** Capabilities maxBodyBytes. */
+                maxBodyBytes: number;
+
+                /**
+                 * Creates a new Capabilities instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Capabilities instance
+                 */
+                static create(properties: crawl.link.v1.Capabilities.$Shape): crawl.link.v1.Capabilities & crawl.link.v1.Capabilities.$Shape;
+                static create(properties?: crawl.link.v1.Capabilities.$Properties): crawl.link.v1.Capabilities;
+
+                /**
+                 * Encodes the specified Capabilities message. Does not implicitly {@link crawl.link.v1.Capabilities.verify|verify} messages.
+                 * @param m Capabilities message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Capabilities.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Capabilities message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Capabilities & crawl.link.v1.Capabilities.$Shape} Capabilities
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Capabilities & crawl.link.v1.Capabilities.$Shape;
+            }
+
+            namespace Capabilities {
+
+                /** Properties of a Capabilities. */
+                interface $Properties {
+
+                    /** Capabilities methods */
+                    methods?: (string[]|null);
+
+                    /** Capabilities maxConcurrent */
+                    maxConcurrent?: (number|null);
+
+                    /** Capabilities browserVersion */
+                    browserVersion?: (string|null);
+
+                    /** Capabilities maxBodyBytes */
+                    maxBodyBytes?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Capabilities. */
+                type $Shape = crawl.link.v1.Capabilities.$Properties;
+            }
+
+            /**
+             * Properties of a JobRef.
+             * @deprecated Use crawl.link.v1.JobRef.$Properties instead.
+             */
+            interface IJobRef extends crawl.link.v1.JobRef.$Properties {
+            }
+
+            /** Represents a JobRef. */
+            class JobRef {
+
+                /**
+                 * Constructs a new JobRef.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.JobRef.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** JobRef jobId. */
+                jobId: string;
+
+                /** JobRef attempt. */
+                attempt: number;
+
+                /**
+                 * Creates a new JobRef instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns JobRef instance
+                 */
+                static create(properties: crawl.link.v1.JobRef.$Shape): crawl.link.v1.JobRef & crawl.link.v1.JobRef.$Shape;
+                static create(properties?: crawl.link.v1.JobRef.$Properties): crawl.link.v1.JobRef;
+
+                /**
+                 * Encodes the specified JobRef message. Does not implicitly {@link crawl.link.v1.JobRef.verify|verify} messages.
+                 * @param m JobRef message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.JobRef.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a JobRef message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.JobRef & crawl.link.v1.JobRef.$Shape} JobRef
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.JobRef & crawl.link.v1.JobRef.$Shape;
+            }
+
+            namespace JobRef {
+
+                /** Properties of a JobRef. */
+                interface $Properties {
+
+                    /** JobRef jobId */
+                    jobId?: (string|null);
+
+                    /** JobRef attempt */
+                    attempt?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a JobRef. */
+                type $Shape = crawl.link.v1.JobRef.$Properties;
+            }
+
+            /**
+             * Properties of a Hello.
+             * @deprecated Use crawl.link.v1.Hello.$Properties instead.
+             */
+            interface IHello extends crawl.link.v1.Hello.$Properties {
+            }
+
+            /** Represents a Hello. */
+            class Hello {
+
+                /**
+                 * Constructs a new Hello.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Hello.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Hello protocolVersion. */
+                protocolVersion: number;
+
+                /** Hello deviceId. */
+                deviceId: string;
+
+                /** Hello agentVersion. */
+                agentVersion: string;
+
+                /** Hello capabilities. */
+                capabilities?: (crawl.link.v1.Capabilities.$Properties|null);
+
+                /** Hello location. */
+                location?: (crawl.link.v1.Location.$Properties|null);
+
+                /** Hello deviceType. */
+                deviceType: string;
+
+                /** Hello networkType. */
+                networkType: string;
+
+                /** Hello running. */
+                running: crawl.link.v1.JobRef.$Properties[];
+
+                /** Hello draining. */
+                draining: boolean;
+
+                /**
+                 * Creates a new Hello instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Hello instance
+                 */
+                static create(properties: crawl.link.v1.Hello.$Shape): crawl.link.v1.Hello & crawl.link.v1.Hello.$Shape;
+                static create(properties?: crawl.link.v1.Hello.$Properties): crawl.link.v1.Hello;
+
+                /**
+                 * Encodes the specified Hello message. Does not implicitly {@link crawl.link.v1.Hello.verify|verify} messages.
+                 * @param m Hello message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Hello.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Hello message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Hello & crawl.link.v1.Hello.$Shape} Hello
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Hello & crawl.link.v1.Hello.$Shape;
+            }
+
+            namespace Hello {
+
+                /** Properties of a Hello. */
+                interface $Properties {
+
+                    /** Hello protocolVersion */
+                    protocolVersion?: (number|null);
+
+                    /** Hello deviceId */
+                    deviceId?: (string|null);
+
+                    /** Hello agentVersion */
+                    agentVersion?: (string|null);
+
+                    /** Hello capabilities */
+                    capabilities?: (crawl.link.v1.Capabilities.$Properties|null);
+
+                    /** Hello location */
+                    location?: (crawl.link.v1.Location.$Properties|null);
+
+                    /** Hello deviceType */
+                    deviceType?: (string|null);
+
+                    /** Hello networkType */
+                    networkType?: (string|null);
+
+                    /** Hello running */
+                    running?: (crawl.link.v1.JobRef.$Properties[]|null);
+
+                    /** Hello draining */
+                    draining?: (boolean|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Hello. */
+                type $Shape = crawl.link.v1.Hello.$Properties;
+            }
+
+            /**
+             * Properties of a Welcome.
+             * @deprecated Use crawl.link.v1.Welcome.$Properties instead.
+             */
+            interface IWelcome extends crawl.link.v1.Welcome.$Properties {
+            }
+
+            /** Represents a Welcome. */
+            class Welcome {
+
+                /**
+                 * Constructs a new Welcome.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Welcome.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Welcome coordinatorId. */
+                coordinatorId: string;
+
+                /** Welcome heartbeatIntervalMs. */
+                heartbeatIntervalMs: number;
+
+                /** Welcome maxFrameBytes. */
+                maxFrameBytes: number;
+
+                /** Welcome maxChunkBytes. */
+                maxChunkBytes: number;
+
+                /** Welcome serverTimeMs. */
+                serverTimeMs: number;
+
+                /**
+                 * Creates a new Welcome instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Welcome instance
+                 */
+                static create(properties: crawl.link.v1.Welcome.$Shape): crawl.link.v1.Welcome & crawl.link.v1.Welcome.$Shape;
+                static create(properties?: crawl.link.v1.Welcome.$Properties): crawl.link.v1.Welcome;
+
+                /**
+                 * Encodes the specified Welcome message. Does not implicitly {@link crawl.link.v1.Welcome.verify|verify} messages.
+                 * @param m Welcome message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Welcome.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Welcome message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Welcome & crawl.link.v1.Welcome.$Shape} Welcome
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Welcome & crawl.link.v1.Welcome.$Shape;
+            }
+
+            namespace Welcome {
+
+                /** Properties of a Welcome. */
+                interface $Properties {
+
+                    /** Welcome coordinatorId */
+                    coordinatorId?: (string|null);
+
+                    /** Welcome heartbeatIntervalMs */
+                    heartbeatIntervalMs?: (number|null);
+
+                    /** Welcome maxFrameBytes */
+                    maxFrameBytes?: (number|null);
+
+                    /** Welcome maxChunkBytes */
+                    maxChunkBytes?: (number|null);
+
+                    /** Welcome serverTimeMs */
+                    serverTimeMs?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Welcome. */
+                type $Shape = crawl.link.v1.Welcome.$Properties;
+            }
+
+            /**
+             * Properties of a Header.
+             * @deprecated Use crawl.link.v1.Header.$Properties instead.
+             */
+            interface IHeader extends crawl.link.v1.Header.$Properties {
+            }
+
+            /** Represents a Header. */
+            class Header {
+
+                /**
+                 * Constructs a new Header.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Header.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Header name. */
+                name: string;
+
+                /** Header value. */
+                value: string;
+
+                /**
+                 * Creates a new Header instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Header instance
+                 */
+                static create(properties: crawl.link.v1.Header.$Shape): crawl.link.v1.Header & crawl.link.v1.Header.$Shape;
+                static create(properties?: crawl.link.v1.Header.$Properties): crawl.link.v1.Header;
+
+                /**
+                 * Encodes the specified Header message. Does not implicitly {@link crawl.link.v1.Header.verify|verify} messages.
+                 * @param m Header message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Header.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Header message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Header & crawl.link.v1.Header.$Shape} Header
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Header & crawl.link.v1.Header.$Shape;
+            }
+
+            namespace Header {
+
+                /** Properties of a Header. */
+                interface $Properties {
+
+                    /** Header name */
+                    name?: (string|null);
+
+                    /** Header value */
+                    value?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Header. */
+                type $Shape = crawl.link.v1.Header.$Properties;
+            }
+
+            /**
+             * Properties of an InputCookie.
+             * @deprecated Use crawl.link.v1.InputCookie.$Properties instead.
+             */
+            interface IInputCookie extends crawl.link.v1.InputCookie.$Properties {
+            }
+
+            /** Represents an InputCookie. */
+            class InputCookie {
+
+                /**
+                 * Constructs a new InputCookie.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.InputCookie.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** InputCookie name. */
+                name: string;
+
+                /** InputCookie value. */
+                value: string;
+
+                /** InputCookie domain. */
+                domain: string;
+
+                /** InputCookie path. */
+                path: string;
+
+                /** InputCookie secure. */
+                secure: boolean;
+
+                /** InputCookie httpOnly. */
+                httpOnly: boolean;
+
+                /** InputCookie sameSite. */
+                sameSite: string;
+
+                /** InputCookie expiresMs. */
+                expiresMs: number;
+
+                /**
+                 * Creates a new InputCookie instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns InputCookie instance
+                 */
+                static create(properties: crawl.link.v1.InputCookie.$Shape): crawl.link.v1.InputCookie & crawl.link.v1.InputCookie.$Shape;
+                static create(properties?: crawl.link.v1.InputCookie.$Properties): crawl.link.v1.InputCookie;
+
+                /**
+                 * Encodes the specified InputCookie message. Does not implicitly {@link crawl.link.v1.InputCookie.verify|verify} messages.
+                 * @param m InputCookie message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.InputCookie.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an InputCookie message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.InputCookie & crawl.link.v1.InputCookie.$Shape} InputCookie
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.InputCookie & crawl.link.v1.InputCookie.$Shape;
+            }
+
+            namespace InputCookie {
+
+                /** Properties of an InputCookie. */
+                interface $Properties {
+
+                    /** InputCookie name */
+                    name?: (string|null);
+
+                    /** InputCookie value */
+                    value?: (string|null);
+
+                    /** InputCookie domain */
+                    domain?: (string|null);
+
+                    /** InputCookie path */
+                    path?: (string|null);
+
+                    /** InputCookie secure */
+                    secure?: (boolean|null);
+
+                    /** InputCookie httpOnly */
+                    httpOnly?: (boolean|null);
+
+                    /** InputCookie sameSite */
+                    sameSite?: (string|null);
+
+                    /** InputCookie expiresMs */
+                    expiresMs?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an InputCookie. */
+                type $Shape = crawl.link.v1.InputCookie.$Properties;
+            }
+
+            /**
+             * Properties of a JobRequest.
+             * @deprecated Use crawl.link.v1.JobRequest.$Properties instead.
+             */
+            interface IJobRequest extends crawl.link.v1.JobRequest.$Properties {
+            }
+
+            /** Represents a JobRequest. */
+            class JobRequest {
+
+                /**
+                 * Constructs a new JobRequest.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.JobRequest.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** JobRequest method. */
+                method: string;
+
+                /** JobRequest url. */
+                url: string;
+
+                /** JobRequest timeoutMs. */
+                timeoutMs: number;
+
+                /** JobRequest headers. */
+                headers: crawl.link.v1.Header.$Properties[];
+
+                /** JobRequest body. */
+                body: Uint8Array;
+
+                /** JobRequest cookies. */
+                cookies: crawl.link.v1.InputCookie.$Properties[];
+
+                /** JobRequest sessionId. */
+                sessionId: string;
+
+                /** JobRequest deviceType. */
+                deviceType: string;
+
+                /**
+                 * Creates a new JobRequest instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns JobRequest instance
+                 */
+                static create(properties: crawl.link.v1.JobRequest.$Shape): crawl.link.v1.JobRequest & crawl.link.v1.JobRequest.$Shape;
+                static create(properties?: crawl.link.v1.JobRequest.$Properties): crawl.link.v1.JobRequest;
+
+                /**
+                 * Encodes the specified JobRequest message. Does not implicitly {@link crawl.link.v1.JobRequest.verify|verify} messages.
+                 * @param m JobRequest message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.JobRequest.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a JobRequest message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.JobRequest & crawl.link.v1.JobRequest.$Shape} JobRequest
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.JobRequest & crawl.link.v1.JobRequest.$Shape;
+            }
+
+            namespace JobRequest {
+
+                /** Properties of a JobRequest. */
+                interface $Properties {
+
+                    /** JobRequest method */
+                    method?: (string|null);
+
+                    /** JobRequest url */
+                    url?: (string|null);
+
+                    /** JobRequest timeoutMs */
+                    timeoutMs?: (number|null);
+
+                    /** JobRequest headers */
+                    headers?: (crawl.link.v1.Header.$Properties[]|null);
+
+                    /** JobRequest body */
+                    body?: (Uint8Array|null);
+
+                    /** JobRequest cookies */
+                    cookies?: (crawl.link.v1.InputCookie.$Properties[]|null);
+
+                    /** JobRequest sessionId */
+                    sessionId?: (string|null);
+
+                    /** JobRequest deviceType */
+                    deviceType?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a JobRequest. */
+                type $Shape = crawl.link.v1.JobRequest.$Properties;
+            }
+
+            /**
+             * Properties of an Assign.
+             * @deprecated Use crawl.link.v1.Assign.$Properties instead.
+             */
+            interface IAssign extends crawl.link.v1.Assign.$Properties {
+            }
+
+            /** Represents an Assign. */
+            class Assign {
+
+                /**
+                 * Constructs a new Assign.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Assign.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Assign jobId. */
+                jobId: string;
+
+                /** Assign attempt. */
+                attempt: number;
+
+                /** Assign request. */
+                request?: (crawl.link.v1.JobRequest.$Properties|null);
+
+                /** Assign deadlineMs. */
+                deadlineMs: number;
+
+                /**
+                 * Creates a new Assign instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Assign instance
+                 */
+                static create(properties: crawl.link.v1.Assign.$Shape): crawl.link.v1.Assign & crawl.link.v1.Assign.$Shape;
+                static create(properties?: crawl.link.v1.Assign.$Properties): crawl.link.v1.Assign;
+
+                /**
+                 * Encodes the specified Assign message. Does not implicitly {@link crawl.link.v1.Assign.verify|verify} messages.
+                 * @param m Assign message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Assign.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an Assign message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Assign & crawl.link.v1.Assign.$Shape} Assign
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Assign & crawl.link.v1.Assign.$Shape;
+            }
+
+            namespace Assign {
+
+                /** Properties of an Assign. */
+                interface $Properties {
+
+                    /** Assign jobId */
+                    jobId?: (string|null);
+
+                    /** Assign attempt */
+                    attempt?: (number|null);
+
+                    /** Assign request */
+                    request?: (crawl.link.v1.JobRequest.$Properties|null);
+
+                    /** Assign deadlineMs */
+                    deadlineMs?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an Assign. */
+                type $Shape = crawl.link.v1.Assign.$Properties;
+            }
+
+            /**
+             * Properties of an Accept.
+             * @deprecated Use crawl.link.v1.Accept.$Properties instead.
+             */
+            interface IAccept extends crawl.link.v1.Accept.$Properties {
+            }
+
+            /** Represents an Accept. */
+            class Accept {
+
+                /**
+                 * Constructs a new Accept.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Accept.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Accept jobId. */
+                jobId: string;
+
+                /** Accept attempt. */
+                attempt: number;
+
+                /**
+                 * Creates a new Accept instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Accept instance
+                 */
+                static create(properties: crawl.link.v1.Accept.$Shape): crawl.link.v1.Accept & crawl.link.v1.Accept.$Shape;
+                static create(properties?: crawl.link.v1.Accept.$Properties): crawl.link.v1.Accept;
+
+                /**
+                 * Encodes the specified Accept message. Does not implicitly {@link crawl.link.v1.Accept.verify|verify} messages.
+                 * @param m Accept message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Accept.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an Accept message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Accept & crawl.link.v1.Accept.$Shape} Accept
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Accept & crawl.link.v1.Accept.$Shape;
+            }
+
+            namespace Accept {
+
+                /** Properties of an Accept. */
+                interface $Properties {
+
+                    /** Accept jobId */
+                    jobId?: (string|null);
+
+                    /** Accept attempt */
+                    attempt?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an Accept. */
+                type $Shape = crawl.link.v1.Accept.$Properties;
+            }
+
+            /** RejectReason enum. */
+            enum RejectReason {
+
+                /** REJECT_REASON_UNSPECIFIED value */
+                REJECT_REASON_UNSPECIFIED = 0,
+
+                /** REJECT_REASON_BUSY value */
+                REJECT_REASON_BUSY = 1,
+
+                /** REJECT_REASON_UNSUPPORTED value */
+                REJECT_REASON_UNSUPPORTED = 2,
+
+                /** REJECT_REASON_DRAINING value */
+                REJECT_REASON_DRAINING = 3,
+
+                /** REJECT_REASON_SPOOL_FULL value */
+                REJECT_REASON_SPOOL_FULL = 4,
+
+                /** REJECT_REASON_INVALID value */
+                REJECT_REASON_INVALID = 5
+            }
+
+            /**
+             * Properties of a Reject.
+             * @deprecated Use crawl.link.v1.Reject.$Properties instead.
+             */
+            interface IReject extends crawl.link.v1.Reject.$Properties {
+            }
+
+            /** Represents a Reject. */
+            class Reject {
+
+                /**
+                 * Constructs a new Reject.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Reject.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Reject jobId. */
+                jobId: string;
+
+                /** Reject attempt. */
+                attempt: number;
+
+                /** Reject reason. */
+                reason: crawl.link.v1.RejectReason;
+
+                /** Reject message. */
+                message: string;
+
+                /**
+                 * Creates a new Reject instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Reject instance
+                 */
+                static create(properties: crawl.link.v1.Reject.$Shape): crawl.link.v1.Reject & crawl.link.v1.Reject.$Shape;
+                static create(properties?: crawl.link.v1.Reject.$Properties): crawl.link.v1.Reject;
+
+                /**
+                 * Encodes the specified Reject message. Does not implicitly {@link crawl.link.v1.Reject.verify|verify} messages.
+                 * @param m Reject message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Reject.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Reject message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Reject & crawl.link.v1.Reject.$Shape} Reject
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Reject & crawl.link.v1.Reject.$Shape;
+            }
+
+            namespace Reject {
+
+                /** Properties of a Reject. */
+                interface $Properties {
+
+                    /** Reject jobId */
+                    jobId?: (string|null);
+
+                    /** Reject attempt */
+                    attempt?: (number|null);
+
+                    /** Reject reason */
+                    reason?: (crawl.link.v1.RejectReason|null);
+
+                    /** Reject message */
+                    message?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Reject. */
+                type $Shape = crawl.link.v1.Reject.$Properties;
+            }
+
+            /**
+             * Properties of a Cancel.
+             * @deprecated Use crawl.link.v1.Cancel.$Properties instead.
+             */
+            interface ICancel extends crawl.link.v1.Cancel.$Properties {
+            }
+
+            /** Represents a Cancel. */
+            class Cancel {
+
+                /**
+                 * Constructs a new Cancel.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Cancel.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Cancel jobId. */
+                jobId: string;
+
+                /** Cancel attempt. */
+                attempt: number;
+
+                /** Cancel reason. */
+                reason: string;
+
+                /**
+                 * Creates a new Cancel instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Cancel instance
+                 */
+                static create(properties: crawl.link.v1.Cancel.$Shape): crawl.link.v1.Cancel & crawl.link.v1.Cancel.$Shape;
+                static create(properties?: crawl.link.v1.Cancel.$Properties): crawl.link.v1.Cancel;
+
+                /**
+                 * Encodes the specified Cancel message. Does not implicitly {@link crawl.link.v1.Cancel.verify|verify} messages.
+                 * @param m Cancel message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Cancel.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Cancel message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Cancel & crawl.link.v1.Cancel.$Shape} Cancel
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Cancel & crawl.link.v1.Cancel.$Shape;
+            }
+
+            namespace Cancel {
+
+                /** Properties of a Cancel. */
+                interface $Properties {
+
+                    /** Cancel jobId */
+                    jobId?: (string|null);
+
+                    /** Cancel attempt */
+                    attempt?: (number|null);
+
+                    /** Cancel reason */
+                    reason?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Cancel. */
+                type $Shape = crawl.link.v1.Cancel.$Properties;
+            }
+
+            /** ContentPart enum. */
+            enum ContentPart {
+
+                /** CONTENT_PART_UNSPECIFIED value */
+                CONTENT_PART_UNSPECIFIED = 0,
+
+                /** CONTENT_PART_BODY value */
+                CONTENT_PART_BODY = 1,
+
+                /** CONTENT_PART_FULL_PAGE value */
+                CONTENT_PART_FULL_PAGE = 2,
+
+                /** CONTENT_PART_SCREENSHOT value */
+                CONTENT_PART_SCREENSHOT = 3,
+
+                /** CONTENT_PART_READER value */
+                CONTENT_PART_READER = 4
+            }
+
+            /**
+             * Properties of a ResultChunk.
+             * @deprecated Use crawl.link.v1.ResultChunk.$Properties instead.
+             */
+            interface IResultChunk extends crawl.link.v1.ResultChunk.$Properties {
+            }
+
+            /** Represents a ResultChunk. */
+            class ResultChunk {
+
+                /**
+                 * Constructs a new ResultChunk.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.ResultChunk.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** ResultChunk jobId. */
+                jobId: string;
+
+                /** ResultChunk attempt. */
+                attempt: number;
+
+                /** ResultChunk part. */
+                part: crawl.link.v1.ContentPart;
+
+                /** ResultChunk index. */
+                index: number;
+
+                /** ResultChunk data. */
+                data: Uint8Array;
+
+                /**
+                 * Creates a new ResultChunk instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ResultChunk instance
+                 */
+                static create(properties: crawl.link.v1.ResultChunk.$Shape): crawl.link.v1.ResultChunk & crawl.link.v1.ResultChunk.$Shape;
+                static create(properties?: crawl.link.v1.ResultChunk.$Properties): crawl.link.v1.ResultChunk;
+
+                /**
+                 * Encodes the specified ResultChunk message. Does not implicitly {@link crawl.link.v1.ResultChunk.verify|verify} messages.
+                 * @param m ResultChunk message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.ResultChunk.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ResultChunk message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.ResultChunk & crawl.link.v1.ResultChunk.$Shape} ResultChunk
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.ResultChunk & crawl.link.v1.ResultChunk.$Shape;
+            }
+
+            namespace ResultChunk {
+
+                /** Properties of a ResultChunk. */
+                interface $Properties {
+
+                    /** ResultChunk jobId */
+                    jobId?: (string|null);
+
+                    /** ResultChunk attempt */
+                    attempt?: (number|null);
+
+                    /** ResultChunk part */
+                    part?: (crawl.link.v1.ContentPart|null);
+
+                    /** ResultChunk index */
+                    index?: (number|null);
+
+                    /** ResultChunk data */
+                    data?: (Uint8Array|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a ResultChunk. */
+                type $Shape = crawl.link.v1.ResultChunk.$Properties;
+            }
+
+            /**
+             * Properties of a PartSummary.
+             * @deprecated Use crawl.link.v1.PartSummary.$Properties instead.
+             */
+            interface IPartSummary extends crawl.link.v1.PartSummary.$Properties {
+            }
+
+            /** Represents a PartSummary. */
+            class PartSummary {
+
+                /**
+                 * Constructs a new PartSummary.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.PartSummary.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** PartSummary part. */
+                part: crawl.link.v1.ContentPart;
+
+                /** PartSummary chunks. */
+                chunks: number;
+
+                /** PartSummary bytes. */
+                bytes: number;
+
+                /**
+                 * Creates a new PartSummary instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns PartSummary instance
+                 */
+                static create(properties: crawl.link.v1.PartSummary.$Shape): crawl.link.v1.PartSummary & crawl.link.v1.PartSummary.$Shape;
+                static create(properties?: crawl.link.v1.PartSummary.$Properties): crawl.link.v1.PartSummary;
+
+                /**
+                 * Encodes the specified PartSummary message. Does not implicitly {@link crawl.link.v1.PartSummary.verify|verify} messages.
+                 * @param m PartSummary message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.PartSummary.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a PartSummary message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.PartSummary & crawl.link.v1.PartSummary.$Shape} PartSummary
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.PartSummary & crawl.link.v1.PartSummary.$Shape;
+            }
+
+            namespace PartSummary {
+
+                /** Properties of a PartSummary. */
+                interface $Properties {
+
+                    /** PartSummary part */
+                    part?: (crawl.link.v1.ContentPart|null);
+
+                    /** PartSummary chunks */
+                    chunks?: (number|null);
+
+                    /** PartSummary bytes */
+                    bytes?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a PartSummary. */
+                type $Shape = crawl.link.v1.PartSummary.$Properties;
+            }
+
+            /**
+             * Properties of a CookieRecord.
+             * @deprecated Use crawl.link.v1.CookieRecord.$Properties instead.
+             */
+            interface ICookieRecord extends crawl.link.v1.CookieRecord.$Properties {
+            }
+
+            /** Represents a CookieRecord. */
+            class CookieRecord {
+
+                /**
+                 * Constructs a new CookieRecord.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.CookieRecord.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** CookieRecord name. */
+                name: string;
+
+                /** CookieRecord value. */
+                value: string;
+
+                /** CookieRecord domain. */
+                domain: string;
+
+                /** CookieRecord path. */
+                path: string;
+
+                /** CookieRecord expires. */
+                expires: string;
+
+                /** CookieRecord maxAge. */
+                maxAge: number;
+
+                /** CookieRecord secure. */
+                secure: boolean;
+
+                /** CookieRecord httpOnly. */
+                httpOnly: boolean;
+
+                /** CookieRecord sameSite. */
+                sameSite: string;
+
+                /**
+                 * Creates a new CookieRecord instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns CookieRecord instance
+                 */
+                static create(properties: crawl.link.v1.CookieRecord.$Shape): crawl.link.v1.CookieRecord & crawl.link.v1.CookieRecord.$Shape;
+                static create(properties?: crawl.link.v1.CookieRecord.$Properties): crawl.link.v1.CookieRecord;
+
+                /**
+                 * Encodes the specified CookieRecord message. Does not implicitly {@link crawl.link.v1.CookieRecord.verify|verify} messages.
+                 * @param m CookieRecord message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.CookieRecord.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a CookieRecord message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.CookieRecord & crawl.link.v1.CookieRecord.$Shape} CookieRecord
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.CookieRecord & crawl.link.v1.CookieRecord.$Shape;
+            }
+
+            namespace CookieRecord {
+
+                /** Properties of a CookieRecord. */
+                interface $Properties {
+
+                    /** CookieRecord name */
+                    name?: (string|null);
+
+                    /** CookieRecord value */
+                    value?: (string|null);
+
+                    /** CookieRecord domain */
+                    domain?: (string|null);
+
+                    /** CookieRecord path */
+                    path?: (string|null);
+
+                    /** CookieRecord expires */
+                    expires?: (string|null);
+
+                    /** CookieRecord maxAge */
+                    maxAge?: (number|null);
+
+                    /** CookieRecord secure */
+                    secure?: (boolean|null);
+
+                    /** CookieRecord httpOnly */
+                    httpOnly?: (boolean|null);
+
+                    /** CookieRecord sameSite */
+                    sameSite?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a CookieRecord. */
+                type $Shape = crawl.link.v1.CookieRecord.$Properties;
+            }
+
+            /**
+             * Properties of a RequestOutcome.
+             * @deprecated Use crawl.link.v1.RequestOutcome.$Properties instead.
+             */
+            interface IRequestOutcome extends crawl.link.v1.RequestOutcome.$Properties {
+            }
+
+            /** Represents a RequestOutcome. */
+            class RequestOutcome {
+
+                /**
+                 * Constructs a new RequestOutcome.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.RequestOutcome.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** RequestOutcome url. */
+                url: string;
+
+                /** RequestOutcome sizeBytes. */
+                sizeBytes: number;
+
+                /** RequestOutcome statusCode. */
+                statusCode: number;
+
+                /** RequestOutcome success. */
+                success: boolean;
+
+                /**
+                 * Creates a new RequestOutcome instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns RequestOutcome instance
+                 */
+                static create(properties: crawl.link.v1.RequestOutcome.$Shape): crawl.link.v1.RequestOutcome & crawl.link.v1.RequestOutcome.$Shape;
+                static create(properties?: crawl.link.v1.RequestOutcome.$Properties): crawl.link.v1.RequestOutcome;
+
+                /**
+                 * Encodes the specified RequestOutcome message. Does not implicitly {@link crawl.link.v1.RequestOutcome.verify|verify} messages.
+                 * @param m RequestOutcome message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.RequestOutcome.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a RequestOutcome message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.RequestOutcome & crawl.link.v1.RequestOutcome.$Shape} RequestOutcome
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.RequestOutcome & crawl.link.v1.RequestOutcome.$Shape;
+            }
+
+            namespace RequestOutcome {
+
+                /** Properties of a RequestOutcome. */
+                interface $Properties {
+
+                    /** RequestOutcome url */
+                    url?: (string|null);
+
+                    /** RequestOutcome sizeBytes */
+                    sizeBytes?: (number|null);
+
+                    /** RequestOutcome statusCode */
+                    statusCode?: (number|null);
+
+                    /** RequestOutcome success */
+                    success?: (boolean|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a RequestOutcome. */
+                type $Shape = crawl.link.v1.RequestOutcome.$Properties;
+            }
+
+            /**
+             * Properties of a PerformanceMetrics.
+             * @deprecated Use crawl.link.v1.PerformanceMetrics.$Properties instead.
+             */
+            interface IPerformanceMetrics extends crawl.link.v1.PerformanceMetrics.$Properties {
+            }
+
+            /** Represents a PerformanceMetrics. */
+            class PerformanceMetrics {
+
+                /**
+                 * Constructs a new PerformanceMetrics.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.PerformanceMetrics.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** PerformanceMetrics crashOrTimeoutFlag. */
+                crashOrTimeoutFlag: boolean;
+
+                /** PerformanceMetrics effectiveConnectionType. */
+                effectiveConnectionType: string;
+
+                /** PerformanceMetrics networkType. */
+                networkType: string;
+
+                /** PerformanceMetrics protocol. */
+                protocol: string;
+
+                /** PerformanceMetrics cumulativeLayoutShift. */
+                cumulativeLayoutShift: number;
+
+                /** PerformanceMetrics decodedBodySize. */
+                decodedBodySize: number;
+
+                /** PerformanceMetrics devicePixelRatio. */
+                devicePixelRatio: number;
+
+                /** PerformanceMetrics dnsTimeMs. */
+                dnsTimeMs: number;
+
+                /** PerformanceMetrics domContentLoaded. */
+                domContentLoaded: number;
+
+                /** PerformanceMetrics encodedBodySize. */
+                encodedBodySize: number;
+
+                /** PerformanceMetrics firstContentfulPaint. */
+                firstContentfulPaint: number;
+
+                /** PerformanceMetrics firstPaint. */
+                firstPaint: number;
+
+                /** PerformanceMetrics largestContentfulPaint. */
+                largestContentfulPaint: number;
+
+                /** PerformanceMetrics longTaskCount. */
+                longTaskCount: number;
+
+                /** PerformanceMetrics maxLongTask. */
+                maxLongTask: number;
+
+                /** PerformanceMetrics tcpTimeMs. */
+                tcpTimeMs: number;
+
+                /** PerformanceMetrics timeToFirstByte. */
+                timeToFirstByte: number;
+
+                /** PerformanceMetrics tlsTimeMs. */
+                tlsTimeMs: number;
+
+                /** PerformanceMetrics totalBlockingTime. */
+                totalBlockingTime: number;
+
+                /** PerformanceMetrics totalLoadTime. */
+                totalLoadTime: number;
+
+                /** PerformanceMetrics transferSize. */
+                transferSize: number;
+
+                /** PerformanceMetrics viewportHeight. */
+                viewportHeight: number;
+
+                /** PerformanceMetrics viewportWidth. */
+                viewportWidth: number;
+
+                /**
+                 * Creates a new PerformanceMetrics instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns PerformanceMetrics instance
+                 */
+                static create(properties: crawl.link.v1.PerformanceMetrics.$Shape): crawl.link.v1.PerformanceMetrics & crawl.link.v1.PerformanceMetrics.$Shape;
+                static create(properties?: crawl.link.v1.PerformanceMetrics.$Properties): crawl.link.v1.PerformanceMetrics;
+
+                /**
+                 * Encodes the specified PerformanceMetrics message. Does not implicitly {@link crawl.link.v1.PerformanceMetrics.verify|verify} messages.
+                 * @param m PerformanceMetrics message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.PerformanceMetrics.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a PerformanceMetrics message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.PerformanceMetrics & crawl.link.v1.PerformanceMetrics.$Shape} PerformanceMetrics
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.PerformanceMetrics & crawl.link.v1.PerformanceMetrics.$Shape;
+            }
+
+            namespace PerformanceMetrics {
+
+                /** Properties of a PerformanceMetrics. */
+                interface $Properties {
+
+                    /** PerformanceMetrics crashOrTimeoutFlag */
+                    crashOrTimeoutFlag?: (boolean|null);
+
+                    /** PerformanceMetrics effectiveConnectionType */
+                    effectiveConnectionType?: (string|null);
+
+                    /** PerformanceMetrics networkType */
+                    networkType?: (string|null);
+
+                    /** PerformanceMetrics protocol */
+                    protocol?: (string|null);
+
+                    /** PerformanceMetrics cumulativeLayoutShift */
+                    cumulativeLayoutShift?: (number|null);
+
+                    /** PerformanceMetrics decodedBodySize */
+                    decodedBodySize?: (number|null);
+
+                    /** PerformanceMetrics devicePixelRatio */
+                    devicePixelRatio?: (number|null);
+
+                    /** PerformanceMetrics dnsTimeMs */
+                    dnsTimeMs?: (number|null);
+
+                    /** PerformanceMetrics domContentLoaded */
+                    domContentLoaded?: (number|null);
+
+                    /** PerformanceMetrics encodedBodySize */
+                    encodedBodySize?: (number|null);
+
+                    /** PerformanceMetrics firstContentfulPaint */
+                    firstContentfulPaint?: (number|null);
+
+                    /** PerformanceMetrics firstPaint */
+                    firstPaint?: (number|null);
+
+                    /** PerformanceMetrics largestContentfulPaint */
+                    largestContentfulPaint?: (number|null);
+
+                    /** PerformanceMetrics longTaskCount */
+                    longTaskCount?: (number|null);
+
+                    /** PerformanceMetrics maxLongTask */
+                    maxLongTask?: (number|null);
+
+                    /** PerformanceMetrics tcpTimeMs */
+                    tcpTimeMs?: (number|null);
+
+                    /** PerformanceMetrics timeToFirstByte */
+                    timeToFirstByte?: (number|null);
+
+                    /** PerformanceMetrics tlsTimeMs */
+                    tlsTimeMs?: (number|null);
+
+                    /** PerformanceMetrics totalBlockingTime */
+                    totalBlockingTime?: (number|null);
+
+                    /** PerformanceMetrics totalLoadTime */
+                    totalLoadTime?: (number|null);
+
+                    /** PerformanceMetrics transferSize */
+                    transferSize?: (number|null);
+
+                    /** PerformanceMetrics viewportHeight */
+                    viewportHeight?: (number|null);
+
+                    /** PerformanceMetrics viewportWidth */
+                    viewportWidth?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a PerformanceMetrics. */
+                type $Shape = crawl.link.v1.PerformanceMetrics.$Properties;
+            }
+
+            /**
+             * Properties of a ResultFinal.
+             * @deprecated Use crawl.link.v1.ResultFinal.$Properties instead.
+             */
+            interface IResultFinal extends crawl.link.v1.ResultFinal.$Properties {
+            }
+
+            /** Represents a ResultFinal. */
+            class ResultFinal {
+
+                /**
+                 * Constructs a new ResultFinal.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.ResultFinal.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** ResultFinal jobId. */
+                jobId: string;
+
+                /** ResultFinal attempt. */
+                attempt: number;
+
+                /** ResultFinal success. */
+                success: boolean;
+
+                /** ResultFinal statusCode. */
+                statusCode: number;
+
+                /** ResultFinal responseHeaders. */
+                responseHeaders: crawl.link.v1.Header.$Properties[];
+
+                /** ResultFinal requestHeaders. */
+                requestHeaders: crawl.link.v1.Header.$Properties[];
+
+                /** ResultFinal timeUs. */
+                timeUs: number;
+
+                /** ResultFinal sizeBytes. */
+                sizeBytes: number;
+
+                /** ResultFinal tlsVersion. */
+                tlsVersion: string;
+
+                /** ResultFinal tlsCipher. */
+                tlsCipher: string;
+
+                /** ResultFinal errorType. */
+                errorType: string;
+
+                /** ResultFinal errorMessage. */
+                errorMessage: string;
+
+                /** ResultFinal startedAtMs. */
+                startedAtMs: number;
+
+                /** ResultFinal finalUrl. */
+                finalUrl: string;
+
+                /** ResultFinal parts. */
+                parts: crawl.link.v1.PartSummary.$Properties[];
+
+                /** ResultFinal requestCookies. */
+                requestCookies: crawl.link.v1.CookieRecord.$Properties[];
+
+                /** ResultFinal responseCookies. */
+                responseCookies: crawl.link.v1.CookieRecord.$Properties[];
+
+                /** ResultFinal performance. */
+                performance?: (crawl.link.v1.PerformanceMetrics.$Properties|null);
+
+                /** ResultFinal requestResults. */
+                requestResults: crawl.link.v1.RequestOutcome.$Properties[];
+
+                /** ResultFinal contentType. */
+                contentType: string;
+
+                /**
+                 * Creates a new ResultFinal instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ResultFinal instance
+                 */
+                static create(properties: crawl.link.v1.ResultFinal.$Shape): crawl.link.v1.ResultFinal & crawl.link.v1.ResultFinal.$Shape;
+                static create(properties?: crawl.link.v1.ResultFinal.$Properties): crawl.link.v1.ResultFinal;
+
+                /**
+                 * Encodes the specified ResultFinal message. Does not implicitly {@link crawl.link.v1.ResultFinal.verify|verify} messages.
+                 * @param m ResultFinal message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.ResultFinal.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ResultFinal message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.ResultFinal & crawl.link.v1.ResultFinal.$Shape} ResultFinal
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.ResultFinal & crawl.link.v1.ResultFinal.$Shape;
+            }
+
+            namespace ResultFinal {
+
+                /** Properties of a ResultFinal. */
+                interface $Properties {
+
+                    /** ResultFinal jobId */
+                    jobId?: (string|null);
+
+                    /** ResultFinal attempt */
+                    attempt?: (number|null);
+
+                    /** ResultFinal success */
+                    success?: (boolean|null);
+
+                    /** ResultFinal statusCode */
+                    statusCode?: (number|null);
+
+                    /** ResultFinal responseHeaders */
+                    responseHeaders?: (crawl.link.v1.Header.$Properties[]|null);
+
+                    /** ResultFinal requestHeaders */
+                    requestHeaders?: (crawl.link.v1.Header.$Properties[]|null);
+
+                    /** ResultFinal timeUs */
+                    timeUs?: (number|null);
+
+                    /** ResultFinal sizeBytes */
+                    sizeBytes?: (number|null);
+
+                    /** ResultFinal tlsVersion */
+                    tlsVersion?: (string|null);
+
+                    /** ResultFinal tlsCipher */
+                    tlsCipher?: (string|null);
+
+                    /** ResultFinal errorType */
+                    errorType?: (string|null);
+
+                    /** ResultFinal errorMessage */
+                    errorMessage?: (string|null);
+
+                    /** ResultFinal startedAtMs */
+                    startedAtMs?: (number|null);
+
+                    /** ResultFinal finalUrl */
+                    finalUrl?: (string|null);
+
+                    /** ResultFinal parts */
+                    parts?: (crawl.link.v1.PartSummary.$Properties[]|null);
+
+                    /** ResultFinal requestCookies */
+                    requestCookies?: (crawl.link.v1.CookieRecord.$Properties[]|null);
+
+                    /** ResultFinal responseCookies */
+                    responseCookies?: (crawl.link.v1.CookieRecord.$Properties[]|null);
+
+                    /** ResultFinal performance */
+                    performance?: (crawl.link.v1.PerformanceMetrics.$Properties|null);
+
+                    /** ResultFinal requestResults */
+                    requestResults?: (crawl.link.v1.RequestOutcome.$Properties[]|null);
+
+                    /** ResultFinal contentType */
+                    contentType?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a ResultFinal. */
+                type $Shape = crawl.link.v1.ResultFinal.$Properties;
+            }
+
+            /**
+             * Properties of a ResultAck.
+             * @deprecated Use crawl.link.v1.ResultAck.$Properties instead.
+             */
+            interface IResultAck extends crawl.link.v1.ResultAck.$Properties {
+            }
+
+            /** Represents a ResultAck. */
+            class ResultAck {
+
+                /**
+                 * Constructs a new ResultAck.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.ResultAck.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** ResultAck jobId. */
+                jobId: string;
+
+                /** ResultAck attempt. */
+                attempt: number;
+
+                /** ResultAck duplicate. */
+                duplicate: boolean;
+
+                /**
+                 * Creates a new ResultAck instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ResultAck instance
+                 */
+                static create(properties: crawl.link.v1.ResultAck.$Shape): crawl.link.v1.ResultAck & crawl.link.v1.ResultAck.$Shape;
+                static create(properties?: crawl.link.v1.ResultAck.$Properties): crawl.link.v1.ResultAck;
+
+                /**
+                 * Encodes the specified ResultAck message. Does not implicitly {@link crawl.link.v1.ResultAck.verify|verify} messages.
+                 * @param m ResultAck message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.ResultAck.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ResultAck message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.ResultAck & crawl.link.v1.ResultAck.$Shape} ResultAck
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.ResultAck & crawl.link.v1.ResultAck.$Shape;
+            }
+
+            namespace ResultAck {
+
+                /** Properties of a ResultAck. */
+                interface $Properties {
+
+                    /** ResultAck jobId */
+                    jobId?: (string|null);
+
+                    /** ResultAck attempt */
+                    attempt?: (number|null);
+
+                    /** ResultAck duplicate */
+                    duplicate?: (boolean|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a ResultAck. */
+                type $Shape = crawl.link.v1.ResultAck.$Properties;
+            }
+
+            /**
+             * Properties of a Ping.
+             * @deprecated Use crawl.link.v1.Ping.$Properties instead.
+             */
+            interface IPing extends crawl.link.v1.Ping.$Properties {
+            }
+
+            /** Represents a Ping. */
+            class Ping {
+
+                /**
+                 * Constructs a new Ping.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Ping.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Ping nonce. */
+                nonce: number;
+
+                /** Ping sentMs. */
+                sentMs: number;
+
+                /**
+                 * Creates a new Ping instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Ping instance
+                 */
+                static create(properties: crawl.link.v1.Ping.$Shape): crawl.link.v1.Ping & crawl.link.v1.Ping.$Shape;
+                static create(properties?: crawl.link.v1.Ping.$Properties): crawl.link.v1.Ping;
+
+                /**
+                 * Encodes the specified Ping message. Does not implicitly {@link crawl.link.v1.Ping.verify|verify} messages.
+                 * @param m Ping message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Ping.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Ping message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Ping & crawl.link.v1.Ping.$Shape} Ping
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Ping & crawl.link.v1.Ping.$Shape;
+            }
+
+            namespace Ping {
+
+                /** Properties of a Ping. */
+                interface $Properties {
+
+                    /** Ping nonce */
+                    nonce?: (number|null);
+
+                    /** Ping sentMs */
+                    sentMs?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Ping. */
+                type $Shape = crawl.link.v1.Ping.$Properties;
+            }
+
+            /**
+             * Properties of a Pong.
+             * @deprecated Use crawl.link.v1.Pong.$Properties instead.
+             */
+            interface IPong extends crawl.link.v1.Pong.$Properties {
+            }
+
+            /** Represents a Pong. */
+            class Pong {
+
+                /**
+                 * Constructs a new Pong.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Pong.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Pong nonce. */
+                nonce: number;
+
+                /**
+                 * Creates a new Pong instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Pong instance
+                 */
+                static create(properties: crawl.link.v1.Pong.$Shape): crawl.link.v1.Pong & crawl.link.v1.Pong.$Shape;
+                static create(properties?: crawl.link.v1.Pong.$Properties): crawl.link.v1.Pong;
+
+                /**
+                 * Encodes the specified Pong message. Does not implicitly {@link crawl.link.v1.Pong.verify|verify} messages.
+                 * @param m Pong message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Pong.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Pong message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Pong & crawl.link.v1.Pong.$Shape} Pong
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Pong & crawl.link.v1.Pong.$Shape;
+            }
+
+            namespace Pong {
+
+                /** Properties of a Pong. */
+                interface $Properties {
+
+                    /** Pong nonce */
+                    nonce?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Pong. */
+                type $Shape = crawl.link.v1.Pong.$Properties;
+            }
+
+            /**
+             * Properties of a Draining.
+             * @deprecated Use crawl.link.v1.Draining.$Properties instead.
+             */
+            interface IDraining extends crawl.link.v1.Draining.$Properties {
+            }
+
+            /** Represents a Draining. */
+            class Draining {
+
+                /**
+                 * Constructs a new Draining.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Draining.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Draining reason. */
+                reason: string;
+
+                /**
+                 * Creates a new Draining instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Draining instance
+                 */
+                static create(properties: crawl.link.v1.Draining.$Shape): crawl.link.v1.Draining & crawl.link.v1.Draining.$Shape;
+                static create(properties?: crawl.link.v1.Draining.$Properties): crawl.link.v1.Draining;
+
+                /**
+                 * Encodes the specified Draining message. Does not implicitly {@link crawl.link.v1.Draining.verify|verify} messages.
+                 * @param m Draining message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Draining.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Draining message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Draining & crawl.link.v1.Draining.$Shape} Draining
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Draining & crawl.link.v1.Draining.$Shape;
+            }
+
+            namespace Draining {
+
+                /** Properties of a Draining. */
+                interface $Properties {
+
+                    /** Draining reason */
+                    reason?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Draining. */
+                type $Shape = crawl.link.v1.Draining.$Properties;
+            }
+
+            /**
+             * Properties of a Drain.
+             * @deprecated Use crawl.link.v1.Drain.$Properties instead.
+             */
+            interface IDrain extends crawl.link.v1.Drain.$Properties {
+            }
+
+            /** Represents a Drain. */
+            class Drain {
+
+                /**
+                 * Constructs a new Drain.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Drain.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Drain reason. */
+                reason: string;
+
+                /**
+                 * Creates a new Drain instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Drain instance
+                 */
+                static create(properties: crawl.link.v1.Drain.$Shape): crawl.link.v1.Drain & crawl.link.v1.Drain.$Shape;
+                static create(properties?: crawl.link.v1.Drain.$Properties): crawl.link.v1.Drain;
+
+                /**
+                 * Encodes the specified Drain message. Does not implicitly {@link crawl.link.v1.Drain.verify|verify} messages.
+                 * @param m Drain message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Drain.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Drain message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Drain & crawl.link.v1.Drain.$Shape} Drain
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Drain & crawl.link.v1.Drain.$Shape;
+            }
+
+            namespace Drain {
+
+                /** Properties of a Drain. */
+                interface $Properties {
+
+                    /** Drain reason */
+                    reason?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Drain. */
+                type $Shape = crawl.link.v1.Drain.$Properties;
+            }
+
+            /**
+             * Properties of a SessionEnd.
+             * @deprecated Use crawl.link.v1.SessionEnd.$Properties instead.
+             */
+            interface ISessionEnd extends crawl.link.v1.SessionEnd.$Properties {
+            }
+
+            /** Represents a SessionEnd. */
+            class SessionEnd {
+
+                /**
+                 * Constructs a new SessionEnd.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.SessionEnd.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** SessionEnd sessionId. */
+                sessionId: string;
+
+                /**
+                 * Creates a new SessionEnd instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns SessionEnd instance
+                 */
+                static create(properties: crawl.link.v1.SessionEnd.$Shape): crawl.link.v1.SessionEnd & crawl.link.v1.SessionEnd.$Shape;
+                static create(properties?: crawl.link.v1.SessionEnd.$Properties): crawl.link.v1.SessionEnd;
+
+                /**
+                 * Encodes the specified SessionEnd message. Does not implicitly {@link crawl.link.v1.SessionEnd.verify|verify} messages.
+                 * @param m SessionEnd message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.SessionEnd.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a SessionEnd message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.SessionEnd & crawl.link.v1.SessionEnd.$Shape} SessionEnd
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.SessionEnd & crawl.link.v1.SessionEnd.$Shape;
+            }
+
+            namespace SessionEnd {
+
+                /** Properties of a SessionEnd. */
+                interface $Properties {
+
+                    /** SessionEnd sessionId */
+                    sessionId?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a SessionEnd. */
+                type $Shape = crawl.link.v1.SessionEnd.$Properties;
+            }
+        }
+    }
+}

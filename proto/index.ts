@@ -1,0 +1,3 @@
+// The only module agent/ and coordinator/ import from proto/.
+export * from './codec.js';
+export * from './constants.js';

@@ -1,0 +1,138 @@
+// A local HTTP and HTTPS target for tests and benches. Routes:
+//   /echo            JSON of the request (method, headers, body base64)
+//   /status/:code    answers that status
+//   /slow?ms=N       answers after N ms (or never, with ms=-1)
+//   /article         an HTML article (reader text)
+//   /big?bytes=N     N bytes of 'a'
+//   /cookies         sets two cookies
+//   /redirect?to=U   302 to U
+//   /binary          a few non-text bytes
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const tlsDir = fileURLToPath(new URL('../fixtures/tls/', import.meta.url));
+export const TLS_CERT = readFileSync(`${tlsDir}cert.pem`);
+export const TLS_KEY = readFileSync(`${tlsDir}key.pem`);
+
+export const ARTICLE_HTML = `<!doctype html><html><head><title>Harbour lights</title></head><body>
+<nav><a href="/">Home</a> <a href="/about">About</a></nav>
+<article><h1>Harbour lights</h1>
+<p>The harbour lights were lit an hour before dusk, as they had been every evening for a century.
+The keeper walked the length of the breakwater with a lantern and a notebook, writing down each lamp
+that failed to catch and each gull that refused to move from his path.</p>
+<p>By the time the fishing boats returned, the whole bay glowed amber, and the keeper sat on the last
+bollard to count them home. Some nights all of them came back; on others he waited until morning.</p>
+<p>Nobody asked him to keep the notebook. He kept it because the lights deserved a witness, and because
+the sea, which forgets everything, ought to be answered by somebody who remembers.</p>
+</article><footer>Copyright</footer></body></html>`;
+
+export interface TargetServer {
+  httpUrl: string;
+  httpsUrl: string;
+  /** Requests seen, newest last. */
+  seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders }>;
+  close(): Promise<void>;
+}
+
+function handler(seen: TargetServer['seen']): http.RequestListener {
+  return (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://target');
+      seen.push({ method: req.method ?? '', url: url.pathname + url.search, headers: req.headers });
+      const body = Buffer.concat(chunks);
+      const path = url.pathname;
+      if (path === '/echo') {
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('x-multi', ['one', 'two']);
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            headers: req.headers,
+            rawHeaders: req.rawHeaders,
+            bodyBase64: body.toString('base64'),
+          }),
+        );
+        return;
+      }
+      const status = /^\/status\/(\d{3})$/.exec(path);
+      if (status) {
+        res.statusCode = Number(status[1]);
+        res.setHeader('content-type', 'text/plain');
+        res.end(`status ${status[1]}`);
+        return;
+      }
+      if (path === '/slow') {
+        const ms = Number(url.searchParams.get('ms') ?? '1000');
+        if (ms < 0) return; // never answers
+        const t = setTimeout(() => res.end('slow'), ms);
+        res.on('close', () => clearTimeout(t));
+        return;
+      }
+      if (path === '/article') {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(ARTICLE_HTML);
+        return;
+      }
+      if (path === '/big') {
+        const bytes = Number(url.searchParams.get('bytes') ?? '1024');
+        res.setHeader('content-type', 'text/plain');
+        res.end(Buffer.alloc(bytes, 'a'));
+        return;
+      }
+      if (path === '/cookies') {
+        res.setHeader('set-cookie', [
+          'sid=abc123; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=3600',
+          'theme=dark; Domain=localhost; Path=/app; Expires=Wed, 21 Oct 2037 07:28:00 GMT',
+        ]);
+        res.setHeader('content-type', 'text/plain');
+        res.end('cookies set');
+        return;
+      }
+      if (path === '/redirect') {
+        res.statusCode = 302;
+        res.setHeader('location', url.searchParams.get('to') ?? '/echo');
+        res.end();
+        return;
+      }
+      if (path === '/binary') {
+        res.setHeader('content-type', 'application/octet-stream');
+        res.end(Buffer.from([0, 159, 146, 150, 255, 1, 2, 3]));
+        return;
+      }
+      res.statusCode = 404;
+      res.end('not found');
+    });
+  };
+}
+
+function listen(server: http.Server | https.Server): Promise<number> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Starts the target on 127.0.0.1, HTTP and HTTPS, ports chosen by the OS. */
+export async function startTargetServer(): Promise<TargetServer> {
+  const seen: TargetServer['seen'] = [];
+  const plain = http.createServer(handler(seen));
+  const secure = https.createServer({ cert: TLS_CERT, key: TLS_KEY }, handler(seen));
+  const [httpPort, httpsPort] = await Promise.all([listen(plain), listen(secure)]);
+  return {
+    httpUrl: `http://127.0.0.1:${httpPort}`,
+    httpsUrl: `https://127.0.0.1:${httpsPort}`,
+    seen,
+    async close() {
+      plain.closeAllConnections();
+      secure.closeAllConnections();
+      await Promise.all([
+        new Promise<void>((r) => plain.close(() => r())),
+        new Promise<void>((r) => secure.close(() => r())),
+      ]);
+    },
+  };
+}

@@ -7,11 +7,15 @@
 //   /cookies         sets two cookies
 //   /redirect?to=U   302 to U
 //   /binary          a few non-text bytes
+//   /redirect/:code?to=U   that 3xx status (301, 302, 303, 307, 308) to U
+//   /article-gzip    the article, gzip-encoded
+//   /stream?bytes=N  N bytes of 'b' in 1 KiB chunks, chunked (no content-length)
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const tlsDir = fileURLToPath(new URL('../fixtures/tls/', import.meta.url));
 export const TLS_CERT = readFileSync(`${tlsDir}cert.pem`);
@@ -102,6 +106,29 @@ function handler(seen: TargetServer['seen']): http.RequestListener {
       if (path === '/binary') {
         res.setHeader('content-type', 'application/octet-stream');
         res.end(Buffer.from([0, 159, 146, 150, 255, 1, 2, 3]));
+        return;
+      }
+      const redirect = /^\/redirect\/(30[12378])$/.exec(path);
+      if (redirect) {
+        res.statusCode = Number(redirect[1]);
+        res.setHeader('location', url.searchParams.get('to') ?? '/echo');
+        res.end();
+        return;
+      }
+      if (path === '/article-gzip') {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.setHeader('content-encoding', 'gzip');
+        res.end(gzipSync(ARTICLE_HTML));
+        return;
+      }
+      if (path === '/stream') {
+        let left = Number(url.searchParams.get('bytes') ?? '4096');
+        res.setHeader('content-type', 'text/plain');
+        while (left > 0) {
+          res.write(Buffer.alloc(Math.min(left, 1024), 'b'));
+          left -= 1024;
+        }
+        res.end();
         return;
       }
       res.statusCode = 404;

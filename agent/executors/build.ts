@@ -1,0 +1,48 @@
+// Builds the executors this device can run: HTTP and Solana always, the browser when one works.
+import type { Logger } from 'pino';
+import type { AgentConfig } from '../config.js';
+import { createNetworkPolicy } from '../policy/index.js';
+import { HttpExecutor } from './http.js';
+import { SolanaExecutor } from './solana.js';
+import type { Executor } from './types.js';
+
+export interface BuiltExecutors {
+  executors: Executor[];
+  browserVersion?: string;
+}
+
+export async function buildExecutors(config: Readonly<AgentConfig>, log: Logger): Promise<BuiltExecutors> {
+  const policy = createNetworkPolicy({ allowCidrs: config.allowCidrs, deniedPorts: config.deniedPorts });
+  const ca = config.ca.length > 0 ? config.ca : undefined;
+  const executors: Executor[] = [
+    new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca }),
+    new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca }),
+  ];
+  if (config.browser === 'none') return { executors };
+  return { executors, ...(await addBrowser(config, policy, ca, log, executors)) };
+}
+
+async function addBrowser(
+  config: Readonly<AgentConfig>,
+  policy: ReturnType<typeof createNetworkPolicy>,
+  ca: Buffer[] | undefined,
+  log: Logger,
+  executors: Executor[],
+): Promise<{ browserVersion?: string }> {
+  const { findBrowser, BrowserExecutor } = await import('./browser/index.js');
+  const found = await findBrowser(config.browser || undefined);
+  if (!found) {
+    log.warn('no working Chromium found: CRAWL_FULL_PAGE is not offered');
+    return {};
+  }
+  executors.push(
+    new BrowserExecutor({
+      executablePath: found.path,
+      policy,
+      maxBodyBytes: config.maxBodyBytes,
+      ca,
+      log: log.child({ component: 'browser' }),
+    }),
+  );
+  return { browserVersion: found.version };
+}

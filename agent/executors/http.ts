@@ -1,0 +1,352 @@
+// Plain HTTP(S) jobs on undici. Connections go through the policy connector (it dials only the
+// address the policy approved), redirects are followed here so every hop is checked again, and the
+// whole job (connect, headers, body) runs under one deadline.
+import type { CookieJar } from 'tough-cookie';
+import { Agent, type Dispatcher, request } from 'undici';
+import type { Header, InputCookie } from '../../proto/index.js';
+import { HTTP_METHODS } from '../../proto/index.js';
+import {
+  createPolicyConnector,
+  DnsLookupError,
+  type NetworkPolicy,
+  type PolicyDecision,
+  TargetConnectError,
+  type TlsInfo,
+  targetKey,
+} from '../policy/index.js';
+import {
+  cookieHeaderValue,
+  inputToRecord,
+  jarRecords,
+  SessionJars,
+  storeInputCookies,
+  storeSetCookies,
+} from './cookie-jar.js';
+import { readerFromResponse } from './reader.js';
+import {
+  type ExecContext,
+  type ExecOutcome,
+  type ExecRequest,
+  type Executor,
+  emptyOutcome,
+} from './types.js';
+
+export interface HttpExecutorOptions {
+  policy: NetworkPolicy;
+  /** Largest response body kept; a larger one ends the job with `too_large`. */
+  maxBodyBytes: number;
+  /** Redirects followed before the last 3xx is reported as the answer. Default: 10. */
+  maxRedirects?: number;
+  /** Extra trusted CA certificates (lab, tests), added to Node's bundled roots. Default: none. */
+  ca?: Buffer[];
+  /** Sent when the job gives no User-Agent header. Default: DEFAULT_USER_AGENT. */
+  userAgent?: string;
+}
+
+export const DEFAULT_USER_AGENT = 'crawl-agent/0.1';
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Framing headers undici sets itself (or refuses): a job's values for them are not sent. */
+const MANAGED = new Set([
+  'connection',
+  'content-length',
+  'expect',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+]);
+/** Dropped when a redirect turns the request into a GET without a body (fetch standard). */
+const BODY_HEADERS = new Set(['content-type', 'content-encoding', 'content-language', 'content-location']);
+/** Dropped when a redirect leaves the origin, so credentials meant for one site do not leak to another. */
+const ORIGIN_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'host']);
+/** undici codes meaning the target answered something that is not valid HTTP. */
+const INVALID_RESPONSE = new Set([
+  'UND_ERR_HEADERS_OVERFLOW',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_INFO',
+]);
+
+/** One request of the redirect chain. */
+interface Hop {
+  url: URL;
+  method: string;
+  body: Buffer;
+  headers: Header[];
+  /** The job's input cookies: sent only while the chain stays on the job's origin. */
+  cookies: InputCookie[];
+}
+
+interface JobScope {
+  agent: Agent;
+  signal: AbortSignal;
+  decisions: Map<string, PolicyDecision>;
+  tls: Map<string, TlsInfo>;
+  jar: CookieJar | undefined;
+}
+
+export class HttpExecutor implements Executor {
+  readonly methods: readonly string[] = HTTP_METHODS;
+  readonly #policy: NetworkPolicy;
+  readonly #maxBodyBytes: number;
+  readonly #maxRedirects: number;
+  readonly #ca: Buffer[] | undefined;
+  readonly #userAgent: string;
+  readonly #jars = new SessionJars();
+  #closed = false;
+
+  constructor(options: HttpExecutorOptions) {
+    this.#policy = options.policy;
+    this.#maxBodyBytes = options.maxBodyBytes;
+    this.#maxRedirects = options.maxRedirects ?? 10;
+    this.#ca = options.ca;
+    this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  }
+
+  async execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome> {
+    if (this.#closed) throw new Error('HttpExecutor is closed');
+    const startedAtMs = Date.now();
+    const started = process.hrtime.bigint();
+    const outcome = emptyOutcome(startedAtMs, req.url);
+    outcome.requestCookies = req.cookies.map(inputToRecord);
+
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), req.timeoutMs);
+    // A fresh agent per job: its connector is bound to this job's policy decisions and TLS record,
+    // and timings always include the connection, as a first visit would.
+    const decisions = new Map<string, PolicyDecision>();
+    const connector = createPolicyConnector({ policy: this.#policy, ca: this.#ca, decisions });
+    const agent = new Agent({ connect: connector.connect, headersTimeout: 0, bodyTimeout: 0 });
+    const jar = req.sessionId ? this.#jars.get(req.sessionId) : undefined;
+    const signal = AbortSignal.any([ctx.signal, deadline.signal]);
+    try {
+      await this.#run(req, outcome, { agent, signal, decisions, tls: connector.tls, jar });
+    } catch (err) {
+      const [errorType, errorMessage] = deadline.signal.aborted
+        ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
+        : ctx.signal.aborted
+          ? ['timeout', 'Request cancelled']
+          : classify(err);
+      Object.assign(outcome, { success: false, errorType, errorMessage, content: {} });
+      ctx.log.debug({ err, errorType }, 'http job failed');
+    } finally {
+      outcome.timeUs = Number((process.hrtime.bigint() - started) / 1000n);
+      clearTimeout(timer);
+      connector.destroy();
+      agent.destroy().catch(() => {}); // sockets are already gone; nothing left to report
+    }
+    if (jar) outcome.responseCookies = await jarRecords(jar);
+    return outcome;
+  }
+
+  async endSession(sessionId: string): Promise<void> {
+    this.#jars.drop(sessionId);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#jars.clear();
+  }
+
+  async #run(req: ExecRequest, outcome: ExecOutcome, scope: JobScope): Promise<void> {
+    let hop: Hop | null = {
+      url: parseTarget(req.url),
+      method: req.method.toUpperCase(),
+      body: req.body,
+      headers: req.headers,
+      cookies: req.cookies,
+    };
+    if (scope.jar) await storeInputCookies(scope.jar, req.cookies, hop.url.href);
+    for (let redirects = 0; hop; redirects++) {
+      // A hop that fails reports itself, not the redirect that led to it.
+      Object.assign(outcome, {
+        finalUrl: hop.url.href,
+        statusCode: 0,
+        responseHeaders: [],
+        contentType: '',
+        tlsVersion: '',
+        tlsCipher: '',
+      });
+      const port = Number(hop.url.port) || (hop.url.protocol === 'https:' ? 443 : 80);
+      const decision = await abortable(this.#policy.check(hop.url.hostname, port), scope.signal);
+      if (!decision.allowed) throw new TargetConnectError('blocked', decision.message);
+      scope.decisions.set(targetKey(hop.url.hostname, port), decision);
+
+      const sent = await this.#headersFor(hop, scope.jar);
+      outcome.requestHeaders = sent;
+      const res: Dispatcher.ResponseData = await request(hop.url, {
+        dispatcher: scope.agent,
+        method: hop.method as Dispatcher.HttpMethod,
+        headers: sent.flatMap((h) => [h.name ?? '', h.value ?? '']),
+        body: hop.body.length > 0 ? hop.body : undefined,
+        signal: scope.signal,
+      });
+      const tls =
+        hop.url.protocol === 'https:' ? scope.tls.get(targetKey(hop.url.hostname, port)) : undefined;
+      Object.assign(outcome, {
+        statusCode: res.statusCode,
+        responseHeaders: flattenHeaders(res.headers),
+        contentType: first(res.headers['content-type']),
+        tlsVersion: tls?.version ?? '',
+        tlsCipher: tls?.cipher ?? '',
+      });
+      if (scope.jar) await storeSetCookies(scope.jar, all(res.headers['set-cookie']), hop.url.href);
+
+      const next: Hop | null =
+        REDIRECTS.has(res.statusCode) && redirects < this.#maxRedirects
+          ? nextHop(hop, res.statusCode, first(res.headers.location))
+          : null;
+      if (next) {
+        await res.body.dump();
+      } else {
+        await this.#readBody(res, outcome);
+      }
+      hop = next;
+    }
+  }
+
+  async #readBody(res: Dispatcher.ResponseData, outcome: ExecOutcome): Promise<void> {
+    const limit = this.#maxBodyBytes;
+    const tooLarge = (received: number) => {
+      // undici reports a destroyed body as an aborted request; nobody waits on it any more.
+      res.body.on('error', () => {});
+      res.body.destroy();
+      Object.assign(outcome, {
+        success: false,
+        errorType: 'too_large',
+        errorMessage: `Response body exceeds the limit of ${limit} bytes`,
+        sizeBytes: received,
+      });
+    };
+    if (Number(first(res.headers['content-length'])) > limit) return tooLarge(0);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      const buf = chunk as Buffer; // undici's body yields Buffers (no setEncoding here)
+      size += buf.length;
+      if (size > limit) return tooLarge(size);
+      chunks.push(buf);
+    }
+    const body = Buffer.concat(chunks, size);
+    const reader = readerFromResponse(body, {
+      contentType: outcome.contentType,
+      contentEncoding: first(res.headers['content-encoding']),
+      url: outcome.finalUrl,
+      maxBytes: limit,
+    });
+    Object.assign(outcome, { success: true, sizeBytes: size, content: reader ? { body, reader } : { body } });
+  }
+
+  /** The headers a hop sends: the job's (framing ones left to undici), User-Agent, one Cookie. */
+  async #headersFor(hop: Hop, jar: CookieJar | undefined): Promise<Header[]> {
+    const sent: Header[] = [];
+    const givenCookies: string[] = [];
+    let cookieAt = -1;
+    let hasUserAgent = false;
+    for (const h of hop.headers) {
+      const name = h.name ?? '';
+      const lower = name.toLowerCase();
+      if (MANAGED.has(lower)) continue;
+      if (lower === 'cookie') {
+        if (cookieAt < 0) cookieAt = sent.length;
+        givenCookies.push(h.value ?? '');
+        continue;
+      }
+      if (lower === 'user-agent') hasUserAgent = true;
+      sent.push({ name, value: h.value ?? '' });
+    }
+    if (!hasUserAgent) sent.push({ name: 'user-agent', value: this.#userAgent });
+    // RFC 6265 wants a single Cookie header, so the job's own and ours are merged into one.
+    const cookie = await cookieHeaderValue(givenCookies, hop.cookies, jar, hop.url.href);
+    if (cookie !== '')
+      sent.splice(cookieAt < 0 ? sent.length : cookieAt, 0, { name: 'cookie', value: cookie });
+    return sent;
+  }
+}
+
+function parseTarget(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new TargetConnectError('blocked', `target ${raw} is refused by the network policy (invalid-url)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TargetConnectError('blocked', `target ${raw} is refused by the network policy (scheme)`);
+  }
+  return url;
+}
+
+/** The request a redirect leads to, or null when it cannot be followed (the 3xx is then the answer). */
+function nextHop(hop: Hop, status: number, location: string): Hop | null {
+  if (location === '') return null;
+  let url: URL;
+  try {
+    url = new URL(location, hop.url);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const toGet =
+    (status === 303 && hop.method !== 'HEAD') ||
+    ((status === 301 || status === 302) && hop.method === 'POST');
+  const sameOrigin = url.origin === hop.url.origin;
+  const headers = hop.headers.filter((h) => {
+    const lower = (h.name ?? '').toLowerCase();
+    return !(toGet && BODY_HEADERS.has(lower)) && !(!sameOrigin && ORIGIN_HEADERS.has(lower));
+  });
+  return {
+    url,
+    method: toGet ? 'GET' : hop.method,
+    body: toGet ? Buffer.alloc(0) : hop.body,
+    headers,
+    cookies: sameOrigin ? hop.cookies : [],
+  };
+}
+
+function classify(err: unknown): [string, string] {
+  if (err instanceof TargetConnectError) return [err.kind, err.message];
+  if (err instanceof DnsLookupError) return ['dns', err.message];
+  const message = err instanceof Error ? err.message : String(err);
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
+  if (INVALID_RESPONSE.has(code) || code.startsWith('HPE_'))
+    return ['invalid_response', `invalid response: ${message}`];
+  // Raised by undici before anything is sent (a header value with a line break, say).
+  if (code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED') {
+    return ['connect', `request not sent: ${message}`];
+  }
+  return ['connect', `connection failed: ${code ? `${code}: ` : ''}${message}`];
+}
+
+/** Races `promise` against `signal`, since a DNS lookup cannot itself be aborted. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+type HeaderValue = string | string[] | undefined;
+
+function flattenHeaders(headers: Record<string, HeaderValue>): Header[] {
+  return Object.entries(headers).flatMap(([name, value]) => all(value).map((v) => ({ name, value: v })));
+}
+
+function all(value: HeaderValue): string[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function first(value: HeaderValue): string {
+  return all(value)[0] ?? '';
+}

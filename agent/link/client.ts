@@ -1,0 +1,191 @@
+// The agent's link: connect with its device token, hello, keep alive, reconnect with backoff and
+// jitter, fail over between coordinators in order.
+import type { Logger } from 'pino';
+import WebSocket from 'ws';
+import {
+  AGENT_LINK_PATH,
+  type AgentFrameInit,
+  CloseCode,
+  type CoordinatorFrame,
+  DEFAULT_MAX_FRAME_BYTES,
+  decodeCoordinatorFrame,
+  encodeAgentFrame,
+  type Hello,
+  type Welcome,
+} from '../../proto/index.js';
+
+export type LinkState = 'connecting' | 'connected' | 'disconnected' | 'draining';
+
+export interface LinkHandlers {
+  hello(): Hello;
+  onConnected(welcome: Welcome): void;
+  onFrame(frame: CoordinatorFrame): void;
+  onDisconnected(): void;
+  onState(state: LinkState, coordinatorUrl: string, error: string | null): void;
+}
+
+export interface LinkOptions {
+  coordinators: string[];
+  token: string;
+  minBackoffMs: number;
+  maxBackoffMs: number;
+  log: Logger;
+}
+
+/** http://host:port/ → ws://host:port/agent/v1/link */
+export function linkUrl(base: string): string {
+  const u = new URL(base);
+  if (u.protocol === 'http:') u.protocol = 'ws:';
+  if (u.protocol === 'https:') u.protocol = 'wss:';
+  if (u.pathname === '/' || u.pathname === '') u.pathname = AGENT_LINK_PATH;
+  return u.toString();
+}
+
+export class LinkClient {
+  private ws: WebSocket | null = null;
+  private index = 0;
+  private failures = 0;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private watchdog: NodeJS.Timeout | null = null;
+  private silenceLimitMs = 45_000;
+  private lastFrameMs = 0;
+  private stopped = false;
+  private welcomed = false;
+
+  constructor(
+    private readonly opts: LinkOptions,
+    private readonly handlers: LinkHandlers,
+  ) {}
+
+  get connected(): boolean {
+    return this.welcomed && this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  get currentUrl(): string {
+    return this.opts.coordinators[this.index % this.opts.coordinators.length] ?? '';
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** Sends one frame; false when there is no open link (the caller keeps it spooled). */
+  send(frame: AgentFrameInit): boolean {
+    return this.sendRaw(encodeAgentFrame(frame));
+  }
+
+  sendRaw(bytes: Uint8Array): boolean {
+    if (!this.connected || !this.ws) return false;
+    this.ws.send(bytes);
+    return true;
+  }
+
+  /** Closes the link for good (shutdown). Safe twice. */
+  close(): void {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.reconnectTimer = null;
+    this.watchdog = null;
+    this.ws?.close(1000, 'agent stopping');
+    this.ws?.terminate();
+    this.ws = null;
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const base = this.currentUrl;
+    this.handlers.onState('connecting', base, null);
+    const ws = new WebSocket(linkUrl(base), {
+      headers: { authorization: `Bearer ${this.opts.token}` },
+      maxPayload: DEFAULT_MAX_FRAME_BYTES,
+      perMessageDeflate: false,
+      handshakeTimeout: 10_000,
+    });
+    this.ws = ws;
+    this.welcomed = false;
+    let lastError: string | null = null;
+    ws.on('open', () => {
+      this.lastFrameMs = Date.now();
+      ws.send(encodeAgentFrame({ hello: this.handlers.hello() }));
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      lastError = `coordinator refused the link: HTTP ${res.statusCode}`;
+      this.opts.log.warn({ status: res.statusCode, coordinator: base }, 'link refused');
+      ws.terminate();
+    });
+    ws.on('message', (data: Buffer) => this.onMessage(ws, data));
+    ws.on('error', (err) => {
+      lastError = err.message;
+    });
+    ws.on('close', (code, reason) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.watchdog) clearInterval(this.watchdog);
+      this.watchdog = null;
+      const wasUp = this.welcomed;
+      this.welcomed = false;
+      if (wasUp) this.handlers.onDisconnected();
+      if (code >= 4000) lastError = `closed by coordinator: ${code} ${reason.toString()}`;
+      this.handlers.onState('disconnected', base, lastError);
+      if (code === CloseCode.Unauthorized || code === CloseCode.Forbidden) {
+        this.opts.log.error(
+          { code, coordinator: base },
+          'coordinator refused this device; check its token and id',
+        );
+      }
+      this.scheduleReconnect(wasUp && code === CloseCode.GoingAway);
+    });
+  }
+
+  private onMessage(ws: WebSocket, data: Buffer): void {
+    this.lastFrameMs = Date.now();
+    let frame: CoordinatorFrame;
+    try {
+      frame = decodeCoordinatorFrame(data, DEFAULT_MAX_FRAME_BYTES);
+    } catch (err) {
+      this.opts.log.warn({ err }, 'bad frame from coordinator');
+      ws.close(CloseCode.BadFrame, 'bad frame');
+      return;
+    }
+    if (frame.body === 'welcome') {
+      const welcome = frame.welcome as Welcome;
+      this.welcomed = true;
+      this.failures = 0;
+      this.silenceLimitMs = Math.max(1000, (welcome.heartbeatIntervalMs ?? 15_000) * 3);
+      this.watchdog = setInterval(
+        () => {
+          if (Date.now() - this.lastFrameMs > this.silenceLimitMs) {
+            this.opts.log.warn('coordinator silent; reconnecting');
+            ws.terminate();
+          }
+        },
+        Math.max(250, this.silenceLimitMs / 3),
+      );
+      this.watchdog.unref();
+      this.handlers.onState('connected', this.currentUrl, null);
+      this.handlers.onConnected(welcome);
+      return;
+    }
+    if (!this.welcomed) return;
+    if (frame.body === 'ping') {
+      this.send({ pong: { nonce: frame.ping?.nonce ?? 0 } });
+      return;
+    }
+    this.handlers.onFrame(frame);
+  }
+
+  private scheduleReconnect(moveOn: boolean): void {
+    if (this.stopped) return;
+    // A failed or drained coordinator: try the next one in the list.
+    if (moveOn || this.failures > 0 || this.opts.coordinators.length > 1) this.index++;
+    const exp = Math.min(this.opts.maxBackoffMs, this.opts.minBackoffMs * 2 ** Math.min(this.failures, 16));
+    const delay = moveOn ? 0 : Math.round(exp * (0.5 + Math.random() * 0.5));
+    this.failures++;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, delay);
+  }
+}

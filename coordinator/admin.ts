@@ -1,0 +1,63 @@
+// Admin command: API keys and device tokens. Secrets are printed once, at creation, never stored.
+//   npm run admin -- key create [--name N] [--owner OWNER_ID] [--admin]
+//   npm run admin -- key list | key revoke ID
+//   npm run admin -- device create [--id ID] [--name N] | device list | device revoke ID
+// Store location: --store / CRAWL_STORE or --data-dir / CRAWL_DATA_DIR, as for the coordinator.
+import { createApiKey, createDevice } from './auth/admin-ops.js';
+import { ConfigError, loadCoordinatorConfig, parseFlags } from './config.js';
+import { openStore } from './store/open.js';
+
+const args = process.argv.slice(2);
+const positional = args.filter((a, i) => !a.startsWith('--') && !(args[i - 1] ?? '').startsWith('--'));
+const [kind, action, target] = positional;
+const flags = parseFlags(args);
+let config: ReturnType<typeof loadCoordinatorConfig>;
+try {
+  config = loadCoordinatorConfig(
+    args.filter((a) => a.startsWith('--store') || a.startsWith('--data-dir') || !a.startsWith('--')),
+    process.env,
+  );
+} catch (err) {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  process.exit(2);
+}
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const store = await openStore(config.store);
+let code = 0;
+try {
+  if (kind === 'key' && action === 'create') {
+    const { key, record } = await createApiKey(store, {
+      name: flags.name,
+      ownerId: flags.owner,
+      admin: flags.admin === 'true',
+    });
+    out(`key id:   ${record.id}\nowner id: ${record.ownerId}\napi key:  ${key}\n(shown once: store it now)`);
+  } else if (kind === 'key' && action === 'list') {
+    for (const k of await store.listApiKeys()) {
+      out(
+        `${k.id}  owner=${k.ownerId}  name=${k.name}${k.admin ? '  admin' : ''}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`,
+      );
+    }
+  } else if (kind === 'key' && action === 'revoke' && target) {
+    code = (await store.revokeApiKey(target, new Date().toISOString())) ? 0 : 1;
+    out(code === 0 ? `revoked ${target}` : `no active key ${target}`);
+  } else if (kind === 'device' && action === 'create') {
+    const { token, record } = await createDevice(store, { id: flags.id, name: flags.name });
+    out(`device id:    ${record.id}\ndevice token: ${token}\n(shown once: put it in the agent's env file)`);
+  } else if (kind === 'device' && action === 'list') {
+    for (const d of await store.listDevices()) {
+      out(
+        `${d.id}  name=${d.name}  last seen ${d.lastSeenAt ?? 'never'}  ${d.revokedAt ? `revoked ${d.revokedAt}` : 'active'}`,
+      );
+    }
+  } else if (kind === 'device' && action === 'revoke' && target) {
+    code = (await store.revokeDevice(target, new Date().toISOString())) ? 0 : 1;
+    out(code === 0 ? `revoked ${target}` : `no active device ${target}`);
+  } else {
+    process.stderr.write('usage: admin key create|list|revoke ID  |  admin device create|list|revoke ID\n');
+    code = 2;
+  }
+} finally {
+  await store.close();
+}
+process.exit(code);

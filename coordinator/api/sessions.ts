@@ -1,0 +1,88 @@
+// Session endpoints. Errors answer as {"error": "<message>"}.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sessionNotFound } from '../errors.js';
+import { sessionView } from '../results/views.js';
+import type { Services } from '../services.js';
+import type { SessionRecord } from '../store/types.js';
+import { authenticate } from './auth.js';
+import { asObject, isUuid, optionalInt, parsePlacement } from './validate.js';
+
+async function ownedSession(services: Services, ownerId: string, id: string): Promise<SessionRecord> {
+  if (!isUuid(id)) throw sessionNotFound();
+  const s = await services.store.getSession(id.toLowerCase());
+  if (!s || s.ownerId !== ownerId) throw sessionNotFound();
+  return s;
+}
+
+export function registerSessionRoutes(app: FastifyInstance, services: Services): void {
+  app.post('/crawl/v1/session/new', async (req, reply) => {
+    const key = await authenticate(services, req);
+    const body = req.body === undefined || req.body === null ? {} : asObject(req.body);
+    const duration = optionalInt(body, 'duration_seconds', 1, 3600, 60);
+    const placement =
+      body.placement === undefined || body.placement === null ? null : parsePlacement(body.placement);
+    const now = Date.now();
+    const session: SessionRecord = {
+      id: randomUUID(),
+      ownerId: key.ownerId,
+      status: 'active',
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + duration * 1000).toISOString(),
+      expiresAtMs: now + duration * 1000,
+      closedAt: null,
+      deviceId: null,
+      placement,
+    };
+    await services.store.insertSession(session);
+    reply.code(201);
+    return sessionView(session, [], now);
+  });
+
+  app.get<{ Params: { id: string } }>('/crawl/v1/session/:id', async (req) => {
+    const key = await authenticate(services, req);
+    const s = await ownedSession(services, key.ownerId, req.params.id);
+    return sessionView(s, await services.store.listSessionJobIds(s.id), Date.now());
+  });
+
+  app.get<{ Params: { id: string } }>('/crawl/v1/session/:id/jobs', async (req) => {
+    const key = await authenticate(services, req);
+    const s = await ownedSession(services, key.ownerId, req.params.id);
+    const jobs = await services.store.listSessionJobs(s.id);
+    const count = (status: string) => jobs.filter((j) => j.status === status).length;
+    const edge = services.edgeUrl();
+    return {
+      session_id: s.id,
+      total_jobs: jobs.length,
+      completed_count: count('completed'),
+      failed_count: count('failed'),
+      pending_count: count('pending') + count('running'),
+      jobs: jobs.map((j) => ({
+        job_id: j.id,
+        url: j.url,
+        method: j.method,
+        status: j.status,
+        submitted_at: j.submittedAt,
+        completed_at: j.completedAt ?? '',
+        download_url: j.status === 'completed' ? `${edge}/crawl/v1/jobs/${j.id}/download` : '',
+        error_message: j.errorMessage ?? j.result?.errorMessage ?? '',
+      })),
+    };
+  });
+
+  app.post<{ Params: { id: string } }>('/crawl/v1/session/:id/close', async (req, reply) => {
+    const key = await authenticate(services, req);
+    const s = await ownedSession(services, key.ownerId, req.params.id);
+    if (s.status === 'active') {
+      const closed = await services.store.closeSession(s.id, new Date().toISOString());
+      await services.dispatcher.endSession(
+        s.id,
+        closed?.deviceId ?? null,
+        'session_closed',
+        'the session was closed',
+      );
+    }
+    reply.code(204);
+    return reply.send();
+  });
+}

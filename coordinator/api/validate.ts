@@ -1,0 +1,160 @@
+// Request parsing with contract messages: each failure names the field.
+import { DEVICE_TYPES, JOB_METHODS, NETWORK_TYPES, REGIONS } from '../../proto/index.js';
+import { invalid } from '../errors.js';
+import { isKnownCountry } from '../scheduler/regions.js';
+import type { Placement, StoredCookie, StoredHeader } from '../store/types.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const PLACEMENT_KEYS = new Set(['region', 'country', 'city', 'device_type', 'network_type', 'device_id']);
+
+export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+
+export type Json = Record<string, unknown>;
+
+export function asObject(body: unknown, what = 'body'): Json {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw invalid(`${what} must be a JSON object`);
+  }
+  return body as Json;
+}
+
+export function optionalInt(obj: Json, field: string, min: number, max: number, def: number): number {
+  const v = obj[field];
+  if (v === undefined || v === null) return def;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    throw invalid(`${field} must be an integer from ${min} to ${max}`);
+  }
+  return v;
+}
+
+export function optionalString(obj: Json, field: string): string | undefined {
+  const v = obj[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw invalid(`${field} must be a string`);
+  return v;
+}
+
+export function parseUrl(obj: Json): string {
+  const v = obj.url;
+  if (v === undefined || v === null || v === '') throw invalid('url is required');
+  if (typeof v !== 'string') throw invalid('url must be a string');
+  if (v.length > 8192) throw invalid('url must be at most 8192 characters');
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw invalid('url must be an absolute http or https URL');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw invalid('url must be an absolute http or https URL');
+  return v;
+}
+
+export function parseMethod(obj: Json): string {
+  const v = obj.method ?? 'GET';
+  if (typeof v !== 'string' || !(JOB_METHODS as readonly string[]).includes(v.toUpperCase())) {
+    throw invalid(`method must be one of ${JOB_METHODS.join(', ')}`);
+  }
+  return v.toUpperCase();
+}
+
+export function parseHeaders(obj: Json): StoredHeader[] {
+  const v = obj.headers;
+  if (v === undefined || v === null) return [];
+  const headers = asObject(v, 'headers');
+  const out: StoredHeader[] = [];
+  for (const [name, values] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) throw invalid(`headers: ${JSON.stringify(name)} is not a valid header name`);
+    const list = typeof values === 'string' ? [values] : values;
+    if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) {
+      throw invalid(`headers.${name} must be an array of strings`);
+    }
+    for (const value of list as string[]) {
+      if (/[\r\n\0]/.test(value)) throw invalid(`headers.${name} must not contain line breaks`);
+      out.push({ name, value });
+    }
+  }
+  if (out.length > 200) throw invalid('headers must have at most 200 values');
+  return out;
+}
+
+export function parseBody(obj: Json): string {
+  const v = obj.body;
+  if (v === undefined || v === null || v === '') return '';
+  if (typeof v !== 'string' || !BASE64.test(v.replace(/\s+/g, '')))
+    throw invalid('body must be base64-encoded');
+  return v.replace(/\s+/g, '');
+}
+
+export function parseCookies(obj: Json): StoredCookie[] {
+  const v = obj.cookies;
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw invalid('cookies must be an array of cookie objects');
+  if (v.length > 200) throw invalid('cookies must have at most 200 entries');
+  return v.map((item, i) => {
+    const c = asObject(item, `cookies[${i}]`);
+    const str = (f: string) => {
+      const x = c[f];
+      if (x === undefined || x === null) return undefined;
+      if (typeof x !== 'string') throw invalid(`cookies[${i}].${f} must be a string`);
+      return x;
+    };
+    const bool = (...fields: string[]) => {
+      for (const f of fields) {
+        const x = c[f];
+        if (x === undefined || x === null) continue;
+        if (typeof x !== 'boolean') throw invalid(`cookies[${i}].${f} must be a boolean`);
+        return x;
+      }
+      return undefined;
+    };
+    const name = str('name');
+    if (!name) throw invalid(`cookies[${i}].name is required`);
+    const value = str('value') ?? '';
+    if (/[;\r\n]/.test(name) || /[;\r\n]/.test(value))
+      throw invalid(`cookies[${i}] must not contain ';' or line breaks`);
+    return {
+      name,
+      value,
+      domain: str('domain'),
+      path: str('path'),
+      secure: bool('secure'),
+      httponly: bool('httponly', 'http_only', 'httpOnly'),
+      samesite: str('samesite') ?? str('same_site'),
+      expires: str('expires'),
+    };
+  });
+}
+
+export function parsePlacement(v: unknown, field = 'placement'): Placement {
+  if (v === undefined || v === null) return {};
+  const p = asObject(v, field);
+  const out: Placement = {};
+  for (const [key, value] of Object.entries(p)) {
+    if (!PLACEMENT_KEYS.has(key)) throw invalid(`${field}.${key} is not a known placement field`);
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') throw invalid(`${field}.${key} must be a string`);
+    (out as Record<string, string>)[key] = value;
+  }
+  if (out.region !== undefined) {
+    const r = out.region.toUpperCase();
+    if (!(REGIONS as readonly string[]).includes(r))
+      throw invalid(`${field}.region must be one of ${REGIONS.join(', ')}`);
+    out.region = r;
+  }
+  if (out.country !== undefined) {
+    if (!/^[A-Za-z]{2}$/.test(out.country) || !isKnownCountry(out.country)) {
+      throw invalid(`${field}.country must be an ISO 3166-1 alpha-2 country code`);
+    }
+    out.country = out.country.toUpperCase();
+  }
+  if (out.device_type !== undefined && !(DEVICE_TYPES as readonly string[]).includes(out.device_type)) {
+    throw invalid(`${field}.device_type must be one of ${DEVICE_TYPES.join(', ')}`);
+  }
+  if (out.network_type !== undefined && !(NETWORK_TYPES as readonly string[]).includes(out.network_type)) {
+    throw invalid(`${field}.network_type must be one of ${NETWORK_TYPES.join(', ')}`);
+  }
+  return out;
+}

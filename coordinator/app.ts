@@ -1,0 +1,138 @@
+// Builds the coordinator: HTTP API, agent link, dispatcher. Never listens (main.ts or tests do).
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { DEFAULT_MAX_FRAME_BYTES } from '../proto/index.js';
+import { sendApiError } from './api/error-handler.js';
+import { registerJobRoutes } from './api/jobs.js';
+import { registerSessionRoutes } from './api/sessions.js';
+import type { CoordinatorConfig } from './config.js';
+import { AgentLinkServer } from './link/agent-server.js';
+import { ResultIngest } from './results/ingest.js';
+import { Dispatcher } from './scheduler/dispatcher.js';
+import { SessionExpiry } from './scheduler/session-expiry.js';
+import type { Services } from './services.js';
+import type { ContentStorage, StorageType } from './storage/types.js';
+import type { Store } from './store/types.js';
+
+export interface AppDeps {
+  store: Store;
+  storage: (type: StorageType) => ContentStorage | null;
+  log: Logger;
+}
+
+export interface CoordinatorApp {
+  app: FastifyInstance;
+  services: Services;
+  link: AgentLinkServer;
+  /** Puts pending and running jobs from before a restart back in the queue. */
+  resume(): Promise<number>;
+  /** Sets the public URL once the listen address is known. */
+  setPublicUrl(url: string): void;
+  close(): Promise<void>;
+}
+
+export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDeps): Promise<CoordinatorApp> {
+  let publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const log = deps.log;
+  const dispatcher = new Dispatcher({
+    store: deps.store,
+    log: log.child({ component: 'dispatcher' }),
+    maxAttempts: config.maxAttempts,
+    maxQueuedJobs: config.maxQueuedJobs,
+    runningGraceMs: config.runningGraceMs,
+  });
+  const services: Services = {
+    config,
+    store: deps.store,
+    dispatcher,
+    storage: deps.storage,
+    log,
+    edgeUrl: () => config.edgeUrl ?? publicUrl,
+  };
+  const app = Fastify({
+    // Per-request access lines stay out of the log; warnings and errors still go in.
+    loggerInstance: log.child({ component: 'http' }, { level: 'warn' }) as FastifyBaseLogger,
+    bodyLimit: config.maxRequestBodyBytes,
+    return503OnClosing: true,
+  });
+  // Clients send `Content-Type: application/json` with an empty body on close; that is no error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new SyntaxError('invalid JSON');
+      done(err, undefined);
+    }
+  });
+  app.setErrorHandler((error: FastifyError, req, reply) => sendApiError(req, reply, error));
+  app.setNotFoundHandler((_req, reply) =>
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify('not found: no such endpoint')),
+  );
+  registerJobRoutes(app, services);
+  registerSessionRoutes(app, services);
+  app.get('/healthz', async () => ({ ok: true }));
+
+  const ingest = new ResultIngest({ store: deps.store, storages: deps.storage, dispatcher, log });
+  const link = new AgentLinkServer({
+    dispatcher,
+    ingest,
+    store: deps.store,
+    log,
+    coordinatorId: config.coordinatorId,
+    maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
+    maxResultBytes: config.maxResultBytes,
+    heartbeatIntervalMs: config.heartbeatIntervalMs,
+    helloTimeoutMs: config.helloTimeoutMs,
+  });
+  link.attach(app.server);
+  const expiry = new SessionExpiry(deps.store, dispatcher, log.child({ component: 'sessions' }));
+  expiry.start();
+
+  let closed = false;
+  return {
+    app,
+    services,
+    link,
+    setPublicUrl(url: string) {
+      publicUrl = url.replace(/\/$/, '');
+    },
+    async resume() {
+      const jobs = await deps.store.listUnfinishedJobs();
+      const now = Date.now();
+      for (const job of jobs) {
+        let current = job;
+        if (job.status === 'running') {
+          // Its device link died with the old process; a report from the agent's spool still wins.
+          if (job.attempt >= config.maxAttempts) {
+            await deps.store.failJob(
+              job.id,
+              'device_lost',
+              'the coordinator restarted and retries ran out',
+              new Date().toISOString(),
+            );
+            continue;
+          }
+          const deadline = now + job.timeoutSec * 1000;
+          if (!(await deps.store.requeueJob(job.id, job.attempt, deadline))) continue;
+          current = { ...job, status: 'pending', queueDeadlineMs: deadline };
+        }
+        const session = current.sessionId ? await deps.store.getSession(current.sessionId) : null;
+        dispatcher.enqueue(current, session?.deviceId ?? null);
+      }
+      return jobs.length;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      expiry.close();
+      await link.close();
+      dispatcher.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+// One schema for every coordinator setting: read from flags and env once, validated, frozen.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+
+export interface S3Config {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+export interface CoordinatorConfig {
+  /** Listen address. Default 127.0.0.1 (one machine); set 0.0.0.0 behind a load balancer. */
+  host: string;
+  /** Listen port; 0 picks a free one. Default 8080. */
+  port: number;
+  /** Data directory for the SQLite file and local content. Default ./data. */
+  dataDir: string;
+  /** `sqlite:<path>` or `postgres://…`. Default sqlite:<dataDir>/crawl.db. */
+  store: string;
+  /** Public URL of this coordinator; default http://<host>:<port> once listening. */
+  publicUrl: string | null;
+  /** Base of download_url in job detail. Default: publicUrl. */
+  edgeUrl: string | null;
+  logLevel: string;
+  coordinatorId: string;
+  /** Largest HTTP request body. Default 10 MiB. */
+  maxRequestBodyBytes: number;
+  /** Largest content (all parts) one result may carry. Default 64 MiB. */
+  maxResultBytes: number;
+  /** Pending jobs held at once before submissions get 429. Default 100,000. */
+  maxQueuedJobs: number;
+  /** Attempts before a job whose devices keep vanishing fails `device_lost`. Default 3. */
+  maxAttempts: number;
+  heartbeatIntervalMs: number;
+  helloTimeoutMs: number;
+  /** Extra time past a job's timeout before a silent running attempt is taken back. */
+  runningGraceMs: number;
+  s3: S3Config | null;
+  retentionLocalDays: number;
+  retentionS3Days: number;
+  archiveIntervalMs: number;
+}
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+/** `--data-dir x` / `--data-dir=x` → { 'data-dir': 'x' }. */
+export function parseFlags(argv: readonly string[]): Source {
+  const out: Source = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (!arg.startsWith('--')) continue;
+    const eq = arg.indexOf('=');
+    if (eq > 0) out[arg.slice(2, eq)] = arg.slice(eq + 1);
+    else if (i + 1 < argv.length && !(argv[i + 1] ?? '').startsWith('--')) out[arg.slice(2)] = argv[++i];
+    else out[arg.slice(2)] = 'true';
+  }
+  return out;
+}
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(
+    private readonly flags: Source,
+    private readonly env: Source,
+  ) {}
+  raw(flag: string): string | undefined {
+    const envName = `CRAWL_${flag.toUpperCase().replaceAll('-', '_')}`;
+    const v = this.flags[flag] ?? this.env[envName];
+    return v === undefined || v === '' ? undefined : v;
+  }
+  str(flag: string, def: string): string {
+    return this.raw(flag) ?? def;
+  }
+  int(flag: string, def: number, min: number, max: number): number {
+    const v = this.raw(flag);
+    if (v === undefined) return def;
+    const n = Number(v.replaceAll('_', ''));
+    if (!Number.isInteger(n) || n < min || n > max) {
+      this.problems.push(`${flag}: expected an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
+      return def;
+    }
+    return n;
+  }
+  bool(flag: string, def: boolean): boolean {
+    const v = this.raw(flag);
+    if (v === undefined) return def;
+    if (['1', 'true', 'yes'].includes(v)) return true;
+    if (['0', 'false', 'no'].includes(v)) return false;
+    this.problems.push(`${flag}: expected true or false, got ${JSON.stringify(v)}`);
+    return def;
+  }
+  url(flag: string): string | null {
+    const v = this.raw(flag);
+    if (v === undefined) return null;
+    try {
+      return new URL(v).toString().replace(/\/$/, '');
+    } catch {
+      this.problems.push(`${flag}: not a URL: ${JSON.stringify(v)}`);
+      return null;
+    }
+  }
+}
+
+export function loadCoordinatorConfig(argv: readonly string[], env: Source): Readonly<CoordinatorConfig> {
+  const r = new Reader(parseFlags(argv), env);
+  const dataDir = path.resolve(r.str('data-dir', './data'));
+  const store = r.str('store', `sqlite:${path.join(dataDir, 'crawl.db')}`);
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(store)) {
+    r.problems.push(`store: expected sqlite:<path> or postgres://…, got ${JSON.stringify(store)}`);
+  }
+  const bucket = r.raw('s3-bucket');
+  const s3: S3Config | null = bucket
+    ? {
+        endpoint: r.url('s3-endpoint') ?? undefined,
+        bucket,
+        region: r.str('s3-region', 'us-east-1'),
+        accessKeyId: r.raw('s3-access-key-id'),
+        secretAccessKey: r.raw('s3-secret-access-key'),
+        forcePathStyle: r.bool('s3-force-path-style', true),
+      }
+    : null;
+  const config: CoordinatorConfig = {
+    host: r.str('host', '127.0.0.1'),
+    port: r.int('port', 8080, 0, 65_535),
+    dataDir,
+    store,
+    publicUrl: r.url('public-url'),
+    edgeUrl: r.url('edge-url'),
+    logLevel: r.str('log-level', 'info'),
+    coordinatorId: r.str('coordinator-id', randomUUID()),
+    maxRequestBodyBytes: r.int('max-request-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxResultBytes: r.int('max-result-bytes', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+    maxQueuedJobs: r.int('max-queued-jobs', 100_000, 1, 100_000_000),
+    maxAttempts: r.int('max-attempts', 3, 1, 20),
+    heartbeatIntervalMs: r.int('heartbeat-interval-ms', 15_000, 100, 600_000),
+    helloTimeoutMs: r.int('hello-timeout-ms', 5_000, 100, 120_000),
+    runningGraceMs: r.int('running-grace-ms', 30_000, 0, 3_600_000),
+    s3,
+    retentionLocalDays: r.int('retention-local-days', 30, 0, 36_500),
+    retentionS3Days: r.int('retention-s3-days', 90, 0, 36_500),
+    archiveIntervalMs: r.int('archive-interval-ms', 3_600_000, 100, 86_400_000),
+  };
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return Object.freeze(config);
+}

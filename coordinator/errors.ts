@@ -1,0 +1,54 @@
+// Every error the public API answers, with its HTTP status and exact contract message.
+
+export type ApiErrorCode =
+  | 'INVALID_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'JOB_NOT_FOUND'
+  | 'SESSION_NOT_FOUND'
+  | 'NOT_COMPLETED'
+  | 'ARCHIVED'
+  | 'QUEUE_FULL'
+  | 'INTERNAL';
+
+const STATUS: Record<ApiErrorCode, number> = {
+  INVALID_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  JOB_NOT_FOUND: 404,
+  SESSION_NOT_FOUND: 404,
+  NOT_COMPLETED: 409,
+  ARCHIVED: 410,
+  QUEUE_FULL: 429,
+  INTERNAL: 500,
+};
+
+export const MESSAGES = {
+  UNAUTHORIZED: 'unauthorized: invalid or missing API key',
+  JOB_NOT_FOUND: 'not found: job does not exist or you are not authorized to view it',
+  SESSION_NOT_FOUND: 'not found: session does not exist',
+  NOT_COMPLETED: 'conflict: job is not yet completed',
+  ARCHIVED: 'gone: job has been archived and content is no longer available',
+  QUEUE_FULL: 'too many requests: the job queue is full, please retry later',
+  INTERNAL: 'internal server error: please try again later',
+} as const;
+
+/** An error the API answers as-is. `message` is the exact contract text. */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly statusCode: number;
+  constructor(code: ApiErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.code = code;
+    this.statusCode = STATUS[code];
+  }
+}
+
+export const invalid = (reason: string): ApiError =>
+  new ApiError('INVALID_REQUEST', `invalid request: ${reason}`);
+export const unauthorized = (): ApiError => new ApiError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED);
+export const jobNotFound = (): ApiError => new ApiError('JOB_NOT_FOUND', MESSAGES.JOB_NOT_FOUND);
+export const sessionNotFound = (): ApiError => new ApiError('SESSION_NOT_FOUND', MESSAGES.SESSION_NOT_FOUND);
+export const notCompleted = (): ApiError => new ApiError('NOT_COMPLETED', MESSAGES.NOT_COMPLETED);
+export const archived = (): ApiError => new ApiError('ARCHIVED', MESSAGES.ARCHIVED);
+export const queueFull = (): ApiError => new ApiError('QUEUE_FULL', MESSAGES.QUEUE_FULL);
+export const internal = (cause?: unknown): ApiError => new ApiError('INTERNAL', MESSAGES.INTERNAL, { cause });

@@ -1,0 +1,84 @@
+// The agent WebSocket endpoint: device-token auth on the HTTP upgrade, then one AgentConnection each.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import { AGENT_LINK_PATH, CloseCode } from '../../proto/index.js';
+import { bearer, hashSecret } from '../auth/secrets.js';
+import { AgentConnection, type ConnectionDeps } from './agent-connection.js';
+
+/** Unauthenticated upgrades being checked at once; more are refused (503) to bound the work. */
+const MAX_PENDING_UPGRADES = 256;
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export class AgentLinkServer {
+  private readonly wss: WebSocketServer;
+  private readonly connections = new Set<AgentConnection>();
+  private pendingUpgrades = 0;
+  private closing = false;
+  private readonly log: Logger;
+
+  constructor(private readonly deps: ConnectionDeps) {
+    this.log = deps.log.child({ component: 'agent-link' });
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: deps.maxFrameBytes,
+      perMessageDeflate: false,
+    });
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  attach(server: Server): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      void this.onUpgrade(req, socket, head);
+    });
+  }
+
+  private async onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    socket.on('error', () => undefined);
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== AGENT_LINK_PATH) return refuse(socket, 404, 'Not Found');
+    if (this.closing) return refuse(socket, 503, 'Service Unavailable');
+    const token = bearer(req.headers.authorization);
+    if (!token) return refuse(socket, 401, 'Unauthorized');
+    if (this.pendingUpgrades >= MAX_PENDING_UPGRADES) return refuse(socket, 503, 'Service Unavailable');
+    this.pendingUpgrades++;
+    let device: Awaited<ReturnType<ConnectionDeps['store']['findDeviceByTokenHash']>>;
+    try {
+      device = await this.deps.store.findDeviceByTokenHash(hashSecret(token));
+    } catch (err) {
+      this.log.error({ err }, 'device lookup failed');
+      return refuse(socket, 503, 'Service Unavailable');
+    } finally {
+      this.pendingUpgrades--;
+    }
+    if (!device) {
+      this.log.warn({ remote: req.socket.remoteAddress }, 'agent upgrade with an unknown device token');
+      return refuse(socket, 401, 'Unauthorized');
+    }
+    const found = device;
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      // A device connected twice keeps only its newest link.
+      for (const c of this.connections) if (c.deviceId === found.id) c.close(CloseCode.Replaced, 'replaced');
+      const conn = new AgentConnection(ws, found, this.deps, (c) => this.connections.delete(c));
+      this.connections.add(conn);
+    });
+  }
+
+  /** Tells every agent to go elsewhere, then closes the links. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    for (const c of this.connections) {
+      c.drain('coordinator shutting down');
+      c.close(CloseCode.GoingAway, 'coordinator shutting down');
+    }
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

@@ -1,0 +1,85 @@
+// Collects a result's content chunks per (job, attempt) until its final frame, within a byte cap.
+import type { ResultChunk, ResultFinal } from '../../proto/index.js';
+import { PART_NAMES } from '../results/ingest.js';
+
+interface Pending {
+  parts: Map<string, Buffer[]>;
+  bytes: number;
+  overflow: boolean;
+}
+
+export type AssembleOutcome =
+  | { ok: true; parts: Map<string, Buffer> }
+  | { ok: false; reason: 'incomplete' | 'too_large'; message: string };
+
+export class ResultAssembler {
+  private readonly pending = new Map<string, Pending>();
+  private totalBytes = 0;
+
+  constructor(private readonly maxResultBytes: number) {}
+
+  get bufferedBytes(): number {
+    return this.totalBytes;
+  }
+
+  add(chunk: ResultChunk): void {
+    const key = `${chunk.jobId}/${chunk.attempt}`;
+    let p = this.pending.get(key);
+    if (!p) {
+      p = { parts: new Map(), bytes: 0, overflow: false };
+      this.pending.set(key, p);
+    }
+    if (p.overflow) return;
+    const data = chunk.data ?? new Uint8Array(0);
+    if (p.bytes + data.byteLength > this.maxResultBytes) {
+      // Keep counting nothing more: the final frame turns this into a too_large result.
+      this.totalBytes -= p.bytes;
+      p.parts.clear();
+      p.bytes = 0;
+      p.overflow = true;
+      return;
+    }
+    const name = PART_NAMES[chunk.part ?? 0] ?? 'body';
+    let list = p.parts.get(name);
+    if (!list) {
+      list = [];
+      p.parts.set(name, list);
+    }
+    list[chunk.index ?? 0] = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    p.bytes += data.byteLength;
+    this.totalBytes += data.byteLength;
+  }
+
+  finish(final: ResultFinal): AssembleOutcome {
+    const key = `${final.jobId}/${final.attempt}`;
+    const p = this.pending.get(key) ?? { parts: new Map<string, Buffer[]>(), bytes: 0, overflow: false };
+    this.pending.delete(key);
+    this.totalBytes -= p.bytes;
+    if (p.overflow) {
+      return {
+        ok: false,
+        reason: 'too_large',
+        message: `result content exceeds the coordinator's limit of ${this.maxResultBytes} bytes`,
+      };
+    }
+    const out = new Map<string, Buffer>();
+    for (const summary of final.parts ?? []) {
+      const name = PART_NAMES[summary.part ?? 0] ?? 'body';
+      const list = p.parts.get(name) ?? [];
+      const chunks = summary.chunks ?? 0;
+      let complete = list.length === chunks;
+      for (let i = 0; complete && i < chunks; i++) if (!list[i]) complete = false;
+      const data = complete ? Buffer.concat(list as Buffer[]) : null;
+      if (!data || data.byteLength !== Number(summary.bytes ?? 0)) {
+        return { ok: false, reason: 'incomplete', message: `content part ${name} arrived incomplete` };
+      }
+      out.set(name, data);
+    }
+    return { ok: true, parts: out };
+  }
+
+  clear(): void {
+    this.pending.clear();
+    this.totalBytes = 0;
+  }
+}

@@ -1,0 +1,161 @@
+// Turns a device's final result frame (+ assembled content) into stored content and a completed job.
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { ContentPart, type ResultFinal } from '../../proto/index.js';
+import type { Dispatcher } from '../scheduler/dispatcher.js';
+import type { ContentStorage, StorageType } from '../storage/types.js';
+import { contentKey } from '../storage/types.js';
+import type { CompleteOutcome, CookieRecordJson, ResultRecord, Store } from '../store/types.js';
+import { partName } from './content.js';
+
+export const PART_NAMES: Record<number, string> = {
+  [ContentPart.CONTENT_PART_BODY]: 'body',
+  [ContentPart.CONTENT_PART_FULL_PAGE]: 'full_page',
+  [ContentPart.CONTENT_PART_SCREENSHOT]: 'screenshot',
+  [ContentPart.CONTENT_PART_READER]: 'reader',
+};
+
+export interface DeviceLocation {
+  country: string;
+  region: string;
+  city: string;
+}
+
+export interface IngestDeps {
+  store: Store;
+  storages: (type: StorageType) => ContentStorage | null;
+  dispatcher: Dispatcher;
+  log: Logger;
+}
+
+const headers = (list: ResultFinal['responseHeaders']) =>
+  (list ?? []).map((h) => ({ name: h.name ?? '', value: h.value ?? '' }));
+
+const cookies = (list: ResultFinal['requestCookies']): CookieRecordJson[] =>
+  (list ?? []).map((c) => ({
+    domain: c.domain ?? '',
+    expires: c.expires ?? '',
+    httponly: c.httpOnly ?? false,
+    max_age: Number(c.maxAge ?? 0),
+    name: c.name ?? '',
+    path: c.path ?? '',
+    samesite: c.sameSite ?? '',
+    secure: c.secure ?? false,
+    value: c.value ?? '',
+  }));
+
+export class ResultIngest {
+  constructor(private readonly deps: IngestDeps) {}
+
+  /**
+   * Stores the attempt's content and completes the job (first result wins). Resolves with the
+   * outcome once it is durable, so the caller may ack; rejects when nothing durable happened.
+   */
+  async ingest(
+    deviceId: string,
+    location: DeviceLocation,
+    final: ResultFinal,
+    parts: Map<string, Buffer>,
+  ): Promise<CompleteOutcome> {
+    const jobId = final.jobId ?? '';
+    const attempt = final.attempt ?? 0;
+    const log = this.deps.log.child({ jobId, deviceId, attempt });
+    const job = await this.deps.store.getJob(jobId);
+    if (!job) return 'stale';
+    if (job.status === 'completed') return 'duplicate';
+    if (job.status === 'failed') return 'stale';
+    const storage = this.deps.storages(job.storageType);
+    if (!storage) throw new Error(`storage ${job.storageType} is not configured`);
+    const sizes: Record<string, number> = {};
+    for (const [name, data] of parts) {
+      await storage.put(
+        contentKey(job.ownerId, job.id, partName(attempt, name)),
+        data,
+        'application/octet-stream',
+      );
+      sizes[name] = data.byteLength;
+    }
+    const perf = final.performance;
+    const requestResults: ResultRecord['requestResults'] = {};
+    for (const rr of final.requestResults ?? []) {
+      requestResults[rr.url ?? ''] = {
+        sizeBytes: Number(rr.sizeBytes ?? 0),
+        statusCode: rr.statusCode ?? 0,
+        success: rr.success ?? false,
+      };
+    }
+    const result: ResultRecord = {
+      id: randomUUID(),
+      createdAt: new Date().toISOString(),
+      attempt,
+      deviceId,
+      success: final.success ?? false,
+      statusCode: final.statusCode ?? 0,
+      sizeBytes: Number(final.sizeBytes ?? 0),
+      timeUs: Number(final.timeUs ?? 0),
+      startedAtMs: Number(final.startedAtMs ?? 0),
+      tlsVersion: final.tlsVersion ?? '',
+      tlsCipher: final.tlsCipher ?? '',
+      errorType: final.errorType ?? '',
+      errorMessage: final.errorMessage ?? '',
+      finalUrl: final.finalUrl ?? '',
+      contentType: final.contentType ?? '',
+      requestHeaders: headers(final.requestHeaders),
+      responseHeaders: headers(final.responseHeaders),
+      requestCookies: cookies(final.requestCookies),
+      responseCookies: cookies(final.responseCookies),
+      parts: sizes,
+      performance: perf ? performanceJson(perf) : null,
+      requestResults,
+      metadata: {
+        device_id: deviceId,
+        device_location: location,
+        attempt,
+        placement_reason: this.deps.dispatcher.takePlacementReason(jobId) ?? 'resumed after a reconnect',
+      },
+    };
+    const outcome = await this.deps.store.completeJob(jobId, result, new Date().toISOString());
+    if (outcome === 'stored') {
+      log.debug({ success: result.success }, 'result stored');
+      this.deps.dispatcher.terminal(jobId);
+    } else if (parts.size > 0) {
+      // Another attempt won; this attempt's copy of the content is orphaned.
+      await Promise.all(
+        [...parts.keys()].map((name) =>
+          storage.deletePrefix(contentKey(job.ownerId, job.id, partName(attempt, name))),
+        ),
+      ).catch((err) => log.warn({ err }, 'could not delete a losing attempt’s content'));
+    }
+    return outcome;
+  }
+}
+
+function performanceJson(
+  p: NonNullable<ResultFinal['performance']>,
+): Record<string, number | string | boolean> {
+  return {
+    crashOrTimeoutFlag: p.crashOrTimeoutFlag ?? false,
+    effectiveConnectionType: p.effectiveConnectionType ?? '',
+    networkType: p.networkType ?? '',
+    protocol: p.protocol ?? '',
+    cumulativeLayoutShift: p.cumulativeLayoutShift ?? 0,
+    decodedBodySize: p.decodedBodySize ?? 0,
+    devicePixelRatio: p.devicePixelRatio ?? 0,
+    dnsTimeMs: p.dnsTimeMs ?? 0,
+    domContentLoaded: p.domContentLoaded ?? 0,
+    encodedBodySize: p.encodedBodySize ?? 0,
+    firstContentfulPaint: p.firstContentfulPaint ?? 0,
+    firstPaint: p.firstPaint ?? 0,
+    largestContentfulPaint: p.largestContentfulPaint ?? 0,
+    longTaskCount: p.longTaskCount ?? 0,
+    maxLongTask: p.maxLongTask ?? 0,
+    tcpTimeMs: p.tcpTimeMs ?? 0,
+    timeToFirstByte: p.timeToFirstByte ?? 0,
+    tlsTimeMs: p.tlsTimeMs ?? 0,
+    totalBlockingTime: p.totalBlockingTime ?? 0,
+    totalLoadTime: p.totalLoadTime ?? 0,
+    transferSize: p.transferSize ?? 0,
+    viewportHeight: p.viewportHeight ?? 0,
+    viewportWidth: p.viewportWidth ?? 0,
+  };
+}

@@ -1,0 +1,48 @@
+// Wires config → store → storages → app, and listens. Shared by main.ts and the dev launcher.
+import type { Logger } from 'pino';
+import { buildApp, type CoordinatorApp } from './app.js';
+import type { CoordinatorConfig } from './config.js';
+import { createStorages, type Storages } from './storage/index.js';
+import { openStore } from './store/open.js';
+import type { Store } from './store/types.js';
+
+export interface RunningCoordinator extends CoordinatorApp {
+  url: string;
+  store: Store;
+  storages: Storages;
+  /** Stops accepting, drains agents, closes the store. Safe twice. */
+  shutdown(): Promise<void>;
+}
+
+export async function startCoordinator(
+  config: Readonly<CoordinatorConfig>,
+  log: Logger,
+): Promise<RunningCoordinator> {
+  const store = await openStore(config.store);
+  const storages = createStorages({ dataDir: config.dataDir, s3: config.s3 ?? undefined });
+  if (storages.s3) await storages.s3.ensureBucket();
+  const built = await buildApp(config, { store, storage: (t) => storages.get(t), log });
+  await built.app.listen({ host: config.host, port: config.port });
+  const addr = built.app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = config.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  built.setPublicUrl(url);
+  const resumed = await built.resume();
+  if (resumed > 0) log.info({ resumed }, 'resumed unfinished jobs');
+  let done: Promise<void> | null = null;
+  return {
+    ...built,
+    url,
+    store,
+    storages,
+    shutdown() {
+      done ??= (async () => {
+        await built.close();
+        await storages.close();
+        await store.close();
+      })();
+      return done;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// What the HTTP routes and the agent link share.
+import type { Logger } from 'pino';
+import type { CoordinatorConfig } from './config.js';
+import type { Dispatcher } from './scheduler/dispatcher.js';
+import type { ContentStorage, StorageType } from './storage/types.js';
+import type { Store } from './store/types.js';
+
+export interface Services {
+  config: Readonly<CoordinatorConfig>;
+  store: Store;
+  dispatcher: Dispatcher;
+  storage: (type: StorageType) => ContentStorage | null;
+  log: Logger;
+  /** Base URL for links this coordinator hands out (download_url, screenshots). */
+  edgeUrl: () => string;
+}

@@ -1,0 +1,174 @@
+// Row ↔ record mapping shared by the SQL stores (column names are the same in both).
+import type { StorageType } from '../storage/types.js';
+import type {
+  ApiKeyRecord,
+  DeviceRecord,
+  JobRecord,
+  JobStatus,
+  SessionRecord,
+  SessionStatus,
+} from './types.js';
+
+export interface JobRow {
+  id: string;
+  owner_id: string;
+  url: string;
+  method: string;
+  status: string;
+  submitted_at: string;
+  submitted_at_ms: number | string;
+  timeout_sec: number;
+  placement: string;
+  session_id: string | null;
+  sweep_id: string | null;
+  storage_type: string;
+  request: string;
+  attempt: number;
+  device_id: string | null;
+  queue_deadline_ms: number | string;
+  completed_at: string | null;
+  failure_type: string | null;
+  error_message: string | null;
+  archived_at: string | null;
+  result: string | null;
+}
+
+export const JOB_COLUMNS = [
+  'id',
+  'owner_id',
+  'url',
+  'method',
+  'status',
+  'submitted_at',
+  'submitted_at_ms',
+  'timeout_sec',
+  'placement',
+  'session_id',
+  'sweep_id',
+  'storage_type',
+  'request',
+  'attempt',
+  'device_id',
+  'queue_deadline_ms',
+  'completed_at',
+  'failure_type',
+  'error_message',
+  'archived_at',
+  'result',
+] as const;
+
+export function jobToRow(job: JobRecord): JobRow {
+  return {
+    id: job.id,
+    owner_id: job.ownerId,
+    url: job.url,
+    method: job.method,
+    status: job.status,
+    submitted_at: job.submittedAt,
+    submitted_at_ms: job.submittedAtMs,
+    timeout_sec: job.timeoutSec,
+    placement: JSON.stringify(job.placement),
+    session_id: job.sessionId,
+    sweep_id: job.sweepId,
+    storage_type: job.storageType,
+    request: JSON.stringify(job.request),
+    attempt: job.attempt,
+    device_id: job.deviceId,
+    queue_deadline_ms: job.queueDeadlineMs,
+    completed_at: job.completedAt,
+    failure_type: job.failureType,
+    error_message: job.errorMessage,
+    archived_at: job.archivedAt,
+    result: job.result ? JSON.stringify(job.result) : null,
+  };
+}
+
+export function rowToJob(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    url: row.url,
+    method: row.method,
+    status: row.status as JobStatus,
+    submittedAt: row.submitted_at,
+    submittedAtMs: Number(row.submitted_at_ms),
+    timeoutSec: row.timeout_sec,
+    placement: JSON.parse(row.placement),
+    sessionId: row.session_id,
+    sweepId: row.sweep_id,
+    storageType: row.storage_type as StorageType,
+    request: JSON.parse(row.request),
+    attempt: row.attempt,
+    deviceId: row.device_id,
+    queueDeadlineMs: Number(row.queue_deadline_ms),
+    completedAt: row.completed_at,
+    failureType: row.failure_type,
+    errorMessage: row.error_message,
+    archivedAt: row.archived_at,
+    result: row.result ? JSON.parse(row.result) : null,
+  };
+}
+
+export interface SessionRow {
+  id: string;
+  owner_id: string;
+  status: string;
+  created_at: string;
+  expires_at: string;
+  expires_at_ms: number | string;
+  closed_at: string | null;
+  device_id: string | null;
+  placement: string | null;
+}
+
+export function rowToSession(row: SessionRow): SessionRecord {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    status: row.status as SessionStatus,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    expiresAtMs: Number(row.expires_at_ms),
+    closedAt: row.closed_at,
+    deviceId: row.device_id,
+    placement: row.placement ? JSON.parse(row.placement) : null,
+  };
+}
+
+export interface ApiKeyRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  admin: number | boolean;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export function rowToApiKey(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    admin: Boolean(row.admin),
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export interface DeviceRow {
+  id: string;
+  name: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_seen_at: string | null;
+}
+
+export function rowToDevice(row: DeviceRow): DeviceRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+    lastSeenAt: row.last_seen_at,
+  };
+}

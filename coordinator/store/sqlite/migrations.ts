@@ -1,0 +1,62 @@
+// Ordered schema migrations; each runs once, in a transaction, recorded in schema_migrations.
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL UNIQUE,
+    admin INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE TABLE devices (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT,
+    last_seen_at TEXT
+  );
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    expires_at_ms INTEGER NOT NULL,
+    closed_at TEXT,
+    device_id TEXT,
+    placement TEXT
+  );
+  CREATE INDEX sessions_active_expiry ON sessions (expires_at_ms) WHERE status = 'active';
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL,
+    url TEXT NOT NULL,
+    method TEXT NOT NULL,
+    status TEXT NOT NULL,
+    submitted_at TEXT NOT NULL,
+    submitted_at_ms INTEGER NOT NULL,
+    timeout_sec INTEGER NOT NULL,
+    placement TEXT NOT NULL,
+    session_id TEXT,
+    sweep_id TEXT,
+    storage_type TEXT NOT NULL,
+    request TEXT NOT NULL,
+    attempt INTEGER NOT NULL DEFAULT 0,
+    device_id TEXT,
+    queue_deadline_ms INTEGER NOT NULL,
+    completed_at TEXT,
+    failure_type TEXT,
+    error_message TEXT,
+    archived_at TEXT,
+    result TEXT
+  );
+  CREATE INDEX jobs_session ON jobs (session_id, submitted_at_ms) WHERE session_id IS NOT NULL;
+  CREATE INDEX jobs_sweep ON jobs (sweep_id) WHERE sweep_id IS NOT NULL;
+  CREATE INDEX jobs_unfinished ON jobs (status) WHERE status IN ('pending', 'running');
+  CREATE INDEX jobs_archivable ON jobs (storage_type, completed_at)
+    WHERE status = 'completed' AND archived_at IS NULL;
+  `,
+];

@@ -1,0 +1,176 @@
+// Persistence behind an async interface: SQLite now, PostgreSQL beside it, callers unchanged.
+import type { StorageType } from '../storage/types.js';
+
+export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
+export type SessionStatus = 'active' | 'closed' | 'expired';
+
+export interface Placement {
+  region?: string;
+  country?: string;
+  city?: string;
+  device_type?: string;
+  network_type?: string;
+  device_id?: string;
+}
+
+export interface StoredHeader {
+  name: string;
+  value: string;
+}
+
+export interface StoredCookie {
+  name: string;
+  value: string;
+  domain?: string;
+  path?: string;
+  secure?: boolean;
+  httponly?: boolean;
+  samesite?: string;
+  expires?: string;
+}
+
+/** What the client asked for, kept as submitted (body stays base64). */
+export interface JobRequestRecord {
+  headers: StoredHeader[];
+  bodyBase64: string;
+  cookies: StoredCookie[];
+}
+
+export interface CookieRecordJson {
+  domain: string;
+  expires: string;
+  httponly: boolean;
+  max_age: number;
+  name: string;
+  path: string;
+  samesite: string;
+  secure: boolean;
+  value: string;
+}
+
+/** The device's report, minus content (content lives in ContentStorage). */
+export interface ResultRecord {
+  id: string;
+  createdAt: string;
+  attempt: number;
+  deviceId: string;
+  success: boolean;
+  statusCode: number;
+  sizeBytes: number;
+  timeUs: number;
+  startedAtMs: number;
+  tlsVersion: string;
+  tlsCipher: string;
+  errorType: string;
+  errorMessage: string;
+  finalUrl: string;
+  contentType: string;
+  requestHeaders: StoredHeader[];
+  responseHeaders: StoredHeader[];
+  requestCookies: CookieRecordJson[];
+  responseCookies: CookieRecordJson[];
+  /** Content parts stored, with their byte sizes. */
+  parts: Record<string, number>;
+  performance: Record<string, number | string | boolean> | null;
+  requestResults: Record<string, { sizeBytes: number; statusCode: number; success: boolean }>;
+  metadata: Record<string, unknown>;
+}
+
+export interface JobRecord {
+  id: string;
+  ownerId: string;
+  url: string;
+  method: string;
+  status: JobStatus;
+  /** ISO 8601 with nanosecond digits, as the contract shows. */
+  submittedAt: string;
+  submittedAtMs: number;
+  timeoutSec: number;
+  placement: Placement;
+  sessionId: string | null;
+  sweepId: string | null;
+  storageType: StorageType;
+  request: JobRequestRecord;
+  attempt: number;
+  deviceId: string | null;
+  /** Epoch ms when the current wait for a device ends. */
+  queueDeadlineMs: number;
+  completedAt: string | null;
+  failureType: string | null;
+  errorMessage: string | null;
+  archivedAt: string | null;
+  result: ResultRecord | null;
+}
+
+export interface SessionRecord {
+  id: string;
+  ownerId: string;
+  status: SessionStatus;
+  createdAt: string;
+  expiresAt: string;
+  expiresAtMs: number;
+  closedAt: string | null;
+  deviceId: string | null;
+  placement: Placement | null;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  ownerId: string;
+  name: string;
+  admin: boolean;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface DeviceRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+  lastSeenAt: string | null;
+}
+
+export type CompleteOutcome = 'stored' | 'duplicate' | 'stale';
+
+export interface Store {
+  // keys and devices
+  insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  listApiKeys(): Promise<ApiKeyRecord[]>;
+  revokeApiKey(id: string, at: string): Promise<boolean>;
+  insertDevice(device: DeviceRecord, tokenHash: string): Promise<void>;
+  findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null>;
+  listDevices(): Promise<DeviceRecord[]>;
+  revokeDevice(id: string, at: string): Promise<boolean>;
+  touchDevice(id: string, at: string): Promise<void>;
+
+  // jobs
+  insertJob(job: JobRecord): Promise<void>;
+  getJob(id: string): Promise<JobRecord | null>;
+  getJobs(ids: readonly string[]): Promise<JobRecord[]>;
+  listSessionJobs(sessionId: string): Promise<JobRecord[]>;
+  listUnfinishedJobs(): Promise<JobRecord[]>;
+  /** pending → running for `attempt` (= stored attempt + 1). False when someone else got it. */
+  claimJob(id: string, deviceId: string, attempt: number): Promise<boolean>;
+  /** running(attempt) → pending with a new queue deadline. False when the attempt moved on. */
+  requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean>;
+  /** First report wins: pending/running → completed. Later reports are duplicates. */
+  completeJob(id: string, result: ResultRecord, completedAt: string): Promise<CompleteOutcome>;
+  /** pending/running → failed. False when the job was already terminal. */
+  failJob(id: string, failureType: string, message: string, at: string): Promise<boolean>;
+  markArchived(id: string, at: string): Promise<void>;
+  listArchivable(storageType: StorageType, completedBefore: string, limit: number): Promise<JobRecord[]>;
+
+  // sessions
+  insertSession(session: SessionRecord): Promise<void>;
+  getSession(id: string): Promise<SessionRecord | null>;
+  listSessionJobIds(sessionId: string): Promise<string[]>;
+  /** Sets the session's device only if it has none; returns the device the session ends up with. */
+  pinSessionDevice(id: string, deviceId: string): Promise<string | null>;
+  closeSession(id: string, at: string): Promise<SessionRecord | null>;
+  /** active sessions past expires_at → expired; returns their ids. */
+  expireSessions(nowMs: number): Promise<string[]>;
+
+  close(): Promise<void>;
+}

@@ -8,6 +8,7 @@ import { registerSessionRoutes } from './api/sessions.js';
 import type { CoordinatorConfig } from './config.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ResultIngest } from './results/ingest.js';
+import { ClusterSync } from './scheduler/cluster-sync.js';
 import { Dispatcher } from './scheduler/dispatcher.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
 import type { Services } from './services.js';
@@ -40,6 +41,8 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     maxAttempts: config.maxAttempts,
     maxQueuedJobs: config.maxQueuedJobs,
     runningGraceMs: config.runningGraceMs,
+    coordinatorId: config.coordinatorId,
+    leaseMs: config.leaseMs,
   });
   const services: Services = {
     config,
@@ -51,7 +54,10 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   };
   const app = Fastify({
     // Per-request access lines stay out of the log; warnings and errors still go in.
-    loggerInstance: log.child({ component: 'http' }, { level: 'warn' }) as FastifyBaseLogger,
+    loggerInstance: log.child(
+      { component: 'http' },
+      { level: log.levelVal >= 40 ? log.level : 'warn' },
+    ) as FastifyBaseLogger,
     bodyLimit: config.maxRequestBodyBytes,
     return503OnClosing: true,
   });
@@ -92,6 +98,12 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   link.attach(app.server);
   const expiry = new SessionExpiry(deps.store, dispatcher, log.child({ component: 'sessions' }));
   expiry.start();
+  const sync = new ClusterSync(deps.store, dispatcher, {
+    coordinatorId: config.coordinatorId,
+    leaseMs: config.leaseMs,
+    log: log.child({ component: 'cluster' }),
+  });
+  await sync.start();
 
   let closed = false;
   return {
@@ -107,6 +119,8 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
       for (const job of jobs) {
         let current = job;
         if (job.status === 'running') {
+          // On a shared store another coordinator may own it: its lease decides (ClusterSync).
+          if (deps.store.shared) continue;
           // Its device link died with the old process; a report from the agent's spool still wins.
           if (job.attempt >= config.maxAttempts) {
             await deps.store.failJob(
@@ -130,6 +144,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
       if (closed) return;
       closed = true;
       expiry.close();
+      await sync.close();
       await link.close();
       dispatcher.close();
       await app.close();

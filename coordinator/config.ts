@@ -38,6 +38,8 @@ export interface CoordinatorConfig {
   helloTimeoutMs: number;
   /** Extra time past a job's timeout before a silent running attempt is taken back. */
   runningGraceMs: number;
+  /** Lease on a running job; renewed every third of it. Default 30 s. */
+  leaseMs: number;
   s3: S3Config | null;
   retentionLocalDays: number;
   retentionS3Days: number;
@@ -148,6 +150,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     heartbeatIntervalMs: r.int('heartbeat-interval-ms', 15_000, 100, 600_000),
     helloTimeoutMs: r.int('hello-timeout-ms', 5_000, 100, 120_000),
     runningGraceMs: r.int('running-grace-ms', 30_000, 0, 3_600_000),
+    leaseMs: r.int('lease-ms', 30_000, 300, 3_600_000),
     s3,
     retentionLocalDays: r.int('retention-local-days', 30, 0, 36_500),
     retentionS3Days: r.int('retention-s3-days', 90, 0, 36_500),

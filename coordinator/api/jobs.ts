@@ -99,6 +99,8 @@ export function registerJobRoutes(app: FastifyInstance, services: Services): voi
     };
     await services.store.insertJob(job);
     services.dispatcher.enqueue(job, sessionDevice);
+    // Other coordinators on the same database may hold the device this job needs.
+    await services.store.publish({ type: 'job_pending', jobId: job.id });
     const view = jobView(job);
     view.placement = placement;
     reply.code(201);

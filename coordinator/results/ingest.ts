@@ -118,6 +118,9 @@ export class ResultIngest {
     if (outcome === 'stored') {
       log.debug({ success: result.success }, 'result stored');
       this.deps.dispatcher.terminal(jobId);
+      await this.deps.store
+        .publish({ type: 'job_terminal', jobId })
+        .catch((err) => log.warn({ err }, 'publish failed'));
     } else if (parts.size > 0) {
       // Another attempt won; this attempt's copy of the content is orphaned.
       await Promise.all(

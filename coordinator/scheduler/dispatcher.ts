@@ -42,6 +42,9 @@ export interface DispatcherOptions {
   maxAttempts: number;
   maxQueuedJobs: number;
   runningGraceMs: number;
+  coordinatorId: string;
+  /** How long a claim holds without renewal before another coordinator may take the job back. */
+  leaseMs: number;
   now?: () => number;
 }
 
@@ -113,9 +116,14 @@ export class Dispatcher {
 
   // ------------------------------------------------------------------ jobs
 
-  /** A pending job (new, or resumed after a restart) enters the queue. */
+  /** True when the job waits in this coordinator's queue or runs on one of its devices. */
+  has(jobId: string): boolean {
+    return this.queue.get(jobId) !== undefined || this.running.has(jobId);
+  }
+
+  /** A pending job (new, resumed after a restart, or announced by another coordinator) enters the queue. */
   enqueue(job: JobRecord, sessionDeviceId: string | null): void {
-    if (this.closed) return;
+    if (this.closed || this.has(job.id)) return;
     const needs: JobNeeds = {
       method: job.method,
       placement: job.placement,
@@ -222,7 +230,9 @@ export class Dispatcher {
     const entry = this.queue.remove(jobId);
     if (entry) clearTimeout(entry.timer);
     try {
-      await this.opts.store.failJob(jobId, type, message, new Date(this.now()).toISOString());
+      if (await this.opts.store.failJob(jobId, type, message, new Date(this.now()).toISOString())) {
+        await this.opts.store.publish({ type: 'job_terminal', jobId });
+      }
     } catch (err) {
       this.opts.log.error({ err, jobId }, 'could not mark job failed');
     }
@@ -325,7 +335,8 @@ export class Dispatcher {
           return;
         }
       }
-      if (!(await this.opts.store.claimJob(job.id, deviceId, attempt))) {
+      const lease = { coordinatorId: this.opts.coordinatorId, untilMs: this.now() + this.opts.leaseMs };
+      if (!(await this.opts.store.claimJob(job.id, deviceId, attempt, lease))) {
         this.undoReservation(job.id, attempt, deviceId);
         return;
       }

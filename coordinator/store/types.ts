@@ -133,7 +133,24 @@ export interface DeviceRecord {
 
 export type CompleteOutcome = 'stored' | 'duplicate' | 'stale';
 
+/** Wake-ups between coordinators sharing one database (PostgreSQL LISTEN/NOTIFY). */
+export type StoreEvent =
+  | { type: 'job_pending'; jobId: string }
+  | { type: 'job_terminal'; jobId: string }
+  | { type: 'session_ended'; sessionId: string };
+
+export interface Lease {
+  coordinatorId: string;
+  untilMs: number;
+}
+
 export interface Store {
+  /**
+   * True when several coordinators may use this store at once (PostgreSQL). A store only one
+   * process opens (SQLite) lets a restarting coordinator take back every running job at once.
+   */
+  readonly shared: boolean;
+
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;
   findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
@@ -151,8 +168,15 @@ export interface Store {
   getJobs(ids: readonly string[]): Promise<JobRecord[]>;
   listSessionJobs(sessionId: string): Promise<JobRecord[]>;
   listUnfinishedJobs(): Promise<JobRecord[]>;
-  /** pending → running for `attempt` (= stored attempt + 1). False when someone else got it. */
-  claimJob(id: string, deviceId: string, attempt: number): Promise<boolean>;
+  /**
+   * pending → running for `attempt` (= stored attempt + 1), leased to a coordinator until
+   * `lease.untilMs`. Atomic: false when another coordinator (or an earlier call) got it.
+   */
+  claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean>;
+  /** Extends the lease of every running job this coordinator holds. */
+  renewLeases(coordinatorId: string, untilMs: number): Promise<void>;
+  /** running jobs whose lease ran out (their coordinator died) → pending; returns them. */
+  requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]>;
   /** running(attempt) → pending with a new queue deadline. False when the attempt moved on. */
   requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean>;
   /** First report wins: pending/running → completed. Later reports are duplicates. */
@@ -171,6 +195,11 @@ export interface Store {
   closeSession(id: string, at: string): Promise<SessionRecord | null>;
   /** active sessions past expires_at → expired; returns their ids. */
   expireSessions(nowMs: number): Promise<string[]>;
+
+  /** Tells every coordinator on this database (itself included) about a change. */
+  publish(event: StoreEvent): Promise<void>;
+  /** Receives published events until the returned function is called. */
+  subscribe(listener: (event: StoreEvent) => void): Promise<() => Promise<void>>;
 
   close(): Promise<void>;
 }

@@ -59,4 +59,9 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX jobs_archivable ON jobs (storage_type, completed_at)
     WHERE status = 'completed' AND archived_at IS NULL;
   `,
+  `
+  ALTER TABLE jobs ADD COLUMN coordinator_id TEXT;
+  ALTER TABLE jobs ADD COLUMN lease_until_ms INTEGER;
+  CREATE INDEX jobs_running_lease ON jobs (lease_until_ms) WHERE status = 'running';
+  `,
 ];

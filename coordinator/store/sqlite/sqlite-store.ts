@@ -19,17 +19,21 @@ import type {
   CompleteOutcome,
   DeviceRecord,
   JobRecord,
+  Lease,
   ResultRecord,
   SessionRecord,
   Store,
+  StoreEvent,
 } from '../types.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 
 export class SqliteStore implements Store {
+  readonly shared = false;
   private readonly db: Database.Database;
   private readonly insertJobStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
   private closed = false;
+  private readonly listeners = new Set<(event: StoreEvent) => void>();
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -175,14 +179,46 @@ export class SqliteStore implements Store {
       .map(rowToJob);
   }
 
-  async claimJob(id: string, deviceId: string, attempt: number): Promise<boolean> {
+  async claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
     return (
       this.db
         .prepare(
-          "UPDATE jobs SET status = 'running', device_id = ?, attempt = ? WHERE id = ? AND status = 'pending' AND attempt = ?",
+          "UPDATE jobs SET status = 'running', device_id = ?, attempt = ?, coordinator_id = ?, lease_until_ms = ? WHERE id = ? AND status = 'pending' AND attempt = ?",
         )
-        .run(deviceId, attempt, id, attempt - 1).changes > 0
+        .run(deviceId, attempt, lease.coordinatorId, lease.untilMs, id, attempt - 1).changes > 0
     );
+  }
+
+  async renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
+    this.db
+      .prepare("UPDATE jobs SET lease_until_ms = ? WHERE status = 'running' AND coordinator_id = ?")
+      .run(untilMs, coordinatorId);
+  }
+
+  async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare<[number], JobRow>("SELECT * FROM jobs WHERE status = 'running' AND lease_until_ms < ?")
+        .all(nowMs);
+      const upd = this.db.prepare(
+        "UPDATE jobs SET status = 'pending', queue_deadline_ms = ?, coordinator_id = NULL WHERE id = ? AND status = 'running' AND attempt = ?",
+      );
+      return rows
+        .filter((r) => upd.run(queueDeadlineMs, r.id, r.attempt).changes > 0)
+        .map((r) => ({ ...rowToJob(r), status: 'pending' as const, queueDeadlineMs }));
+    })();
+  }
+
+  async publish(event: StoreEvent): Promise<void> {
+    // One process owns a SQLite file: events only need to reach this process's listeners.
+    for (const l of this.listeners) l(event);
+  }
+
+  async subscribe(listener: (event: StoreEvent) => void): Promise<() => Promise<void>> {
+    this.listeners.add(listener);
+    return async () => {
+      this.listeners.delete(listener);
+    };
   }
 
   async requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean> {

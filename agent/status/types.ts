@@ -1,0 +1,51 @@
+// The snapshot the loopback status port serves, and the interface the agent implements to feed it.
+
+export type LinkState = 'connecting' | 'connected' | 'disconnected' | 'draining';
+export type BrowserState = 'none' | 'ready' | 'starting' | 'crashed';
+
+export interface RunningJobStatus {
+  jobId: string;
+  attempt: number;
+  method: string;
+  url: string;
+  ageMs: number;
+}
+
+export interface AgentStatus {
+  version: string;
+  deviceId: string;
+  link: {
+    state: LinkState;
+    /** ISO 8601 time the link entered `state`. */
+    since: string;
+    /** The coordinator currently (or last) tried; never carries credentials. */
+    coordinatorUrl: string;
+    /** Last link failure, e.g. `connect ECONNREFUSED`; null when none since start. */
+    lastError: string | null;
+  };
+  capabilities: {
+    methods: string[];
+    maxConcurrent: number;
+    /** null when no browser is configured. */
+    browserVersion: string | null;
+  };
+  location: { country: string; region: string; city: string };
+  deviceType: string;
+  networkType: string;
+  runningJobs: RunningJobStatus[];
+  /** Results waiting to be delivered to the coordinator. */
+  spool: { depth: number; bytes: number; maxBytes: number };
+  /** Finished jobs since start: counters[method][outcome], outcome `success` or the errorType. */
+  counters: Record<string, Record<string, number>>;
+  browser: { state: BrowserState; version: string | null };
+  /** ISO 8601 start time of the agent process. */
+  startedAt: string;
+  uptimeMs: number;
+}
+
+/** Implemented by the agent; called on every request to the status port, so keep it cheap. */
+export interface StatusSource {
+  snapshot(): AgentStatus | Promise<AgentStatus>;
+  /** false makes /healthz answer 503 (e.g. the link gave up, or the spool is full). */
+  healthy(): boolean;
+}

@@ -1,0 +1,78 @@
+// Keeps this coordinator's dispatcher in step with others on the same database: it hears about
+// jobs submitted elsewhere, jobs finished elsewhere and sessions ended elsewhere, renews the leases
+// of the jobs its devices run, and takes back jobs whose coordinator died (lease expired).
+import type { Logger } from 'pino';
+import type { Store, StoreEvent } from '../store/types.js';
+import type { Dispatcher } from './dispatcher.js';
+
+/** How long a job taken back from a dead coordinator may wait for a device again. */
+const REQUEUE_WAIT_MS = 60_000;
+
+export class ClusterSync {
+  private unsubscribe: (() => Promise<void>) | null = null;
+  private renewTimer: NodeJS.Timeout | null = null;
+  private reclaimTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly dispatcher: Dispatcher,
+    private readonly opts: { coordinatorId: string; leaseMs: number; log: Logger },
+  ) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe = await this.store.subscribe((e) => void this.onEvent(e));
+    this.renewTimer = setInterval(() => void this.renew(), Math.max(100, this.opts.leaseMs / 3));
+    this.renewTimer.unref();
+    this.reclaimTimer = setInterval(() => void this.reclaim(), Math.max(100, this.opts.leaseMs / 2));
+    this.reclaimTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    if (this.reclaimTimer) clearInterval(this.reclaimTimer);
+    this.renewTimer = null;
+    this.reclaimTimer = null;
+    await this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  private async onEvent(event: StoreEvent): Promise<void> {
+    try {
+      if (event.type === 'job_terminal') {
+        this.dispatcher.terminal(event.jobId);
+      } else if (event.type === 'job_pending') {
+        if (this.dispatcher.has(event.jobId)) return;
+        const job = await this.store.getJob(event.jobId);
+        if (job?.status !== 'pending') return;
+        const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
+        this.dispatcher.enqueue(job, session?.deviceId ?? null);
+      } else if (event.type === 'session_ended') {
+        const s = await this.store.getSession(event.sessionId);
+        const why = s?.status === 'expired' ? 'the session has expired' : 'the session was closed';
+        await this.dispatcher.endSession(event.sessionId, s?.deviceId ?? null, 'session_closed', why);
+      }
+    } catch (err) {
+      this.opts.log.error({ err, event }, 'could not apply a cluster event');
+    }
+  }
+
+  private async renew(): Promise<void> {
+    try {
+      await this.store.renewLeases(this.opts.coordinatorId, Date.now() + this.opts.leaseMs);
+    } catch (err) {
+      this.opts.log.error({ err }, 'lease renewal failed');
+    }
+  }
+
+  private async reclaim(): Promise<void> {
+    try {
+      const now = Date.now();
+      for (const job of await this.store.requeueExpiredLeases(now, now + REQUEUE_WAIT_MS)) {
+        this.opts.log.warn({ jobId: job.id, attempt: job.attempt }, 'lease expired; job taken back');
+        await this.store.publish({ type: 'job_pending', jobId: job.id });
+      }
+    } catch (err) {
+      this.opts.log.error({ err }, 'lease reclaim failed');
+    }
+  }
+}

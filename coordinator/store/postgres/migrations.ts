@@ -1,0 +1,128 @@
+// Ordered schema migrations, numbered like the SQLite ones (version N means the same schema change on
+// both). Each runs once, in a transaction, recorded in schema_migrations; the whole run holds an
+// advisory lock so coordinators starting together do not race.
+import type pg from 'pg';
+
+/**
+ * Timestamps stay ISO-8601 TEXT as on SQLite; the ones we sort or compare (created_at, submitted_at,
+ * completed_at) are COLLATE "C" so they order bytewise, exactly like SQLite, whatever the database's
+ * default collation. JSON stays TEXT: rows.ts parses strings, and TEXT round-trips byte for byte.
+ */
+export const POSTGRES_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE api_keys (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL UNIQUE,
+    admin BOOLEAN NOT NULL DEFAULT false,
+    created_at TEXT COLLATE "C" NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE TABLE devices (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_at TEXT COLLATE "C" NOT NULL,
+    revoked_at TEXT,
+    last_seen_at TEXT
+  );
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at TEXT COLLATE "C" NOT NULL,
+    expires_at TEXT NOT NULL,
+    expires_at_ms BIGINT NOT NULL,
+    closed_at TEXT,
+    device_id TEXT,
+    placement TEXT
+  );
+  CREATE INDEX sessions_active_expiry ON sessions (expires_at_ms) WHERE status = 'active';
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL,
+    url TEXT NOT NULL,
+    method TEXT NOT NULL,
+    status TEXT NOT NULL,
+    submitted_at TEXT COLLATE "C" NOT NULL,
+    submitted_at_ms BIGINT NOT NULL,
+    timeout_sec INTEGER NOT NULL,
+    placement TEXT NOT NULL,
+    session_id TEXT,
+    sweep_id TEXT,
+    storage_type TEXT NOT NULL,
+    request TEXT NOT NULL,
+    attempt INTEGER NOT NULL DEFAULT 0,
+    device_id TEXT,
+    queue_deadline_ms BIGINT NOT NULL,
+    completed_at TEXT COLLATE "C",
+    failure_type TEXT,
+    error_message TEXT,
+    archived_at TEXT,
+    result TEXT
+  );
+  CREATE INDEX jobs_session ON jobs (session_id, submitted_at_ms) WHERE session_id IS NOT NULL;
+  CREATE INDEX jobs_sweep ON jobs (sweep_id) WHERE sweep_id IS NOT NULL;
+  CREATE INDEX jobs_unfinished ON jobs (status) WHERE status IN ('pending', 'running');
+  CREATE INDEX jobs_archivable ON jobs (storage_type, completed_at)
+    WHERE status = 'completed' AND archived_at IS NULL;
+  `,
+  `
+  ALTER TABLE jobs ADD COLUMN coordinator_id TEXT;
+  ALTER TABLE jobs ADD COLUMN lease_until_ms BIGINT;
+  CREATE INDEX jobs_running_lease ON jobs (lease_until_ms) WHERE status = 'running';
+  `,
+];
+
+/** Any constant works; it only has to be the same in every coordinator of this program. */
+const MIGRATION_LOCK_KEY = 7_281_940_113;
+
+/**
+ * Creates the schema if asked for one, then applies the migrations not yet recorded. The connection's
+ * search_path already points at `schema`, so unqualified names land there.
+ */
+export async function migrate(pool: pg.Pool, schema: string | null): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    // Session-level lock: held across the per-migration transactions, dropped with the connection
+    // if this process dies halfway.
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      if (schema !== null) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT)',
+      );
+      const done = new Set(
+        (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+          (r) => r.version,
+        ),
+      );
+      for (const [i, sql] of POSTGRES_MIGRATIONS.entries()) {
+        const version = i + 1;
+        if (done.has(version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(sql);
+          await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
+            version,
+            new Date().toISOString(),
+          ]);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK');
+          throw err;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (err) {
+    // A connection that failed mid-way may still hold the lock or an open transaction: discard it.
+    broken = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -142,6 +142,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     for (const job of this.running.values()) job.abort.abort(new Error('agent closing'));
     this.link.close();
     await Promise.allSettled([...this.running.values()].map((j) => j.done));
+    await this.spool.flush().catch((err) => this.log.error({ err }, 'spool flush failed'));
     await Promise.allSettled(this.deps.executors.map((e) => e.close()));
   }
 
@@ -266,7 +267,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       return;
     }
     if (!executor) return;
-    if (this.running.has(jobId) || this.spool.has(jobId, attempt)) return; // already have it
+    // Already running, or already finished and waiting in the spool: the result on its way wins.
+    if (this.running.has(jobId) || this.spool.hasJob(jobId)) return;
     this.link.send({ accept: { jobId, attempt } });
     const execReq: ExecRequest = {
       jobId,

@@ -18,7 +18,7 @@ export async function startCoordinator(
   config: Readonly<CoordinatorConfig>,
   log: Logger,
 ): Promise<RunningCoordinator> {
-  const store = await openStore(config.store);
+  const store = await openStore(config.store, { log: log.child({ component: 'store' }) });
   const storages = createStorages({ dataDir: config.dataDir, s3: config.s3 ?? undefined });
   if (storages.s3) await storages.s3.ensureBucket();
   const built = await buildApp(config, { store, storage: (t) => storages.get(t), log });

@@ -1,5 +1,8 @@
 // Durable results: each finished result is written (atomically) before it is sent and removed only
 // when the coordinator acknowledges it. One file per (job, attempt): length-prefixed encoded frames.
+// A write is complete in the page cache before it is sent, so a killed process loses nothing;
+// fsyncs run in batches behind it (group commit), so a power cut can lose at most the last
+// `syncDelayMs` of results, which the coordinator then runs again (their devices vanished).
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,10 +18,14 @@ const NAME = /^([0-9a-f-]{36})\.(\d+)\.result$/;
 export class Spool {
   private readonly entries = new Map<string, SpoolEntry>();
   private totalBytes = 0;
+  private readonly unsynced = new Set<string>();
+  private syncTimer: NodeJS.Timeout | null = null;
+  private syncing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly dir: string,
     readonly maxBytes: number,
+    private readonly syncDelayMs = 20,
   ) {}
 
   static key(jobId: string, attempt: number): string {
@@ -47,7 +54,12 @@ export class Spool {
         if (name.endsWith('.tmp')) await rm(path.join(this.dir, name), { force: true });
         continue;
       }
-      const bytes = (await stat(path.join(this.dir, name))).size;
+      const file = path.join(this.dir, name);
+      const bytes = (await stat(file)).size;
+      if (!Spool.complete(await readFile(file))) {
+        await rm(file, { force: true }); // torn by a power cut before its sync: the job runs again
+        continue;
+      }
       const entry = { jobId: m[1] as string, attempt: Number(m[2]), bytes };
       this.entries.set(Spool.key(entry.jobId, entry.attempt), entry);
       this.totalBytes += bytes;
@@ -63,30 +75,84 @@ export class Spool {
     return this.entries.has(Spool.key(jobId, attempt));
   }
 
-  /** Writes the frames durably (temp file, fsync, rename) before anything is sent. */
+  /** True when any attempt of the job waits here: its result exists, so the job need not run again. */
+  hasJob(jobId: string): boolean {
+    for (const e of this.entries.values()) if (e.jobId === jobId) return true;
+    return false;
+  }
+
+  /** Writes the frames (temp file, then rename) before anything is sent; the fsync follows in a batch. */
   async put(jobId: string, attempt: number, frames: Uint8Array[]): Promise<void> {
     const file = this.file(jobId, attempt);
     const tmp = `${file}.${randomUUID()}.tmp`;
-    const handle = await open(tmp, 'w');
+    const parts: Uint8Array[] = [];
     let bytes = 0;
+    for (const frame of frames) {
+      const len = Buffer.alloc(4);
+      len.writeUInt32BE(frame.byteLength);
+      parts.push(len, frame);
+      bytes += 4 + frame.byteLength;
+    }
+    const handle = await open(tmp, 'w');
     try {
-      for (const frame of frames) {
-        const len = Buffer.alloc(4);
-        len.writeUInt32BE(frame.byteLength);
-        await handle.write(len);
-        await handle.write(frame);
-        bytes += 4 + frame.byteLength;
-      }
-      await handle.sync();
+      await handle.writev(parts);
     } finally {
       await handle.close();
     }
     await rename(tmp, file);
+    this.unsynced.add(file);
+    this.syncTimer ??= setTimeout(() => {
+      this.syncTimer = null;
+      this.syncing = this.syncing.then(() => this.syncNow());
+    }, this.syncDelayMs);
     const key = Spool.key(jobId, attempt);
     const old = this.entries.get(key);
     if (old) this.totalBytes -= old.bytes;
     this.entries.set(key, { jobId, attempt, bytes });
     this.totalBytes += bytes;
+  }
+
+  /** fsyncs every file written since the last batch, then the directory (for the renames). */
+  async flush(): Promise<void> {
+    if (this.syncTimer) {
+      clearTimeout(this.syncTimer);
+      this.syncTimer = null;
+    }
+    this.syncing = this.syncing.then(() => this.syncNow());
+    await this.syncing;
+  }
+
+  private async syncNow(): Promise<void> {
+    const files = [...this.unsynced];
+    this.unsynced.clear();
+    if (files.length === 0) return;
+    await Promise.all(
+      files.map(async (f) => {
+        const h = await open(f, 'r').catch(() => null); // acked and removed meanwhile
+        if (!h) return;
+        try {
+          await h.sync();
+        } finally {
+          await h.close();
+        }
+      }),
+    );
+    const dir = await open(this.dir, 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  }
+
+  /** True when the bytes are whole frames to the end (nothing torn). */
+  static complete(buf: Buffer): boolean {
+    let off = 0;
+    while (off + 4 <= buf.length) {
+      const len = buf.readUInt32BE(off);
+      off += 4 + len;
+    }
+    return off === buf.length && buf.length > 0;
   }
 
   async read(jobId: string, attempt: number): Promise<Uint8Array[]> {
@@ -109,6 +175,7 @@ export class Spool {
     if (!entry) return;
     this.entries.delete(key);
     this.totalBytes -= entry.bytes;
+    this.unsynced.delete(this.file(jobId, attempt));
     await rm(this.file(jobId, attempt), { force: true });
   }
 

@@ -7,11 +7,17 @@ import type { Dispatcher } from './dispatcher.js';
 
 /** How long a job taken back from a dead coordinator may wait for a device again. */
 const REQUEUE_WAIT_MS = 60_000;
+/**
+ * On a shared store, NOTIFY is not queued: a wake-up sent while this coordinator's listener was
+ * reconnecting is lost. A slow poll of pending jobs is the fallback that catches those.
+ */
+const PENDING_POLL_MS = 5_000;
 
 export class ClusterSync {
   private unsubscribe: (() => Promise<void>) | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
   private reclaimTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: Store,
@@ -25,11 +31,17 @@ export class ClusterSync {
     this.renewTimer.unref();
     this.reclaimTimer = setInterval(() => void this.reclaim(), Math.max(100, this.opts.leaseMs / 2));
     this.reclaimTimer.unref();
+    if (this.store.shared) {
+      this.pollTimer = setInterval(() => void this.pollPending(), PENDING_POLL_MS);
+      this.pollTimer.unref();
+    }
   }
 
   async close(): Promise<void> {
     if (this.renewTimer) clearInterval(this.renewTimer);
     if (this.reclaimTimer) clearInterval(this.reclaimTimer);
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
     this.renewTimer = null;
     this.reclaimTimer = null;
     await this.unsubscribe?.();
@@ -53,6 +65,18 @@ export class ClusterSync {
       }
     } catch (err) {
       this.opts.log.error({ err, event }, 'could not apply a cluster event');
+    }
+  }
+
+  private async pollPending(): Promise<void> {
+    try {
+      for (const job of await this.store.listUnfinishedJobs()) {
+        if (job.status !== 'pending' || this.dispatcher.has(job.id)) continue;
+        const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
+        this.dispatcher.enqueue(job, session?.deviceId ?? null);
+      }
+    } catch (err) {
+      this.opts.log.error({ err }, 'pending poll failed');
     }
   }
 

@@ -1,10 +1,32 @@
 // Opens the store named by the `store` setting.
+import type { StoreLog } from './postgres/event-subscription.js';
 import type { Store } from './types.js';
 
-export async function openStore(spec: string): Promise<Store> {
+export interface OpenStoreOptions {
+  /** Where a PostgreSQL store reports connection trouble (a pino Logger fits). Default: nowhere. */
+  log?: StoreLog;
+}
+
+/**
+ * `sqlite:<path>`, or `postgres://…` / `postgresql://…` with optional `?schema=<name>` (created if
+ * missing) and `?pool_size=<n>`. Backends load lazily so one never pulls in the other's driver.
+ */
+export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (spec.startsWith('sqlite:')) {
     const { SqliteStore } = await import('./sqlite/sqlite-store.js');
     return new SqliteStore(spec.slice('sqlite:'.length));
   }
-  throw new Error(`unsupported store ${spec.split(':')[0]}: this build has sqlite`);
+  if (/^postgres(ql)?:\/\//.test(spec)) {
+    const [{ PostgresStore }, { parsePostgresSpec }] = await Promise.all([
+      import('./postgres/postgres-store.js'),
+      import('./postgres/connection-spec.js'),
+    ]);
+    const parsed = parsePostgresSpec(spec);
+    return PostgresStore.open(parsed.connectionString, {
+      schema: parsed.schema,
+      poolSize: parsed.poolSize ?? undefined,
+      log: options.log,
+    });
+  }
+  throw new Error(`unsupported store ${spec.split(':')[0]}: expected sqlite:<path> or postgres://…`);
 }

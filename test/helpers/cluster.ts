@@ -67,6 +67,8 @@ export interface AgentOptions {
   stateDir?: string;
   extra?: string[];
   executors?: Executor[];
+  /** Extra node flags for spawned agents (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 function agentFlags(o: AgentOptions, stateDir: string): string[] {
@@ -143,7 +145,7 @@ export function spawnAgent(o: AgentOptions): AgentProcess {
       i++;
     } else fixed.push(args[i] as string);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'agent/main.ts'), ...fixed], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'agent/main.ts'), ...fixed], {
     cwd: ROOT,
     env: { ...process.env, CRAWL_AGENT_LOG_LEVEL: 'debug' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,359 @@
+// Store on PostgreSQL, shared by several coordinators: every state change is one conditional UPDATE,
+// so two coordinators can never both claim or both complete a job; LISTEN/NOTIFY carries wake-ups.
+import pg from 'pg';
+import {
+  type ApiKeyRow,
+  type DeviceRow,
+  JOB_COLUMNS,
+  type JobRow,
+  jobToRow,
+  rowToApiKey,
+  rowToDevice,
+  rowToJob,
+  rowToSession,
+  type SessionRow,
+} from '../rows.js';
+import type {
+  ApiKeyRecord,
+  CompleteOutcome,
+  DeviceRecord,
+  JobRecord,
+  Lease,
+  ResultRecord,
+  SessionRecord,
+  Store,
+  StoreEvent,
+} from '../types.js';
+import { eventChannel } from './connection-spec.js';
+import { EventSubscription, type StoreLog } from './event-subscription.js';
+import { migrate } from './migrations.js';
+
+export interface PostgresStoreOptions {
+  /** Pool connections (the LISTEN connection is extra, one per subscriber). Default 10. */
+  poolSize?: number;
+  /** Schema for the tables, created if missing; default null (the server's search_path, i.e. public). */
+  schema?: string | null;
+  /** Where connection trouble is reported. Default: nowhere. */
+  log?: StoreLog;
+}
+
+const INSERT_JOB_SQL = `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+
+/** ids per getJobs round trip: one array parameter has no bind limit, but results stay bounded. */
+const GET_JOBS_CHUNK = 1_000;
+
+export class PostgresStore implements Store {
+  /** Several coordinators share one database; leases decide who owns a running job. */
+  readonly shared = true;
+  private readonly subscriptions = new Set<EventSubscription>();
+  private closing: Promise<void> | null = null;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly clientConfig: pg.ClientConfig,
+    private readonly channel: string,
+    private readonly log: StoreLog | undefined,
+  ) {}
+
+  /** Connects, applies pending migrations (once across coordinators) and returns the store. */
+  static async open(connectionString: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const schema = options.schema ?? null;
+    const clientConfig: pg.ClientConfig = {
+      connectionString,
+      // Set at connection start, so every pooled connection and the LISTEN one use the schema.
+      options: schema === null ? undefined : `-c search_path=${schema}`,
+      // Notices a silently dead peer (a LISTEN connection idles forever otherwise).
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: 'crawl-coordinator',
+    };
+    const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10 });
+    // Without a handler an idle connection dropped by the server would crash the process; the pool
+    // discards it and opens a new one on the next query.
+    pool.on('error', (err) => options.log?.warn({ err }, 'idle postgres connection failed'));
+    try {
+      await migrate(pool, schema);
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
+    return new PostgresStore(pool, clientConfig, eventChannel(schema), options.log);
+  }
+
+  /** Rows typed by the caller: pg's QueryResultRow demands an index signature our row interfaces lack. */
+  private async rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query(sql, params)).rows as T[];
+  }
+
+  private async changed(sql: string, params: unknown[]): Promise<number> {
+    return (await this.pool.query(sql, params)).rowCount ?? 0;
+  }
+
+  async insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO api_keys (id, owner_id, name, hash, admin, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [key.id, key.ownerId, key.name, hash, key.admin, key.createdAt, key.revokedAt],
+    );
+  }
+
+  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const [row] = await this.rows<ApiKeyRow>(
+      'SELECT * FROM api_keys WHERE hash = $1 AND revoked_at IS NULL',
+      [hash],
+    );
+    return row ? rowToApiKey(row) : null;
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    return (await this.rows<ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at')).map(rowToApiKey);
+  }
+
+  async revokeApiKey(id: string, at: string): Promise<boolean> {
+    return (
+      (await this.changed('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
+        at,
+        id,
+      ])) > 0
+    );
+  }
+
+  async insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO devices (id, name, token_hash, created_at, revoked_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [device.id, device.name, tokenHash, device.createdAt, device.revokedAt, device.lastSeenAt],
+    );
+  }
+
+  async findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
+    const [row] = await this.rows<DeviceRow>(
+      'SELECT * FROM devices WHERE token_hash = $1 AND revoked_at IS NULL',
+      [hash],
+    );
+    return row ? rowToDevice(row) : null;
+  }
+
+  async listDevices(): Promise<DeviceRecord[]> {
+    return (await this.rows<DeviceRow>('SELECT * FROM devices ORDER BY created_at')).map(rowToDevice);
+  }
+
+  async revokeDevice(id: string, at: string): Promise<boolean> {
+    return (
+      (await this.changed('UPDATE devices SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
+        at,
+        id,
+      ])) > 0
+    );
+  }
+
+  async touchDevice(id: string, at: string): Promise<void> {
+    await this.pool.query('UPDATE devices SET last_seen_at = $1 WHERE id = $2', [at, id]);
+  }
+
+  async insertJob(job: JobRecord): Promise<void> {
+    const row = jobToRow(job);
+    await this.pool.query(
+      INSERT_JOB_SQL,
+      JOB_COLUMNS.map((c) => row[c]),
+    );
+  }
+
+  async getJob(id: string): Promise<JobRecord | null> {
+    const [row] = await this.rows<JobRow>('SELECT * FROM jobs WHERE id = $1', [id]);
+    return row ? rowToJob(row) : null;
+  }
+
+  async getJobs(ids: readonly string[]): Promise<JobRecord[]> {
+    const out: JobRecord[] = [];
+    for (let i = 0; i < ids.length; i += GET_JOBS_CHUNK) {
+      const chunk = ids.slice(i, i + GET_JOBS_CHUNK);
+      for (const row of await this.rows<JobRow>('SELECT * FROM jobs WHERE id = ANY($1::text[])', [chunk])) {
+        out.push(rowToJob(row));
+      }
+    }
+    return out;
+  }
+
+  async listSessionJobs(sessionId: string): Promise<JobRecord[]> {
+    return (
+      await this.rows<JobRow>(
+        'SELECT * FROM jobs WHERE session_id = $1 ORDER BY submitted_at_ms, submitted_at',
+        [sessionId],
+      )
+    ).map(rowToJob);
+  }
+
+  async listSessionJobIds(sessionId: string): Promise<string[]> {
+    return (
+      await this.rows<{ id: string }>(
+        'SELECT id FROM jobs WHERE session_id = $1 ORDER BY submitted_at_ms, submitted_at',
+        [sessionId],
+      )
+    ).map((r) => r.id);
+  }
+
+  async listUnfinishedJobs(): Promise<JobRecord[]> {
+    return (
+      await this.rows<JobRow>(
+        "SELECT * FROM jobs WHERE status IN ('pending', 'running') ORDER BY submitted_at_ms, submitted_at",
+      )
+    ).map(rowToJob);
+  }
+
+  async claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
+    // Under READ COMMITTED a second UPDATE on the same row waits for the first, then re-checks the
+    // WHERE clause against the committed row: it no longer matches, so exactly one claim wins.
+    const n = await this.changed(
+      "UPDATE jobs SET status = 'running', device_id = $1, attempt = $2, coordinator_id = $3, lease_until_ms = $4 WHERE id = $5 AND status = 'pending' AND attempt = $6",
+      [deviceId, attempt, lease.coordinatorId, lease.untilMs, id, attempt - 1],
+    );
+    return n > 0;
+  }
+
+  async renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
+    await this.pool.query(
+      "UPDATE jobs SET lease_until_ms = $1 WHERE status = 'running' AND coordinator_id = $2",
+      [untilMs, coordinatorId],
+    );
+  }
+
+  async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
+    // One statement: a coordinator running the same sweep at the same moment waits on the row locks
+    // and then skips rows that are no longer running, so each job comes back exactly once.
+    return (
+      await this.rows<JobRow>(
+        "UPDATE jobs SET status = 'pending', queue_deadline_ms = $1, coordinator_id = NULL WHERE status = 'running' AND lease_until_ms < $2 RETURNING *",
+        [queueDeadlineMs, nowMs],
+      )
+    ).map(rowToJob);
+  }
+
+  async requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean> {
+    const n = await this.changed(
+      "UPDATE jobs SET status = 'pending', queue_deadline_ms = $1 WHERE id = $2 AND status = 'running' AND attempt = $3",
+      [queueDeadlineMs, id, attempt],
+    );
+    return n > 0;
+  }
+
+  async completeJob(id: string, result: ResultRecord, completedAt: string): Promise<CompleteOutcome> {
+    const n = await this.changed(
+      "UPDATE jobs SET status = 'completed', result = $1, completed_at = $2, device_id = $3 WHERE id = $4 AND status IN ('pending', 'running')",
+      [JSON.stringify(result), completedAt, result.deviceId, id],
+    );
+    if (n > 0) return 'stored';
+    // Terminal states never change again, so this read cannot race with the UPDATE above.
+    const [row] = await this.rows<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]);
+    return row?.status === 'completed' ? 'duplicate' : 'stale';
+  }
+
+  async failJob(id: string, failureType: string, message: string, at: string): Promise<boolean> {
+    const n = await this.changed(
+      "UPDATE jobs SET status = 'failed', failure_type = $1, error_message = $2, completed_at = $3 WHERE id = $4 AND status IN ('pending', 'running')",
+      // PostgreSQL TEXT cannot hold NUL (SQLite can); a device's error text must not make the
+      // failure itself fail, so NUL becomes U+FFFD here.
+      [failureType, message.replaceAll('\u0000', '\uFFFD'), at, id],
+    );
+    return n > 0;
+  }
+
+  async markArchived(id: string, at: string): Promise<void> {
+    await this.pool.query('UPDATE jobs SET archived_at = $1 WHERE id = $2 AND archived_at IS NULL', [at, id]);
+  }
+
+  async listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
+    return (
+      await this.rows<JobRow>(
+        "SELECT * FROM jobs WHERE status = 'completed' AND archived_at IS NULL AND storage_type = $1 AND completed_at < $2 ORDER BY completed_at LIMIT $3",
+        [storageType, completedBefore, limit],
+      )
+    ).map(rowToJob);
+  }
+
+  async insertSession(s: SessionRecord): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO sessions (id, owner_id, status, created_at, expires_at, expires_at_ms, closed_at, device_id, placement) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [
+        s.id,
+        s.ownerId,
+        s.status,
+        s.createdAt,
+        s.expiresAt,
+        s.expiresAtMs,
+        s.closedAt,
+        s.deviceId,
+        s.placement ? JSON.stringify(s.placement) : null,
+      ],
+    );
+  }
+
+  async getSession(id: string): Promise<SessionRecord | null> {
+    const [row] = await this.rows<SessionRow>('SELECT * FROM sessions WHERE id = $1', [id]);
+    return row ? rowToSession(row) : null;
+  }
+
+  async pinSessionDevice(id: string, deviceId: string): Promise<string | null> {
+    const [won] = await this.rows<{ device_id: string }>(
+      'UPDATE sessions SET device_id = $1 WHERE id = $2 AND device_id IS NULL RETURNING device_id',
+      [deviceId, id],
+    );
+    if (won) return won.device_id;
+    // Lost the race (or pinned before): a pin is never undone, so the committed one is final.
+    const [row] = await this.rows<{ device_id: string | null }>(
+      'SELECT device_id FROM sessions WHERE id = $1',
+      [id],
+    );
+    return row?.device_id ?? null;
+  }
+
+  async closeSession(id: string, at: string): Promise<SessionRecord | null> {
+    await this.pool.query(
+      "UPDATE sessions SET status = 'closed', closed_at = $1 WHERE id = $2 AND status = 'active'",
+      [at, id],
+    );
+    return this.getSession(id);
+  }
+
+  async expireSessions(nowMs: number): Promise<string[]> {
+    return (
+      await this.rows<{ id: string }>(
+        "UPDATE sessions SET status = 'expired' WHERE status = 'active' AND expires_at_ms <= $1 RETURNING id",
+        [nowMs],
+      )
+    ).map((r) => r.id);
+  }
+
+  async publish(event: StoreEvent): Promise<void> {
+    // Sent on commit (autocommit here), to every session LISTENing on this database, ours included.
+    await this.pool.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(event)]);
+  }
+
+  async subscribe(listener: (event: StoreEvent) => void): Promise<() => Promise<void>> {
+    if (this.closing) throw new Error('postgres store is closed');
+    const sub = new EventSubscription({
+      clientConfig: { ...this.clientConfig, application_name: 'crawl-coordinator-listen' },
+      channel: this.channel,
+      onEvent: listener,
+      log: this.log,
+    });
+    await sub.start();
+    if (this.closing) {
+      // close() ran while we were connecting and could not see this subscription.
+      await sub.close();
+      throw new Error('postgres store is closed');
+    }
+    this.subscriptions.add(sub);
+    return async () => {
+      this.subscriptions.delete(sub);
+      await sub.close();
+    };
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.all([...this.subscriptions].map((s) => s.close()));
+      this.subscriptions.clear();
+      await this.pool.end();
+    })();
+    return this.closing;
+  }
+}

@@ -1,0 +1,92 @@
+// One machine, embedded default: a coordinator on SQLite + local files and one local agent, in one
+// process. Prints the URL and a ready API key.
+//   npm start -- [--port 8080] [--data-dir ./data] [--api-key KEY] [--allow-cidrs 127.0.0.0/8]
+//                [--browser none|/path/to/chromium] [--country DE] [--city Berlin]
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadAgentConfig } from '../agent/config.js';
+import { buildExecutors } from '../agent/executors/build.js';
+import { createAgentLogger } from '../agent/logger.js';
+import { CrawlAgent } from '../agent/runtime.js';
+import { createApiKey, createDevice } from '../coordinator/auth/admin-ops.js';
+import { hashSecret } from '../coordinator/auth/secrets.js';
+import { loadCoordinatorConfig, parseFlags } from '../coordinator/config.js';
+import { createLogger } from '../coordinator/logger.js';
+import { startCoordinator } from '../coordinator/runtime.js';
+
+const args = process.argv.slice(2);
+const flags = parseFlags(args);
+const coordFlags = ['port', 'host', 'data-dir', 'store', 'public-url', 'log-level'].flatMap((f) =>
+  flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [],
+);
+const config = loadCoordinatorConfig(coordFlags, process.env);
+const log = createLogger(config.logLevel);
+const coordinator = await startCoordinator(config, log);
+
+// The API key: the one given (created if new), else a fresh one for this run.
+let apiKey = flags['api-key'] ?? process.env.CRAWL_API_KEY;
+if (apiKey) {
+  if (!(await coordinator.store.findApiKeyByHash(hashSecret(apiKey)))) {
+    await createApiKey(coordinator.store, { name: 'local', key: apiKey });
+  }
+} else {
+  apiKey = (await createApiKey(coordinator.store, { name: 'local' })).key;
+}
+
+// The local agent's token is kept beside the database so restarts reuse the same device.
+const tokenFile = path.join(config.dataDir, 'local-agent.token');
+let deviceId = 'local-agent';
+let token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '';
+const known = token ? await coordinator.store.findDeviceByTokenHash(hashSecret(token)) : null;
+if (known) deviceId = known.id;
+else {
+  const existing = new Set((await coordinator.store.listDevices()).map((d) => d.id));
+  let n = 1;
+  while (existing.has(deviceId)) deviceId = `local-agent-${++n}`;
+  token = (await createDevice(coordinator.store, { id: deviceId })).token;
+  writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+}
+
+const agentConfig = loadAgentConfig(
+  [
+    '--coordinators',
+    coordinator.url,
+    '--device-id',
+    deviceId,
+    '--state-dir',
+    path.join(config.dataDir, 'agent'),
+    '--status-addr',
+    flags['status-addr'] ?? '127.0.0.1:0',
+    ...['allow-cidrs', 'browser', 'country', 'city', 'device-type', 'network-type', 'max-concurrent'].flatMap((f) =>
+      flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [],
+    ),
+  ],
+  { ...process.env, CRAWL_AGENT_TOKEN: token },
+);
+const agentLog = createAgentLogger(config.logLevel, deviceId);
+const { executors, browserVersion } = await buildExecutors(agentConfig, agentLog);
+const agent = new CrawlAgent({ config: agentConfig, executors, log: agentLog, browserVersion });
+await agent.start();
+await agent.whenConnected();
+
+process.stdout.write(
+  [
+    '',
+    `  coordinator  ${coordinator.url}`,
+    `  api key      ${apiKey}`,
+    `  local agent  ${deviceId} (${agent.methods.join(', ')})`,
+    '',
+    `  curl -s -X POST ${coordinator.url}/crawl/v1/new -H "Authorization: Bearer ${apiKey}" \\`,
+    `       -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
+    '',
+  ].join('\n'),
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await agent.drain(5_000);
+    await agent.close();
+    await coordinator.shutdown();
+    process.exit(0);
+  });
+}

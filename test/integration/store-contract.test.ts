@@ -1,0 +1,763 @@
+// One behaviour suite for every Store backend (SQLite on a temp file; PostgreSQL on a fresh database),
+// then what only PostgreSQL has to prove: several coordinators racing on one database, schemas,
+// concurrent migrations and the LISTEN connection coming back after it is cut.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { openStore } from '../../coordinator/store/open.js';
+import { parsePostgresSpec } from '../../coordinator/store/postgres/connection-spec.js';
+import type {
+  JobRecord,
+  Lease,
+  ResultRecord,
+  SessionRecord,
+  Store,
+  StoreEvent,
+} from '../../coordinator/store/types.js';
+import { ADMIN_URL, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+
+const uid = (prefix: string): string => `${prefix}-${randomUUID()}`;
+
+/** The contract's timestamp form: ISO 8601 with nanosecond digits. */
+function nanoIso(ms: number, extraNanos = 0): string {
+  return new Date(ms).toISOString().replace('Z', `${String(extraNanos).padStart(6, '0')}Z`);
+}
+
+/** Leases that never run out during a test, so lease sweeps only ever see the jobs meant for them. */
+const LONG_LEASE: Lease = { coordinatorId: 'coord-long', untilMs: Date.now() + 3_600_000 };
+
+function makeJob(overrides: Partial<JobRecord> = {}): JobRecord {
+  const ms = overrides.submittedAtMs ?? Date.now();
+  return {
+    id: uid('job'),
+    ownerId: 'owner-1',
+    url: 'https://example.com/path?q=1',
+    method: 'GET',
+    status: 'pending',
+    submittedAt: nanoIso(ms),
+    submittedAtMs: ms,
+    timeoutSec: 30,
+    placement: { country: 'de', device_type: 'mobile' },
+    sessionId: null,
+    sweepId: null,
+    storageType: 'local',
+    request: {
+      headers: [{ name: 'accept', value: 'text/html' }],
+      bodyBase64: Buffer.from('body').toString('base64'),
+      cookies: [{ name: 'sid', value: 'x', domain: 'example.com', secure: true }],
+    },
+    attempt: 0,
+    deviceId: null,
+    queueDeadlineMs: ms + 60_000,
+    completedAt: null,
+    failureType: null,
+    errorMessage: null,
+    archivedAt: null,
+    result: null,
+    ...overrides,
+  };
+}
+
+function makeResult(deviceId: string, attempt: number): ResultRecord {
+  return {
+    id: uid('result'),
+    createdAt: nanoIso(Date.now()),
+    attempt,
+    deviceId,
+    success: true,
+    statusCode: 200,
+    sizeBytes: 1234,
+    timeUs: 56_789,
+    startedAtMs: Date.now(),
+    tlsVersion: 'TLSv1.3',
+    tlsCipher: 'TLS_AES_128_GCM_SHA256',
+    errorType: '',
+    // Non-ASCII survives the JSON column on both backends.
+    errorMessage: 'Grüße, 東京, 🚀',
+    finalUrl: 'https://example.com/final',
+    contentType: 'text/html; charset=utf-8',
+    requestHeaders: [{ name: 'accept', value: 'text/html' }],
+    responseHeaders: [{ name: 'content-type', value: 'text/html' }],
+    requestCookies: [],
+    responseCookies: [
+      {
+        domain: 'example.com',
+        expires: '',
+        httponly: true,
+        max_age: 60,
+        name: 'sid',
+        path: '/',
+        samesite: 'Lax',
+        secure: true,
+        value: 'y',
+      },
+    ],
+    parts: { body: 1234 },
+    performance: { ttfbMs: 12, cached: false },
+    requestResults: {},
+    metadata: { note: 'x' },
+  };
+}
+
+function makeSession(overrides: Partial<SessionRecord> = {}): SessionRecord {
+  const expiresAtMs = overrides.expiresAtMs ?? Date.now() + 600_000;
+  return {
+    id: uid('session'),
+    ownerId: 'owner-1',
+    status: 'active',
+    createdAt: nanoIso(Date.now()),
+    expiresAt: nanoIso(expiresAtMs),
+    expiresAtMs,
+    closedAt: null,
+    deviceId: null,
+    placement: { region: 'eu' },
+    ...overrides,
+  };
+}
+
+/** Collects a subscription's events; waitFor resolves on the first match, past or future. */
+class EventCollector {
+  readonly seen: StoreEvent[] = [];
+  private readonly waiters: { match: (e: StoreEvent) => boolean; resolve: (e: StoreEvent) => void }[] = [];
+  unsubscribe: () => Promise<void> = async () => {};
+
+  static async on(store: Store): Promise<EventCollector> {
+    const c = new EventCollector();
+    c.unsubscribe = await store.subscribe((e) => c.push(e));
+    return c;
+  }
+
+  private push(event: StoreEvent): void {
+    this.seen.push(event);
+    for (const w of this.waiters.filter((x) => x.match(event))) {
+      this.waiters.splice(this.waiters.indexOf(w), 1);
+      w.resolve(event);
+    }
+  }
+
+  waitFor(match: (e: StoreEvent) => boolean): Promise<StoreEvent> {
+    const hit = this.seen.find(match);
+    if (hit) return Promise.resolve(hit);
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+  }
+}
+
+const isJob = (jobId: string) => (e: StoreEvent) => 'jobId' in e && e.jobId === jobId;
+
+interface Backend {
+  /** A new store instance on the same database or file (as a second coordinator would open it). */
+  open(): Promise<Store>;
+  cleanup(): Promise<void>;
+}
+
+function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: string | false): void {
+  describe(`Store contract: ${name}`, { skip }, () => {
+    let backend: Backend;
+    let store: Store;
+    const extra: Store[] = [];
+    /** Another coordinator's store on the same data; closed in after(). */
+    const openAnother = async (): Promise<Store> => {
+      const s = await backend.open();
+      extra.push(s);
+      return s;
+    };
+
+    before(async () => {
+      backend = await makeBackend();
+      store = await backend.open();
+    });
+    after(async () => {
+      for (const s of extra) await s.close();
+      await store?.close();
+      await backend?.cleanup();
+    });
+
+    it('api keys: insert, find by hash, list, revoke once', async () => {
+      const a = {
+        id: uid('key'),
+        ownerId: 'o1',
+        name: 'ci',
+        admin: true,
+        createdAt: nanoIso(1_000),
+        revokedAt: null,
+      };
+      const b = {
+        id: uid('key'),
+        ownerId: 'o2',
+        name: 'ops',
+        admin: false,
+        createdAt: nanoIso(2_000),
+        revokedAt: null,
+      };
+      await store.insertApiKey(b, `hash-${b.id}`);
+      await store.insertApiKey(a, `hash-${a.id}`);
+      assert.deepEqual(await store.findApiKeyByHash(`hash-${a.id}`), a);
+      assert.deepEqual(await store.findApiKeyByHash(`hash-${b.id}`), b);
+      assert.equal(await store.findApiKeyByHash('no-such-hash'), null);
+      const listed = (await store.listApiKeys()).filter((k) => k.id === a.id || k.id === b.id);
+      assert.deepEqual(listed, [a, b], 'ordered by created_at');
+
+      const at = nanoIso(3_000);
+      assert.equal(await store.revokeApiKey(a.id, at), true);
+      assert.equal(await store.revokeApiKey(a.id, nanoIso(4_000)), false, 'second revoke is a no-op');
+      assert.equal(await store.revokeApiKey('no-such-key', at), false);
+      assert.equal(await store.findApiKeyByHash(`hash-${a.id}`), null, 'revoked keys are not found');
+      const after = (await store.listApiKeys()).find((k) => k.id === a.id);
+      assert.equal(after?.revokedAt, at, 'revoked_at keeps the first revocation');
+    });
+
+    it('devices: insert, find by token hash, touch, list, revoke once', async () => {
+      const d1 = {
+        id: uid('dev'),
+        name: 'pixel',
+        createdAt: nanoIso(1_000),
+        revokedAt: null,
+        lastSeenAt: null,
+      };
+      const d2 = {
+        id: uid('dev'),
+        name: 'iphone',
+        createdAt: nanoIso(2_000),
+        revokedAt: null,
+        lastSeenAt: null,
+      };
+      await store.insertDevice(d2, `tok-${d2.id}`);
+      await store.insertDevice(d1, `tok-${d1.id}`);
+      assert.deepEqual(await store.findDeviceByTokenHash(`tok-${d1.id}`), d1);
+      assert.equal(await store.findDeviceByTokenHash('no-such-token'), null);
+
+      const seen = nanoIso(5_000);
+      await store.touchDevice(d1.id, seen);
+      assert.equal((await store.findDeviceByTokenHash(`tok-${d1.id}`))?.lastSeenAt, seen);
+      await store.touchDevice('no-such-device', seen);
+
+      const listed = (await store.listDevices()).filter((d) => d.id === d1.id || d.id === d2.id);
+      assert.deepEqual(
+        listed.map((d) => d.id),
+        [d1.id, d2.id],
+      );
+      assert.equal(await store.revokeDevice(d2.id, seen), true);
+      assert.equal(await store.revokeDevice(d2.id, seen), false);
+      assert.equal(await store.findDeviceByTokenHash(`tok-${d2.id}`), null);
+    });
+
+    it('jobs: insert and get round-trip every field', async () => {
+      const job = makeJob({ sweepId: uid('sweep'), storageType: 's3', placement: { device_id: 'd-1' } });
+      await store.insertJob(job);
+      assert.deepEqual(await store.getJob(job.id), job);
+      assert.equal(await store.getJob('no-such-job'), null);
+      await assert.rejects(store.insertJob(job), 'a duplicate id is refused');
+    });
+
+    it('getJobs returns every known id, across chunks (> 500 and > 1000 ids)', async () => {
+      const jobs = Array.from({ length: 1_100 }, () => makeJob());
+      await Promise.all(jobs.map((j) => store.insertJob(j)));
+      const ids = [...jobs.map((j) => j.id), 'unknown-1', 'unknown-2'];
+      const got = await store.getJobs(ids);
+      assert.equal(got.length, jobs.length);
+      assert.deepEqual(got.map((j) => j.id).sort(), jobs.map((j) => j.id).sort());
+      assert.deepEqual(
+        got.find((j) => j.id === jobs[777]!.id),
+        jobs[777],
+      );
+      assert.deepEqual(await store.getJobs([]), []);
+    });
+
+    it('listSessionJobs and listSessionJobIds order by submitted_at_ms, then submitted_at', async () => {
+      const sessionId = uid('session');
+      const base = Date.now();
+      const late = makeJob({ sessionId, submittedAtMs: base + 3_000 });
+      const early = makeJob({ sessionId, submittedAtMs: base + 1_000 });
+      // Same millisecond: the nanosecond digits decide.
+      const midB = makeJob({ sessionId, submittedAtMs: base + 2_000, submittedAt: nanoIso(base + 2_000, 2) });
+      const midA = makeJob({ sessionId, submittedAtMs: base + 2_000, submittedAt: nanoIso(base + 2_000, 1) });
+      const elsewhere = makeJob({ sessionId: uid('session'), submittedAtMs: base });
+      for (const j of [late, midB, elsewhere, midA, early]) await store.insertJob(j);
+      const order = [early.id, midA.id, midB.id, late.id];
+      assert.deepEqual(
+        (await store.listSessionJobs(sessionId)).map((j) => j.id),
+        order,
+      );
+      assert.deepEqual(await store.listSessionJobIds(sessionId), order);
+      assert.deepEqual(await store.listSessionJobIds(uid('session')), []);
+    });
+
+    it('listUnfinishedJobs returns pending and running jobs only, oldest first', async () => {
+      const base = Date.now();
+      const pending = makeJob({ submittedAtMs: base + 2 });
+      const running = makeJob({ submittedAtMs: base + 1 });
+      const completed = makeJob({ submittedAtMs: base });
+      const failed = makeJob({ submittedAtMs: base });
+      for (const j of [pending, running, completed, failed]) await store.insertJob(j);
+      assert.equal(await store.claimJob(running.id, 'dev-1', 1, LONG_LEASE), true);
+      assert.equal(await store.completeJob(completed.id, makeResult('dev-1', 0), nanoIso(base)), 'stored');
+      assert.equal(await store.failJob(failed.id, 'timeout', 'too slow', nanoIso(base)), true);
+      const mine = new Set([pending.id, running.id, completed.id, failed.id]);
+      const listed = (await store.listUnfinishedJobs()).filter((j) => mine.has(j.id));
+      assert.deepEqual(
+        listed.map((j) => [j.id, j.status]),
+        [
+          [running.id, 'running'],
+          [pending.id, 'pending'],
+        ],
+      );
+    });
+
+    it('claimJob: pending(attempt-1) → running once; later claims of the same job fail', async () => {
+      const job = makeJob();
+      await store.insertJob(job);
+      assert.equal(await store.claimJob(job.id, 'dev-1', 2, LONG_LEASE), false, 'attempt must be stored + 1');
+      assert.equal(await store.claimJob(job.id, 'dev-1', 1, LONG_LEASE), true);
+      assert.equal(await store.claimJob(job.id, 'dev-2', 1, LONG_LEASE), false, 'same attempt again');
+      assert.equal(await store.claimJob(job.id, 'dev-2', 2, LONG_LEASE), false, 'a running job');
+      assert.equal(await store.claimJob('no-such-job', 'dev-2', 1, LONG_LEASE), false);
+      const got = await store.getJob(job.id);
+      assert.equal(got?.status, 'running');
+      assert.equal(got?.deviceId, 'dev-1');
+      assert.equal(got?.attempt, 1);
+    });
+
+    it('requeueJob: running(attempt) → pending; a wrong attempt or a pending job is refused', async () => {
+      const job = makeJob();
+      await store.insertJob(job);
+      assert.equal(await store.requeueJob(job.id, 0, 1), false, 'not running');
+      assert.equal(await store.claimJob(job.id, 'dev-1', 1, LONG_LEASE), true);
+      assert.equal(await store.requeueJob(job.id, 2, 1), false, 'wrong attempt');
+      const deadline = Date.now() + 90_000;
+      assert.equal(await store.requeueJob(job.id, 1, deadline), true);
+      assert.equal(await store.requeueJob(job.id, 1, deadline), false, 'already pending');
+      const got = await store.getJob(job.id);
+      assert.equal(got?.status, 'pending');
+      assert.equal(got?.queueDeadlineMs, deadline);
+      assert.equal(got?.attempt, 1);
+      assert.equal(await store.claimJob(job.id, 'dev-2', 2, LONG_LEASE), true, 'the next attempt may claim');
+    });
+
+    it('completeJob: first result wins, later ones are duplicates; failJob on a terminal job is refused', async () => {
+      const job = makeJob();
+      await store.insertJob(job);
+      assert.equal(await store.claimJob(job.id, 'dev-1', 1, LONG_LEASE), true);
+      const first = makeResult('dev-2', 1);
+      const at = nanoIso(Date.now());
+      assert.equal(await store.completeJob(job.id, first, at), 'stored');
+      assert.equal(
+        await store.completeJob(job.id, makeResult('dev-3', 1), nanoIso(Date.now() + 1)),
+        'duplicate',
+      );
+      const got = await store.getJob(job.id);
+      assert.equal(got?.status, 'completed');
+      assert.deepEqual(got?.result, first, 'the first result is kept');
+      assert.equal(got?.completedAt, at);
+      assert.equal(got?.deviceId, 'dev-2', 'the reporting device is recorded');
+      assert.equal(await store.failJob(job.id, 'timeout', 'late', at), false);
+      assert.equal(await store.requeueJob(job.id, 1, 1), false);
+
+      const waiting = makeJob();
+      await store.insertJob(waiting);
+      assert.equal(
+        await store.completeJob(waiting.id, makeResult('dev-1', 0), at),
+        'stored',
+        'pending may complete',
+      );
+    });
+
+    it('completeJob on a failed or unknown job is stale; failJob once', async () => {
+      const job = makeJob();
+      await store.insertJob(job);
+      const at = nanoIso(Date.now());
+      assert.equal(await store.failJob(job.id, 'no_device', 'nobody home', at), true);
+      assert.equal(await store.failJob(job.id, 'timeout', 'again', at), false);
+      assert.equal(await store.completeJob(job.id, makeResult('dev-1', 0), at), 'stale');
+      assert.equal(await store.completeJob('no-such-job', makeResult('dev-1', 0), at), 'stale');
+      const got = await store.getJob(job.id);
+      assert.equal(got?.status, 'failed');
+      assert.equal(got?.failureType, 'no_device');
+      assert.equal(got?.errorMessage, 'nobody home');
+      assert.equal(got?.completedAt, at);
+      assert.equal(got?.result, null);
+    });
+
+    it('failJob keeps a message with a NUL byte from a device (PostgreSQL TEXT cannot store NUL)', async () => {
+      const job = makeJob();
+      await store.insertJob(job);
+      assert.equal(await store.failJob(job.id, 'device_error', 'bad\u0000byte', nanoIso(Date.now())), true);
+      const got = await store.getJob(job.id);
+      assert.equal(got?.status, 'failed');
+      assert.match(got?.errorMessage ?? '', /^bad.byte$/u);
+    });
+
+    it('leases: renew extends only our own; requeueExpiredLeases takes back only expired ones', async () => {
+      // Tiny epoch values keep these apart from every other test's far-future leases.
+      const ours = makeJob();
+      const theirs = makeJob();
+      await store.insertJob(ours);
+      await store.insertJob(theirs);
+      assert.equal(
+        await store.claimJob(ours.id, 'dev-1', 1, { coordinatorId: 'coord-a', untilMs: 1_000 }),
+        true,
+      );
+      assert.equal(
+        await store.claimJob(theirs.id, 'dev-2', 1, { coordinatorId: 'coord-b', untilMs: 1_000 }),
+        true,
+      );
+      await store.renewLeases('coord-a', 10_000);
+
+      const back = await store.requeueExpiredLeases(5_000, 77_000);
+      assert.deepEqual(
+        back.map((j) => j.id),
+        [theirs.id],
+      );
+      assert.equal(back[0]?.status, 'pending');
+      assert.equal(back[0]?.queueDeadlineMs, 77_000);
+      assert.equal(back[0]?.attempt, 1);
+      assert.deepEqual(await store.getJob(theirs.id), back[0]);
+      assert.equal((await store.getJob(ours.id))?.status, 'running');
+      assert.deepEqual(await store.requeueExpiredLeases(5_000, 77_000), [], 'each job comes back once');
+
+      // Once our lease runs out too, it comes back; the requeued job can be claimed again.
+      assert.deepEqual(
+        (await store.requeueExpiredLeases(20_000, 1)).map((j) => j.id),
+        [ours.id],
+      );
+      assert.equal(await store.claimJob(theirs.id, 'dev-3', 2, LONG_LEASE), true);
+    });
+
+    it('archival: lists completed, unarchived jobs of one storage type before a time; markArchived once', async () => {
+      // Year-2000 completion times: only these jobs fall before the cutoff.
+      const t = (s: number) => `2000-01-01T00:00:0${s}.000000000Z`;
+      const j1 = makeJob();
+      const j2 = makeJob();
+      const j3 = makeJob();
+      const onS3 = makeJob({ storageType: 's3' });
+      const failed = makeJob();
+      for (const j of [j1, j2, j3, onS3, failed]) await store.insertJob(j);
+      await store.completeJob(j2.id, makeResult('d', 0), t(2));
+      await store.completeJob(j1.id, makeResult('d', 0), t(1));
+      await store.completeJob(j3.id, makeResult('d', 0), t(3));
+      await store.completeJob(onS3.id, makeResult('d', 0), t(1));
+      await store.failJob(failed.id, 'timeout', 'x', t(1));
+
+      const cutoff = t(3);
+      assert.deepEqual(
+        (await store.listArchivable('local', cutoff, 10)).map((j) => j.id),
+        [j1.id, j2.id],
+      );
+      assert.deepEqual(
+        (await store.listArchivable('local', cutoff, 1)).map((j) => j.id),
+        [j1.id],
+      );
+      assert.deepEqual(
+        (await store.listArchivable('s3', cutoff, 10)).map((j) => j.id),
+        [onS3.id],
+      );
+      await store.markArchived(j1.id, t(5));
+      await store.markArchived(j1.id, t(6));
+      assert.equal((await store.getJob(j1.id))?.archivedAt, t(5), 'the first archival time stays');
+      assert.deepEqual(
+        (await store.listArchivable('local', cutoff, 10)).map((j) => j.id),
+        [j2.id],
+      );
+    });
+
+    it('sessions: insert, get, pin once (compare-and-set), close once', async () => {
+      const s = makeSession();
+      await store.insertSession(s);
+      assert.deepEqual(await store.getSession(s.id), s);
+      assert.equal(await store.getSession('no-such-session'), null);
+
+      assert.equal(await store.pinSessionDevice(s.id, 'dev-1'), 'dev-1');
+      assert.equal(await store.pinSessionDevice(s.id, 'dev-2'), 'dev-1', 'the first pin stays');
+      assert.equal(await store.pinSessionDevice('no-such-session', 'dev-1'), null);
+
+      const at = nanoIso(Date.now());
+      const closed = await store.closeSession(s.id, at);
+      assert.deepEqual(closed, { ...s, status: 'closed', closedAt: at, deviceId: 'dev-1' });
+      assert.deepEqual(
+        await store.closeSession(s.id, nanoIso(Date.now() + 5)),
+        closed,
+        'closing twice changes nothing',
+      );
+      assert.equal(await store.closeSession('no-such-session', at), null);
+
+      const bare = makeSession({ placement: null });
+      await store.insertSession(bare);
+      assert.deepEqual(await store.getSession(bare.id), bare);
+    });
+
+    it('expireSessions returns only active sessions past expiry, each once', async () => {
+      const now = 5_000_000;
+      const past = makeSession({ expiresAtMs: now - 1 });
+      const exactly = makeSession({ expiresAtMs: now });
+      const future = makeSession({ expiresAtMs: now + 1 });
+      const closedPast = makeSession({ expiresAtMs: now - 1 });
+      for (const s of [past, exactly, future, closedPast]) await store.insertSession(s);
+      await store.closeSession(closedPast.id, nanoIso(now));
+      const mine = new Set([past.id, exactly.id, future.id, closedPast.id]);
+      const expired = (await store.expireSessions(now)).filter((id) => mine.has(id));
+      assert.deepEqual(expired.sort(), [past.id, exactly.id].sort());
+      assert.deepEqual(
+        (await store.expireSessions(now)).filter((id) => mine.has(id)),
+        [],
+      );
+      assert.equal((await store.getSession(past.id))?.status, 'expired');
+      assert.equal((await store.getSession(future.id))?.status, 'active');
+      assert.equal((await store.getSession(closedPast.id))?.status, 'closed');
+    });
+
+    it('migrations are idempotent: a second open of the same data works and sees it', async () => {
+      const job = makeJob();
+      await store.insertJob(job);
+      const second = await openAnother();
+      assert.deepEqual(await second.getJob(job.id), job);
+      const third = await openAnother();
+      assert.equal((await third.getJob(job.id))?.id, job.id);
+    });
+
+    it('publish reaches this store’s own subscribers; unsubscribe stops delivery', {
+      timeout: 10_000,
+    }, async () => {
+      const a = await EventCollector.on(store);
+      const b = await EventCollector.on(store);
+      const jobId = uid('job');
+      await store.publish({ type: 'job_pending', jobId });
+      assert.deepEqual(await a.waitFor(isJob(jobId)), { type: 'job_pending', jobId });
+      await b.waitFor(isJob(jobId));
+
+      await a.unsubscribe();
+      const later = uid('job');
+      await store.publish({ type: 'job_terminal', jobId: later });
+      await b.waitFor(isJob(later));
+      assert.equal(a.seen.some(isJob(later)), false, 'no delivery after unsubscribe');
+
+      const sessionId = uid('session');
+      await store.publish({ type: 'session_ended', sessionId });
+      assert.deepEqual(await b.waitFor((e) => e.type === 'session_ended' && e.sessionId === sessionId), {
+        type: 'session_ended',
+        sessionId,
+      });
+      await b.unsubscribe();
+    });
+
+    it('close is safe twice', async () => {
+      const s = await backend.open();
+      await s.close();
+      await s.close();
+    });
+  });
+}
+
+const pgUp = await postgresAvailable();
+
+contractSuite(
+  'sqlite',
+  async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'crawl-store-'));
+    const file = path.join(dir, 'crawl.db');
+    return {
+      open: () => openStore(`sqlite:${file}`),
+      cleanup: () => rm(dir, { recursive: true, force: true }),
+    };
+  },
+  false,
+);
+
+const pgSkip = pgUp ? false : `PostgreSQL is unreachable at ${ADMIN_URL}; start it to run these tests`;
+
+contractSuite(
+  'postgres',
+  async () => {
+    const db = await freshPostgresUrl();
+    return { open: () => openStore(db.url), cleanup: () => db.drop() };
+  },
+  pgSkip,
+);
+
+describe('PostgresStore: several coordinators on one database', { skip: pgSkip }, () => {
+  let db: Awaited<ReturnType<typeof freshPostgresUrl>>;
+  let a: Store;
+  let b: Store;
+  const extra: Store[] = [];
+  let adminClient: pg.Client;
+
+  before(async () => {
+    db = await freshPostgresUrl();
+    [a, b] = await Promise.all([openStore(db.url), openStore(db.url)]);
+    adminClient = new pg.Client({ connectionString: db.url });
+    await adminClient.connect();
+  });
+  after(async () => {
+    await adminClient?.end();
+    for (const s of [a, b, ...extra]) await s?.close();
+    await db?.drop();
+  });
+
+  it('two stores racing to claim the same 200 jobs claim each exactly once', async () => {
+    const jobs = Array.from({ length: 200 }, () => makeJob());
+    await Promise.all(jobs.map((j) => a.insertJob(j)));
+    const race = (s: Store, device: string) =>
+      Promise.all(
+        jobs.map((j) => s.claimJob(j.id, device, 1, { coordinatorId: device, untilMs: LONG_LEASE.untilMs })),
+      );
+    const [wonA, wonB] = await Promise.all([race(a, 'dev-a'), race(b, 'dev-b')]);
+    const stored = await a.getJobs(jobs.map((j) => j.id));
+    const byId = new Map(stored.map((j) => [j.id, j]));
+    jobs.forEach((j, i) => {
+      assert.notEqual(wonA[i], wonB[i], `job ${i} claimed exactly once`);
+      assert.equal(byId.get(j.id)?.deviceId, wonA[i] ? 'dev-a' : 'dev-b', 'the winner’s device is recorded');
+      assert.equal(byId.get(j.id)?.status, 'running');
+    });
+    // Both sides got some: the race was real, not one store finishing before the other began.
+    assert.ok(wonA.includes(true) && wonB.includes(true));
+
+    const results = await Promise.all(
+      jobs.flatMap((j) => [
+        a.completeJob(j.id, makeResult('dev-a', 1), nanoIso(1)),
+        b.completeJob(j.id, makeResult('dev-b', 1), nanoIso(2)),
+      ]),
+    );
+    for (let i = 0; i < jobs.length; i++) {
+      assert.deepEqual(
+        [results[2 * i], results[2 * i + 1]].sort(),
+        ['duplicate', 'stored'],
+        `job ${i} stored once`,
+      );
+    }
+  });
+
+  it('lease sweeps and session expiry running at once hand each row to one coordinator', async () => {
+    const jobs = Array.from({ length: 50 }, () => makeJob());
+    await Promise.all(jobs.map((j) => a.insertJob(j)));
+    await Promise.all(jobs.map((j) => a.claimJob(j.id, 'dev-x', 1, { coordinatorId: 'dead', untilMs: 10 })));
+    const [backA, backB] = await Promise.all([
+      a.requeueExpiredLeases(100, 1),
+      b.requeueExpiredLeases(100, 1),
+    ]);
+    const ids = [...backA, ...backB].map((j) => j.id).sort();
+    assert.deepEqual(ids, jobs.map((j) => j.id).sort(), 'every expired job comes back exactly once');
+
+    const sessions = Array.from({ length: 50 }, () => makeSession({ expiresAtMs: 10 }));
+    await Promise.all(sessions.map((s) => a.insertSession(s)));
+    const [expA, expB] = await Promise.all([a.expireSessions(100), b.expireSessions(100)]);
+    assert.deepEqual([...expA, ...expB].sort(), sessions.map((s) => s.id).sort());
+
+    const pins = Array.from({ length: 50 }, () => makeSession());
+    await Promise.all(pins.map((s) => a.insertSession(s)));
+    const answers = await Promise.all(
+      pins.map((s) => Promise.all([a.pinSessionDevice(s.id, 'dev-a'), b.pinSessionDevice(s.id, 'dev-b')])),
+    );
+    for (const [fromA, fromB] of answers) assert.equal(fromA, fromB, 'both coordinators see the same pin');
+  });
+
+  it('an event published by one coordinator wakes the other (and itself)', { timeout: 10_000 }, async () => {
+    const onA = await EventCollector.on(a);
+    const onB = await EventCollector.on(b);
+    const jobId = uid('job');
+    await a.publish({ type: 'job_pending', jobId });
+    assert.deepEqual(await onB.waitFor(isJob(jobId)), { type: 'job_pending', jobId });
+    await onA.waitFor(isJob(jobId));
+    await onA.unsubscribe();
+    await onB.unsubscribe();
+  });
+
+  it('the LISTEN connection comes back after the server drops it', { timeout: 15_000 }, async () => {
+    const events = await EventCollector.on(b);
+    const { rows } = await adminClient.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'crawl-coordinator-listen'",
+    );
+    assert.equal(rows.length, 1);
+    await adminClient.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+    // Events sent while it is down are lost by design, so keep publishing until one arrives; the
+    // reconnect has no event of its own to await.
+    const jobId = uid('job');
+    const arrived = events.waitFor(isJob(jobId));
+    let done = false;
+    void arrived.then(() => {
+      done = true;
+    });
+    while (!done) {
+      await a.publish({ type: 'job_terminal', jobId });
+      await Promise.race([arrived, new Promise((r) => setTimeout(r, 50))]);
+    }
+    await events.unsubscribe();
+  });
+
+  it('migrations run once when coordinators start together', async () => {
+    const url = `${db.url}?schema=together`;
+    extra.push(...(await Promise.all([openStore(url), openStore(url), openStore(url)])));
+    const { rows } = await adminClient.query<{ version: number }>(
+      'SELECT version FROM together.schema_migrations ORDER BY version',
+    );
+    assert.deepEqual(
+      rows.map((r) => r.version),
+      [1, 2],
+    );
+  });
+
+  it('?schema= keeps data and events apart', { timeout: 10_000 }, async () => {
+    const [inA, inB] = await Promise.all([
+      openStore(`${db.url}?schema=iso_a`),
+      openStore(`${db.url}?schema=iso_b`),
+    ]);
+    extra.push(inA, inB);
+    const job = makeJob();
+    await inA.insertJob(job);
+    assert.deepEqual(await inA.getJob(job.id), job);
+    assert.equal(await inB.getJob(job.id), null);
+    assert.equal(await a.getJob(job.id), null, 'the default schema is separate too');
+    const { rows } = await adminClient.query(
+      "SELECT 1 FROM information_schema.tables WHERE table_schema = 'iso_a' AND table_name = 'jobs'",
+    );
+    assert.equal(rows.length, 1);
+
+    const onB = await EventCollector.on(inB);
+    const x = uid('job');
+    const y = uid('job');
+    await inA.publish({ type: 'job_pending', jobId: x });
+    await inB.publish({ type: 'job_pending', jobId: y });
+    await onB.waitFor(isJob(y));
+    // Notifications arrive in commit order: had x crossed over, it would have come before y.
+    assert.equal(onB.seen.some(isJob(x)), false);
+    await onB.unsubscribe();
+  });
+
+  it('subscribe after close is refused', async () => {
+    const s = await openStore(db.url);
+    await s.close();
+    await assert.rejects(
+      s.subscribe(() => {}),
+      /closed/,
+    );
+  });
+});
+
+describe('postgres store spec', () => {
+  it('strips schema and pool_size, keeps the rest as written', () => {
+    assert.deepEqual(
+      parsePostgresSpec('postgres://u:p%40ss@127.0.0.1:5432/db?sslmode=disable&schema=crawl&pool_size=20'),
+      {
+        connectionString: 'postgres://u:p%40ss@127.0.0.1:5432/db?sslmode=disable',
+        schema: 'crawl',
+        poolSize: 20,
+      },
+    );
+    assert.deepEqual(parsePostgresSpec('postgresql://127.0.0.1/db'), {
+      connectionString: 'postgresql://127.0.0.1/db',
+      schema: null,
+      poolSize: null,
+    });
+  });
+
+  it('refuses a bad schema, a bad pool size, and schema with options', () => {
+    assert.throws(() => parsePostgresSpec('postgres://h/db?schema=Bad-Name'), /schema/);
+    assert.throws(() => parsePostgresSpec('postgres://h/db?pool_size=0'), /pool_size/);
+    assert.throws(() => parsePostgresSpec('postgres://h/db?schema=a&options=-c%20x%3Dy'), /options/);
+  });
+
+  it('openStore refuses an unknown scheme', async () => {
+    await assert.rejects(openStore('mysql://h/db'), /unsupported store/);
+  });
+});

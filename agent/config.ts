@@ -21,7 +21,7 @@ export interface AgentConfig {
   allowCidrs: string[];
   /** Ports never reached. Default 25. */
   deniedPorts: number[];
-  /** host:port of the loopback status port; empty disables it. Default 127.0.0.1:9477. */
+  /** host:port of the loopback status port; `off` disables it. Default 127.0.0.1:9477. */
   statusAddr: string;
   /** Allow the status port on a non-loopback address. Default false. */
   statusForce: boolean;
@@ -138,7 +138,7 @@ export function loadAgentConfig(argv: readonly string[], env: Source): Readonly<
     maxConcurrent: int('max-concurrent', 4, 1, 256),
     allowCidrs: list(raw('allow-cidrs')),
     deniedPorts,
-    statusAddr: raw('status-addr') ?? '127.0.0.1:9477',
+    statusAddr: raw('status-addr') === 'off' ? '' : (raw('status-addr') ?? '127.0.0.1:9477'),
     statusForce: raw('status-force') === 'true',
     browser: raw('browser') ?? '',
     maxBodyBytes: int('max-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),

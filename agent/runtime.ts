@@ -50,6 +50,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private linkSince = new Date().toISOString();
   private linkError: string | null = null;
   private draining = false;
+  private accepting = true;
   private resendTimer: NodeJS.Timeout | null = null;
   private readonly startedAt = Date.now();
   private readonly idleWaiters: Array<() => void> = [];
@@ -219,6 +220,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     );
     this.log.info({ coordinatorId: welcome.coordinatorId }, 'linked to coordinator');
     this.lastSent.clear();
+    this.accepting = !this.spool.full && !this.draining; // what the hello just told the coordinator
     void this.resendAll();
   }
 
@@ -232,7 +234,9 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         const attempt = frame.ack?.attempt ?? 0;
         this.lastSent.delete(Spool.key(jobId, attempt));
         void this.spool.remove(jobId, attempt).then(() => {
+          this.log.debug({ jobId, attempt }, 'result acknowledged');
           this.emit('acked', jobId, attempt);
+          this.updateAvailability();
           this.maybeIdle();
         });
         break;
@@ -296,6 +300,18 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     this.running.set(jobId, job);
   }
 
+  /** Tells the coordinator when the spool fills up (no new jobs) and when it has room again. */
+  private updateAvailability(): void {
+    const accepting = !this.spool.full;
+    if (accepting === this.accepting) return;
+    this.accepting = accepting;
+    this.log.warn(
+      { spoolBytes: this.spool.bytes, accepting },
+      accepting ? 'spool has room again' : 'spool full: taking no new jobs',
+    );
+    this.link.send({ availability: { accepting, reason: accepting ? '' : 'result spool is full' } });
+  }
+
   private refusal(supported: boolean, method: string): [RejectReason, string] | null {
     if (this.draining) return [RejectReason.REJECT_REASON_DRAINING, 'agent is draining'];
     if (this.spool.full) return [RejectReason.REJECT_REASON_SPOOL_FULL, 'result spool is full'];
@@ -325,6 +341,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       this.count(req.method, outcome.success ? 'success' : outcome.errorType || 'error');
       const frames = resultFrames(req.jobId, req.attempt, outcome, this.chunkBytes);
       await this.spool.put(req.jobId, req.attempt, frames);
+      log.debug({ bytes: frames.reduce((n, f) => n + f.byteLength, 0) }, 'result spooled');
+      this.updateAvailability();
       this.sendFrames(req.jobId, req.attempt, frames);
     } catch (err) {
       log.error({ err }, 'could not spool the result');

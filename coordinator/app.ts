@@ -83,7 +83,13 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   registerSessionRoutes(app, services);
   app.get('/healthz', async () => ({ ok: true }));
 
-  const ingest = new ResultIngest({ store: deps.store, storages: deps.storage, dispatcher, log });
+  const ingest = new ResultIngest({
+    store: deps.store,
+    storages: deps.storage,
+    dispatcher,
+    log,
+    maxStorageFailures: config.maxStorageFailures,
+  });
   const link = new AgentLinkServer({
     dispatcher,
     ingest,

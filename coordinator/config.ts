@@ -40,9 +40,14 @@ export interface CoordinatorConfig {
   runningGraceMs: number;
   /** Lease on a running job; renewed every third of it. Default 30 s. */
   leaseMs: number;
+  /** Storage failures for one result before its job fails `internal`. Default 5. */
+  maxStorageFailures: number;
   s3: S3Config | null;
-  retentionLocalDays: number;
-  retentionS3Days: number;
+  /** Content of completed jobs on local disk is archived (deleted, 410) after this. Default 30d. */
+  retentionLocalMs: number;
+  /** The same for content in S3. Default 90d. */
+  retentionS3Ms: number;
+  /** How often archival runs. Default 10m. */
   archiveIntervalMs: number;
 }
 
@@ -104,6 +109,22 @@ class Reader {
     this.problems.push(`${flag}: expected true or false, got ${JSON.stringify(v)}`);
     return def;
   }
+  /** `500ms`, `90s`, `15m`, `12h`, `30d` → milliseconds. */
+  duration(flag: string, def: string): number {
+    const v = this.raw(flag) ?? def;
+    const m = /^(\d+)(ms|s|m|h|d)$/.exec(v.trim());
+    if (!m) {
+      this.problems.push(
+        `${flag}: expected a duration such as 90s, 15m, 12h or 30d, got ${JSON.stringify(v)}`,
+      );
+      return 0;
+    }
+    const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
+      m[2] as 'ms' | 's' | 'm' | 'h' | 'd'
+    ];
+    return Number(m[1]) * unit;
+  }
+
   url(flag: string): string | null {
     const v = this.raw(flag);
     if (v === undefined) return null;
@@ -151,10 +172,11 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     helloTimeoutMs: r.int('hello-timeout-ms', 5_000, 100, 120_000),
     runningGraceMs: r.int('running-grace-ms', 30_000, 0, 3_600_000),
     leaseMs: r.int('lease-ms', 30_000, 300, 3_600_000),
+    maxStorageFailures: r.int('max-storage-failures', 5, 1, 1000),
     s3,
-    retentionLocalDays: r.int('retention-local-days', 30, 0, 36_500),
-    retentionS3Days: r.int('retention-s3-days', 90, 0, 36_500),
-    archiveIntervalMs: r.int('archive-interval-ms', 3_600_000, 100, 86_400_000),
+    retentionLocalMs: r.duration('retention-local', '30d'),
+    retentionS3Ms: r.duration('retention-s3', '90d'),
+    archiveIntervalMs: r.duration('archive-interval', '10m'),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return Object.freeze(config);

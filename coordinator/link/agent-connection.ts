@@ -127,6 +127,13 @@ export class AgentConnection {
         this.log.info({ reason: frame.draining?.reason }, 'agent draining');
         this.deps.dispatcher.setDraining(this.device.id);
         break;
+      case 'availability':
+        this.log.info(
+          { accepting: frame.availability?.accepting, reason: frame.availability?.reason },
+          'agent availability',
+        );
+        this.deps.dispatcher.setAccepting(this.device.id, frame.availability?.accepting ?? false);
+        break;
       default:
         break; // accept, pong: liveness already recorded
     }

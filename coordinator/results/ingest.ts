@@ -26,6 +26,11 @@ export interface IngestDeps {
   storages: (type: StorageType) => ContentStorage | null;
   dispatcher: Dispatcher;
   log: Logger;
+  /**
+   * Storage failures for one job before it fails `internal` (each failure leaves the result in
+   * the agent's spool, which re-sends it). Default 5.
+   */
+  maxStorageFailures?: number;
 }
 
 const headers = (list: ResultFinal['responseHeaders']) =>
@@ -45,6 +50,8 @@ const cookies = (list: ResultFinal['requestCookies']): CookieRecordJson[] =>
   }));
 
 export class ResultIngest {
+  private readonly storageFailures = new Map<string, number>();
+
   constructor(private readonly deps: IngestDeps) {}
 
   /**
@@ -67,14 +74,16 @@ export class ResultIngest {
     const storage = this.deps.storages(job.storageType);
     if (!storage) throw new Error(`storage ${job.storageType} is not configured`);
     const sizes: Record<string, number> = {};
-    for (const [name, data] of parts) {
-      await storage.put(
-        contentKey(job.ownerId, job.id, partName(attempt, name)),
-        data,
-        'application/octet-stream',
-      );
-      sizes[name] = data.byteLength;
+    try {
+      for (const [name, data] of parts) {
+        const key = contentKey(job.ownerId, job.id, partName(attempt, name));
+        await storage.put(key, data, 'application/octet-stream');
+        sizes[name] = data.byteLength;
+      }
+    } catch (err) {
+      return this.storageFailed(jobId, job.storageType, err, log);
     }
+    this.storageFailures.delete(jobId);
     const perf = final.performance;
     const requestResults: ResultRecord['requestResults'] = {};
     for (const rr of final.requestResults ?? []) {
@@ -117,6 +126,8 @@ export class ResultIngest {
     const outcome = await this.deps.store.completeJob(jobId, result, new Date().toISOString());
     if (outcome === 'stored') {
       log.debug({ success: result.success }, 'result stored');
+      // Feeds the device's recent success rate and latency, which its score for later jobs uses.
+      this.deps.dispatcher.recordResult(deviceId, job.method, result.success, result.timeUs / 1000);
       this.deps.dispatcher.terminal(jobId);
       await this.deps.store
         .publish({ type: 'job_terminal', jobId })
@@ -130,6 +141,33 @@ export class ResultIngest {
       ).catch((err) => log.warn({ err }, 'could not delete a losing attempt’s content'));
     }
     return outcome;
+  }
+
+  /**
+   * Content could not be stored. The result is not acknowledged (it stays in the agent's spool and
+   * comes back), until the job has failed this way too often: then it fails `internal`.
+   */
+  private async storageFailed(
+    jobId: string,
+    type: StorageType,
+    err: unknown,
+    log: Logger,
+  ): Promise<CompleteOutcome> {
+    const failures = (this.storageFailures.get(jobId) ?? 0) + 1;
+    const max = this.deps.maxStorageFailures ?? 5;
+    if (failures < max) {
+      this.storageFailures.set(jobId, failures);
+      log.warn({ err, failures, storage: type }, 'content storage failed; waiting for the agent to re-send');
+      throw err;
+    }
+    this.storageFailures.delete(jobId);
+    log.error({ err, failures, storage: type }, 'content storage kept failing; the job fails');
+    const message = `the ${type} content storage failed ${failures} times: ${err instanceof Error ? err.message : String(err)}`;
+    if (await this.deps.store.failJob(jobId, 'internal', message, new Date().toISOString())) {
+      this.deps.dispatcher.terminal(jobId);
+      await this.deps.store.publish({ type: 'job_terminal', jobId });
+    }
+    return 'stale';
   }
 }
 

@@ -2,29 +2,20 @@
 // the link registers devices with callbacks, the API enqueues jobs, results report back.
 import type { Logger } from 'pino';
 import type { JobRecord, Store } from '../store/types.js';
-import { constraintsOf, type DeviceProfile, type JobNeeds, mismatch } from './matching.js';
+import type { ConnectedDevice } from './device.js';
+import { DevicePicker } from './device-picker.js';
+import type { MethodStats } from './device-stats.js';
+import type { JobNeeds } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
+import { SweepSpread } from './sweep-spread.js';
 
-export interface DeviceLink {
-  /** Sends the job to the device. */
-  assign(job: JobRecord, attempt: number): void;
-  cancel(jobId: string, attempt: number, reason: string): void;
-  endSession(sessionId: string): void;
-}
-
-export interface ConnectedDevice {
-  profile: DeviceProfile;
-  link: DeviceLink;
-  running: Map<string, number>;
-  draining: boolean;
-  connectedAt: string;
-  info: Record<string, unknown>;
-  assignedTotal: number;
-}
+export type { ConnectedDevice, DeviceLink } from './device.js';
 
 interface Queued {
   job: JobRecord;
   needs: JobNeeds;
+  /** Jobs with the same key match the same devices (see pump); null for pinned or excluding ones. */
+  matchKey: string | null;
   timer: NodeJS.Timeout;
 }
 
@@ -41,6 +32,11 @@ export interface DispatcherOptions {
   log: Logger;
   maxAttempts: number;
   maxQueuedJobs: number;
+  /**
+   * Queued jobs one owner may hold, so one key's burst cannot fill the queue for everyone else.
+   * Default: 90% of maxQueuedJobs (at least 1).
+   */
+  maxQueuedPerOwner?: number;
   runningGraceMs: number;
   coordinatorId: string;
   /** How long a claim holds without renewal before another coordinator may take the job back. */
@@ -61,20 +57,56 @@ export class Dispatcher {
   private readonly running = new Map<string, Running>();
   private readonly reasons = new Map<string, string>();
   private readonly now: () => number;
+  private readonly picker: DevicePicker;
+  private readonly maxPerOwner: number;
+  /** Match keys that found no device in the current pump round (see pump). */
+  private readonly unplaceable = new Set<string>();
   private pumping = false;
   private pumpAgain = false;
   private closed = false;
 
   constructor(private readonly opts: DispatcherOptions) {
     this.now = opts.now ?? Date.now;
+    this.picker = new DevicePicker(this.devices, this.now);
+    this.maxPerOwner = opts.maxQueuedPerOwner ?? Math.max(1, Math.floor(opts.maxQueuedJobs * 0.9));
   }
 
   get queuedCount(): number {
     return this.queue.size;
   }
 
-  canAccept(): boolean {
-    return this.queue.size < this.opts.maxQueuedJobs;
+  /**
+   * Whether `count` more jobs fit in the queue; with an owner, also within that owner's share
+   * (maxQueuedPerOwner), which keeps room for other keys while one key bursts.
+   */
+  canAccept(ownerId?: string, count = 1): boolean {
+    if (this.queue.size + count > this.opts.maxQueuedJobs) return false;
+    return ownerId === undefined || this.queue.sizeOf(ownerId) + count <= this.maxPerOwner;
+  }
+
+  /** Connected devices that could take a job right now. */
+  get availableDeviceCount(): number {
+    return this.picker.availableCount;
+  }
+
+  /** A device's recent success rate and latency (all methods), for operators. */
+  deviceStats(deviceId: string): Readonly<MethodStats> {
+    return this.picker.stats.overallOf(deviceId);
+  }
+
+  /**
+   * A result of `method` arrived from the device (fed by ResultIngest): it moves the device's
+   * recent success rate and, for a success, its latency, both of which its score uses.
+   */
+  recordResult(deviceId: string, method: string, success: boolean, latencyMs: number | null): void {
+    this.picker.stats.record(deviceId, method, success, success ? latencyMs : null);
+    this.touch(deviceId);
+  }
+
+  /** A sign of life from the device (the link may call this on every frame). */
+  touch(deviceId: string): void {
+    const dev = this.devices.get(deviceId);
+    if (dev) dev.lastSeenMs = this.now();
   }
 
   listDevices(): ConnectedDevice[] {
@@ -98,6 +130,8 @@ export class Dispatcher {
     const old = this.devices.get(device.profile.deviceId);
     if (old) this.removeDevice(device.profile.deviceId, old);
     this.devices.set(device.profile.deviceId, device);
+    device.lastSeenMs = this.now();
+    this.picker.refresh(device);
     this.pump();
   }
 
@@ -106,12 +140,26 @@ export class Dispatcher {
     const dev = this.devices.get(deviceId);
     if (!dev || (which && dev !== which)) return;
     this.devices.delete(deviceId);
+    this.picker.remove(dev);
     for (const [jobId, attempt] of dev.running) void this.attemptLost(jobId, attempt, 'device disconnected');
   }
 
   setDraining(deviceId: string): void {
     const dev = this.devices.get(deviceId);
-    if (dev) dev.draining = true;
+    if (!dev) return;
+    dev.draining = true;
+    dev.lastSeenMs = this.now();
+    this.picker.refresh(dev);
+  }
+
+  /** The device paused (spool full) or resumed taking jobs. */
+  setAccepting(deviceId: string, accepting: boolean): void {
+    const dev = this.devices.get(deviceId);
+    if (!dev) return;
+    dev.draining = !accepting;
+    dev.lastSeenMs = this.now();
+    this.picker.refresh(dev);
+    if (accepting) this.pump();
   }
 
   // ------------------------------------------------------------------ jobs
@@ -128,9 +176,19 @@ export class Dispatcher {
       method: job.method,
       placement: job.placement,
       pinnedDeviceId: sessionDeviceId ?? job.placement.device_id ?? null,
+      spreadGroup: SweepSpread.groupOf(job.sweepId, job.placement.region),
     };
+    const p = job.placement;
+    const matchKey = needs.pinnedDeviceId
+      ? null
+      : [job.method, p.region, p.country, p.city, p.device_type, p.network_type].join('\u0000');
     const delay = Math.max(0, job.queueDeadlineMs - this.now());
-    const entry: Queued = { job, needs, timer: setTimeout(() => void this.queueExpired(job.id), delay) };
+    const entry: Queued = {
+      job,
+      needs,
+      matchKey,
+      timer: setTimeout(() => void this.queueExpired(job.id), delay),
+    };
     entry.timer.unref();
     this.queue.push(job.ownerId, job.id, entry);
     this.pump();
@@ -139,7 +197,11 @@ export class Dispatcher {
   /** The device reported the attempt's result (stored or not): its slot is free. */
   finished(jobId: string, attempt: number, deviceId: string): void {
     const dev = this.devices.get(deviceId);
-    if (dev?.running.get(jobId) === attempt) dev.running.delete(jobId);
+    if (dev?.running.get(jobId) === attempt) {
+      dev.running.delete(jobId);
+      dev.lastSeenMs = this.now();
+      this.picker.refresh(dev);
+    }
     const run = this.running.get(jobId);
     if (run && run.attempt === attempt) {
       clearTimeout(run.timer);
@@ -159,6 +221,7 @@ export class Dispatcher {
       const dev = this.devices.get(run.deviceId);
       if (dev?.running.get(jobId) === run.attempt) {
         dev.running.delete(jobId);
+        this.picker.refresh(dev);
         dev.link.cancel(jobId, run.attempt, 'job already completed');
       }
     }
@@ -203,7 +266,10 @@ export class Dispatcher {
   private enqueueWith(job: JobRecord, pinned: string | null, excluded?: ReadonlySet<string>): void {
     this.enqueue(job, pinned);
     const q = this.queue.get(job.id);
-    if (q && excluded) q.needs.excludedDeviceIds = excluded;
+    if (q && excluded) {
+      q.needs.excludedDeviceIds = excluded;
+      q.matchKey = null;
+    }
   }
 
   private async queueExpired(jobId: string): Promise<void> {
@@ -244,7 +310,10 @@ export class Dispatcher {
     if (!run || run.attempt !== attempt) return;
     clearTimeout(run.timer);
     this.running.delete(jobId);
-    this.devices.get(run.deviceId)?.running.delete(jobId);
+    const dev = this.devices.get(run.deviceId);
+    if (dev?.running.delete(jobId)) this.picker.refresh(dev);
+    // A lost attempt counts against the device (vanished, or silent past the job's timeout).
+    this.picker.stats.record(run.deviceId, run.job.method, false, null);
     const log = this.opts.log.child({ jobId, deviceId: run.deviceId });
     if (attempt >= this.opts.maxAttempts) {
       log.warn({ attempt, why }, 'attempts exhausted');
@@ -273,6 +342,9 @@ export class Dispatcher {
     try {
       do {
         this.pumpAgain = false;
+        // Within one round devices only fill up, so a match key that found no device stays
+        // unplaceable until the next round: a backlog of unplaceable jobs costs one look each.
+        this.unplaceable.clear();
         this.queue.roundRobin((entry) => this.tryAssign(entry));
       } while (this.pumpAgain);
     } finally {
@@ -280,31 +352,13 @@ export class Dispatcher {
     }
   }
 
-  private pick(needs: JobNeeds): { device: ConnectedDevice; reason: string } | null {
-    let best: ConnectedDevice | null = null;
-    let bestLoad = Number.POSITIVE_INFINITY;
-    let candidates = 0;
-    for (const dev of this.devices.values()) {
-      if (dev.draining || dev.running.size >= dev.profile.maxConcurrent) continue;
-      if (mismatch(dev.profile, needs) !== null) continue;
-      candidates++;
-      const load = dev.running.size / dev.profile.maxConcurrent;
-      // Ties go to the device that was given fewer jobs, spreading work evenly.
-      if (load < bestLoad || (load === bestLoad && best && dev.assignedTotal < best.assignedTotal)) {
-        best = dev;
-        bestLoad = load;
-      }
-    }
-    if (!best) return null;
-    const constraints = constraintsOf(needs);
-    const matched = constraints.length > 0 ? `matched ${constraints.join(', ')}` : 'no constraints';
-    const factor = candidates > 1 ? `least loaded of ${candidates} devices` : 'only matching device';
-    return { device: best, reason: `${matched}; ${factor}` };
-  }
-
   private tryAssign(entry: Queued): boolean {
-    const choice = this.pick(entry.needs);
-    if (!choice) return false;
+    if (entry.matchKey !== null && this.unplaceable.has(entry.matchKey)) return false;
+    const choice = this.picker.pick(entry.needs);
+    if (!choice) {
+      if (entry.matchKey !== null) this.unplaceable.add(entry.matchKey);
+      return false;
+    }
     const { device, reason } = choice;
     const { job } = entry;
     this.queue.remove(job.id);
@@ -312,6 +366,8 @@ export class Dispatcher {
     const attempt = job.attempt + 1;
     device.running.set(job.id, attempt);
     device.assignedTotal++;
+    this.picker.refresh(device);
+    this.picker.assigned(entry.needs, device);
     const timer = setTimeout(
       () => void this.attemptLost(job.id, attempt, 'no result within the job timeout'),
       job.timeoutSec * 1000 + this.opts.runningGraceMs,

@@ -53,8 +53,11 @@ export namespace crawl {
                 /** AgentFrame draining. */
                 draining?: (crawl.link.v1.Draining.$Properties|null);
 
+                /** AgentFrame availability. */
+                availability?: (crawl.link.v1.Availability.$Properties|null);
+
                 /** AgentFrame body. */
-                body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining");
+                body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability");
 
                 /**
                  * Creates a new AgentFrame instance using the specified properties.
@@ -112,8 +115,11 @@ export namespace crawl {
                     /** AgentFrame draining */
                     draining?: (crawl.link.v1.Draining.$Properties|null);
 
+                    /** AgentFrame availability */
+                    availability?: (crawl.link.v1.Availability.$Properties|null);
+
                     /** AgentFrame body */
-                    body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining");
+                    body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -129,9 +135,10 @@ export namespace crawl {
                   ping?: crawl.link.v1.Ping.$Shape|null;
                   pong?: crawl.link.v1.Pong.$Shape|null;
                   draining?: crawl.link.v1.Draining.$Shape|null;
+                  availability?: crawl.link.v1.Availability.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape })
+                  ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape })
                 );
             }
 
@@ -2347,6 +2354,77 @@ export namespace crawl {
 
                 /** Shape of a Draining. */
                 type $Shape = crawl.link.v1.Draining.$Properties;
+            }
+
+            /**
+             * Properties of an Availability.
+             * @deprecated Use crawl.link.v1.Availability.$Properties instead.
+             */
+            interface IAvailability extends crawl.link.v1.Availability.$Properties {
+            }
+
+            /** Represents an Availability. */
+            class Availability {
+
+                /**
+                 * Constructs a new Availability.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Availability.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Availability accepting. */
+                accepting: boolean;
+
+                /** Availability reason. */
+                reason: string;
+
+                /**
+                 * Creates a new Availability instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Availability instance
+                 */
+                static create(properties: crawl.link.v1.Availability.$Shape): crawl.link.v1.Availability & crawl.link.v1.Availability.$Shape;
+                static create(properties?: crawl.link.v1.Availability.$Properties): crawl.link.v1.Availability;
+
+                /**
+                 * Encodes the specified Availability message. Does not implicitly {@link crawl.link.v1.Availability.verify|verify} messages.
+                 * @param m Availability message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Availability.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an Availability message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Availability & crawl.link.v1.Availability.$Shape} Availability
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Availability & crawl.link.v1.Availability.$Shape;
+            }
+
+            namespace Availability {
+
+                /** Properties of an Availability. */
+                interface $Properties {
+
+                    /** Availability accepting */
+                    accepting?: (boolean|null);
+
+                    /** Availability reason */
+                    reason?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an Availability. */
+                type $Shape = crawl.link.v1.Availability.$Properties;
             }
 
             /**

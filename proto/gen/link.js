@@ -48,7 +48,8 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.Ping.$Properties|null} [ping] AgentFrame ping
                  * @property {crawl.link.v1.Pong.$Properties|null} [pong] AgentFrame pong
                  * @property {crawl.link.v1.Draining.$Properties|null} [draining] AgentFrame draining
-                 * @property {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"} [body] AgentFrame body
+                 * @property {crawl.link.v1.Availability.$Properties|null} [availability] AgentFrame availability
+                 * @property {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"} [body] AgentFrame body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -71,9 +72,10 @@ export const crawl = $root.crawl = (() => {
                  *   ping?: crawl.link.v1.Ping.$Shape|null;
                  *   pong?: crawl.link.v1.Pong.$Shape|null;
                  *   draining?: crawl.link.v1.Draining.$Shape|null;
+                 *   availability?: crawl.link.v1.Availability.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape })
+                 *   ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape })
                  * )} crawl.link.v1.AgentFrame.$Shape
                  */
 
@@ -156,17 +158,25 @@ export const crawl = $root.crawl = (() => {
                  */
                 AgentFrame.prototype.draining = null;
 
+                /**
+                 * AgentFrame availability.
+                 * @member {crawl.link.v1.Availability.$Properties|null|undefined} availability
+                 * @memberof crawl.link.v1.AgentFrame
+                 * @instance
+                 */
+                AgentFrame.prototype.availability = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * AgentFrame body.
-                 * @member {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|undefined} body
+                 * @member {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|undefined} body
                  * @memberof crawl.link.v1.AgentFrame
                  * @instance
                  */
                 $Object.defineProperty(AgentFrame.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "accept", "reject", "chunk", "result", "ping", "pong", "draining"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "accept", "reject", "chunk", "result", "ping", "pong", "draining", "availability"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -218,6 +228,8 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.Pong.encode(m.pong, w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
                     if (m.draining != null && $Object.hasOwnProperty.call(m, "draining"))
                         $root.crawl.link.v1.Draining.encode(m.draining, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
+                    if (m.availability != null && $Object.hasOwnProperty.call(m, "availability"))
+                        $root.crawl.link.v1.Availability.encode(m.availability, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -316,6 +328,13 @@ export const crawl = $root.crawl = (() => {
                                     break;
                                 m.draining = $root.crawl.link.v1.Draining.decode(r, r.size(), $undefined, q + 1, m.draining);
                                 m.body = "draining";
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 2)
+                                    break;
+                                m.availability = $root.crawl.link.v1.Availability.decode(r, r.size(), $undefined, q + 1, m.availability);
+                                m.body = "availability";
                                 continue;
                             }
                         }
@@ -6093,6 +6112,178 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return Draining;
+            })();
+
+            v1.Availability = (function() {
+
+                /**
+                 * Properties of an Availability.
+                 * @typedef {Object} crawl.link.v1.Availability.$Properties
+                 * @property {boolean|null} [accepting] Availability accepting
+                 * @property {string|null} [reason] Availability reason
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an Availability.
+                 * @memberof crawl.link.v1
+                 * @interface IAvailability
+                 * @augments crawl.link.v1.Availability.$Properties
+                 * @deprecated Use crawl.link.v1.Availability.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an Availability.
+                 * @typedef {crawl.link.v1.Availability.$Properties} crawl.link.v1.Availability.$Shape
+                 */
+
+                /**
+                 * Constructs a new Availability.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents an Availability.
+                 * @constructor
+                 * @param {crawl.link.v1.Availability.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Availability = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * Availability accepting.
+                 * @member {boolean} accepting
+                 * @memberof crawl.link.v1.Availability
+                 * @instance
+                 */
+                Availability.prototype.accepting = false;
+
+                /**
+                 * Availability reason.
+                 * @member {string} reason
+                 * @memberof crawl.link.v1.Availability
+                 * @instance
+                 */
+                Availability.prototype.reason = "";
+
+                /**
+                 * Creates a new Availability instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.Availability
+                 * @static
+                 * @param {crawl.link.v1.Availability.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.Availability} Availability instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.Availability.$Shape): crawl.link.v1.Availability & crawl.link.v1.Availability.$Shape;
+                 *   (properties?: crawl.link.v1.Availability.$Properties): crawl.link.v1.Availability;
+                 * }}
+                 */
+                Availability.create = function(properties) {
+                    return new Availability(properties);
+                };
+
+                /**
+                 * Encodes the specified Availability message. Does not implicitly {@link crawl.link.v1.Availability.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.Availability
+                 * @static
+                 * @param {crawl.link.v1.Availability.$Properties} m Availability message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Availability.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.accepting != null && $Object.hasOwnProperty.call(m, "accepting") && m.accepting !== false)
+                        w.uint32(/* id 1, wireType 0 =*/8).bool(m.accepting);
+                    if (m.reason != null && $Object.hasOwnProperty.call(m, "reason") && m.reason !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.reason);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an Availability message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.Availability
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Availability & crawl.link.v1.Availability.$Shape} Availability
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Availability.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.Availability();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.accepting = v;
+                                else
+                                    delete m.accepting;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.reason = v;
+                                else
+                                    delete m.reason;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return Availability;
             })();
 
             v1.Drain = (function() {

@@ -14,7 +14,7 @@ import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { CrawlAgent } from '../../agent/runtime.js';
 import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
 import { loadCoordinatorConfig } from '../../coordinator/config.js';
-import { type RunningCoordinator, startCoordinator } from '../../coordinator/runtime.js';
+import { type RunningCoordinator, type StartOverrides, startCoordinator } from '../../coordinator/runtime.js';
 import { TLS_CERT } from './target-server.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,14 +36,14 @@ export interface TestCoordinator {
 }
 
 export async function startTestCoordinator(
-  options: { dataDir?: string; flags?: string[]; apiKey?: string } = {},
+  options: { dataDir?: string; flags?: string[]; apiKey?: string; overrides?: StartOverrides } = {},
 ): Promise<TestCoordinator> {
   const dataDir = options.dataDir ?? tempDir('coord');
   const config = loadCoordinatorConfig(
     ['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(options.flags ?? [])],
     {},
   );
-  const coordinator = await startCoordinator(config, quiet);
+  const coordinator = await startCoordinator(config, quiet, options.overrides);
   const apiKey = options.apiKey ?? (await createApiKey(coordinator.store, { name: 'test' })).key;
   return {
     url: coordinator.url,
@@ -96,7 +96,7 @@ function agentFlags(o: AgentOptions, stateDir: string): string[] {
     '--browser',
     'none',
     '--status-addr',
-    '',
+    'off',
     '--reconnect-min-ms',
     '50',
     '--reconnect-max-ms',
@@ -137,19 +137,16 @@ export interface AgentProcess {
 /** A real agent process (tsx agent/main.ts), for crash and signal tests. */
 export function spawnAgent(o: AgentOptions): AgentProcess {
   const stateDir = o.stateDir ?? tempDir('agentp');
-  const args = agentFlags(o, stateDir).map((a) => (a === '' ? '--status-addr=' : a));
-  const fixed: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--status-addr' && args[i + 1] === '--status-addr=') {
-      fixed.push('--status-addr=');
-      i++;
-    } else fixed.push(args[i] as string);
-  }
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'agent/main.ts'), ...fixed], {
-    cwd: ROOT,
-    env: { ...process.env, CRAWL_AGENT_LOG_LEVEL: 'debug' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const fixed = agentFlags(o, stateDir);
+  const child = spawn(
+    process.execPath,
+    [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'agent/main.ts'), ...fixed],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CRAWL_AGENT_LOG_LEVEL: 'debug' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const logs: Array<Record<string, unknown>> = [];
   const waiters: Array<{
     match: (l: Record<string, unknown>) => boolean;

@@ -1,0 +1,44 @@
+// Wraps a real content storage so a test can make its writes fail (a storage outage) and see them
+// attempted. Reads and deletes pass through.
+import type { Readable } from 'node:stream';
+import type { ContentStorage } from '../../coordinator/storage/types.js';
+
+export class GatedStorage implements ContentStorage {
+  failing = false;
+  attempts = 0;
+  private readonly waiters: Array<() => void> = [];
+
+  constructor(private readonly inner: ContentStorage) {}
+
+  get type() {
+    return this.inner.type;
+  }
+
+  /** Resolves at the next write attempt (a result reached the coordinator). */
+  nextAttempt(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+    this.attempts++;
+    for (const w of this.waiters.splice(0)) w();
+    if (this.failing) throw new Error('storage outage (test)');
+    return this.inner.put(key, body, contentType);
+  }
+
+  get(key: string) {
+    return this.inner.get(key);
+  }
+
+  getStream(key: string) {
+    return this.inner.getStream(key);
+  }
+
+  deletePrefix(prefix: string) {
+    return this.inner.deletePrefix(prefix);
+  }
+
+  close() {
+    return this.inner.close();
+  }
+}

@@ -43,6 +43,8 @@ export interface CoordinatorConfig {
   /** Storage failures for one result before its job fails `internal`. Default 5. */
   maxStorageFailures: number;
   s3: S3Config | null;
+  /** storage_type of jobs that name none. Default local; a fleet of coordinators wants s3. */
+  defaultStorageType: 'local' | 's3';
   /** Content of completed jobs on local disk is archived (deleted, 410) after this. Default 30d. */
   retentionLocalMs: number;
   /** The same for content in S3. Default 90d. */
@@ -174,10 +176,18 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     leaseMs: r.int('lease-ms', 30_000, 300, 3_600_000),
     maxStorageFailures: r.int('max-storage-failures', 5, 1, 1000),
     s3,
+    defaultStorageType: r.str('default-storage-type', 'local') === 's3' ? 's3' : 'local',
     retentionLocalMs: r.duration('retention-local', '30d'),
     retentionS3Ms: r.duration('retention-s3', '90d'),
     archiveIntervalMs: r.duration('archive-interval', '10m'),
   };
+  if (!['local', 's3'].includes(r.str('default-storage-type', 'local'))) {
+    r.problems.push('default-storage-type: expected local or s3');
+  }
+  if (config.defaultStorageType === 's3' && !s3) r.problems.push('default-storage-type: s3 needs --s3-bucket');
+  if (s3 && Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey)) {
+    r.problems.push('s3-access-key-id and s3-secret-access-key: give both or neither');
+  }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return Object.freeze(config);
 }

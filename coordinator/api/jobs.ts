@@ -44,7 +44,7 @@ export function registerJobRoutes(app: FastifyInstance, services: Services): voi
     const bodyBase64 = parseBody(body);
     const cookies = parseCookies(body);
     const placement = parsePlacement(body.placement);
-    const storageType = optionalString(body, 'storage_type') ?? 'local';
+    const storageType = optionalString(body, 'storage_type') ?? services.config.defaultStorageType;
     if (storageType !== 'local' && storageType !== 's3') throw invalid('storage_type must be local or s3');
     if (!services.storage(storageType)) {
       throw invalid('storage_type s3 is not configured on this coordinator');

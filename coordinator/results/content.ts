@@ -22,7 +22,10 @@ export function encodeBody(body: Buffer, contentType: string): { body: string; e
 
 async function readPart(storage: ContentStorage, job: JobRecord, r: ResultRecord, part: string) {
   if (r.parts[part] === undefined) return null;
-  return storage.get(contentKey(job.ownerId, job.id, partName(r.attempt, part)));
+  const data = await storage.get(contentKey(job.ownerId, job.id, partName(r.attempt, part)));
+  // Recorded but absent: never answer as if the job had no such content.
+  if (!data) throw new Error(`content part ${part} of job ${job.id} is missing from ${storage.type} storage`);
+  return data;
 }
 
 export async function buildDownload(

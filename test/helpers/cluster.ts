@@ -201,3 +201,45 @@ export function spawnAgent(o: AgentOptions): AgentProcess {
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
+
+export interface CoordinatorProcess {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+/** A real coordinator process (tsx coordinator/main.ts) on port 0, for kill tests. */
+export async function spawnCoordinator(flags: string[]): Promise<CoordinatorProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'coordinator/main.ts'),
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      ...flags,
+    ],
+    { cwd: ROOT, env: { ...process.env, CRAWL_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (d: string) => {
+      buf += d;
+      const m = /"url":"(http:\/\/[^"]+)"[^\n]*"msg":"coordinator listening"/.exec(buf);
+      if (m) resolve(m[1] as string);
+      if (buf.length > 1_000_000) buf = buf.slice(-10_000);
+    });
+    void exited.then((code) => reject(new Error(`coordinator exited (${code}): ${stderr}`)));
+  });
+  child.stdout?.resume();
+  return { child, url, exited };
+}

@@ -31,6 +31,7 @@ const watchdog = systemd.watchdogIntervalMs
       if (agent.healthy()) void systemd.watchdog().catch(() => undefined);
     }, systemd.watchdogIntervalMs)
   : null;
+agent.on('link', (state: string) => void systemd.status(`link ${state}`).catch(() => undefined));
 log.info({ methods: agent.methods, status: status?.url, coordinators: config.coordinators }, 'agent started');
 
 let stopping = false;

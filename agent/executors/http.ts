@@ -1,13 +1,13 @@
 // Plain HTTP(S) jobs on undici. Connections go through the policy connector (it dials only the
 // address the policy approved), redirects are followed here so every hop is checked again, and the
 // whole job (connect, headers, body) runs under one deadline.
+
 import type { CookieJar } from 'tough-cookie';
 import { Agent, type Dispatcher, request } from 'undici';
 import type { Header, InputCookie } from '../../proto/index.js';
 import { HTTP_METHODS } from '../../proto/index.js';
 import {
   createPolicyConnector,
-  DnsLookupError,
   type NetworkPolicy,
   type PolicyDecision,
   TargetConnectError,
@@ -30,6 +30,7 @@ import {
   type Executor,
   emptyOutcome,
 } from './types.js';
+import { abortable, allValues, classifyWireError, firstValue, flattenHeaders, parseTarget } from './wire.js';
 
 export interface HttpExecutorOptions {
   policy: NetworkPolicy;
@@ -61,11 +62,6 @@ const BODY_HEADERS = new Set(['content-type', 'content-encoding', 'content-langu
 /** Dropped when a redirect leaves the origin, so credentials meant for one site do not leak to another. */
 const ORIGIN_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'host']);
 /** undici codes meaning the target answered something that is not valid HTTP. */
-const INVALID_RESPONSE = new Set([
-  'UND_ERR_HEADERS_OVERFLOW',
-  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-  'UND_ERR_INFO',
-]);
 
 /** One request of the redirect chain. */
 interface Hop {
@@ -126,7 +122,7 @@ export class HttpExecutor implements Executor {
         ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
         : ctx.signal.aborted
           ? ['timeout', 'Request cancelled']
-          : classify(err);
+          : classifyWireError(err);
       Object.assign(outcome, { success: false, errorType, errorMessage, content: {} });
       ctx.log.debug({ err, errorType }, 'http job failed');
     } finally {
@@ -186,15 +182,15 @@ export class HttpExecutor implements Executor {
       Object.assign(outcome, {
         statusCode: res.statusCode,
         responseHeaders: flattenHeaders(res.headers),
-        contentType: first(res.headers['content-type']),
+        contentType: firstValue(res.headers['content-type']),
         tlsVersion: tls?.version ?? '',
         tlsCipher: tls?.cipher ?? '',
       });
-      if (scope.jar) await storeSetCookies(scope.jar, all(res.headers['set-cookie']), hop.url.href);
+      if (scope.jar) await storeSetCookies(scope.jar, allValues(res.headers['set-cookie']), hop.url.href);
 
       const next: Hop | null =
         REDIRECTS.has(res.statusCode) && redirects < this.#maxRedirects
-          ? nextHop(hop, res.statusCode, first(res.headers.location))
+          ? nextHop(hop, res.statusCode, firstValue(res.headers.location))
           : null;
       if (next) {
         await res.body.dump();
@@ -218,7 +214,7 @@ export class HttpExecutor implements Executor {
         sizeBytes: received,
       });
     };
-    if (Number(first(res.headers['content-length'])) > limit) return tooLarge(0);
+    if (Number(firstValue(res.headers['content-length'])) > limit) return tooLarge(0);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of res.body) {
@@ -230,7 +226,7 @@ export class HttpExecutor implements Executor {
     const body = Buffer.concat(chunks, size);
     const reader = readerFromResponse(body, {
       contentType: outcome.contentType,
-      contentEncoding: first(res.headers['content-encoding']),
+      contentEncoding: firstValue(res.headers['content-encoding']),
       url: outcome.finalUrl,
       maxBytes: limit,
     });
@@ -264,19 +260,6 @@ export class HttpExecutor implements Executor {
   }
 }
 
-function parseTarget(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new TargetConnectError('blocked', `target ${raw} is refused by the network policy (invalid-url)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TargetConnectError('blocked', `target ${raw} is refused by the network policy (scheme)`);
-  }
-  return url;
-}
-
 /** The request a redirect leads to, or null when it cannot be followed (the 3xx is then the answer). */
 function nextHop(hop: Hop, status: number, location: string): Hop | null {
   if (location === '') return null;
@@ -302,51 +285,4 @@ function nextHop(hop: Hop, status: number, location: string): Hop | null {
     headers,
     cookies: sameOrigin ? hop.cookies : [],
   };
-}
-
-function classify(err: unknown): [string, string] {
-  if (err instanceof TargetConnectError) return [err.kind, err.message];
-  if (err instanceof DnsLookupError) return ['dns', err.message];
-  const message = err instanceof Error ? err.message : String(err);
-  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
-  if (INVALID_RESPONSE.has(code) || code.startsWith('HPE_'))
-    return ['invalid_response', `invalid response: ${message}`];
-  // Raised by undici before anything is sent (a header value with a line break, say).
-  if (code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED') {
-    return ['connect', `request not sent: ${message}`];
-  }
-  return ['connect', `connection failed: ${code ? `${code}: ` : ''}${message}`];
-}
-
-/** Races `promise` against `signal`, since a DNS lookup cannot itself be aborted. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
-      },
-    );
-  });
-}
-
-type HeaderValue = string | string[] | undefined;
-
-function flattenHeaders(headers: Record<string, HeaderValue>): Header[] {
-  return Object.entries(headers).flatMap(([name, value]) => all(value).map((v) => ({ name, value: v })));
-}
-
-function all(value: HeaderValue): string[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-
-function first(value: HeaderValue): string {
-  return all(value)[0] ?? '';
 }

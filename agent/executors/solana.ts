@@ -4,12 +4,12 @@
 // it parses the answer (the exact text is lost), throws on a non-2xx status without the body or any
 // header, has no size limit, and goes through Node 20's bundled fetch, which rejects an undici 7
 // dispatcher (the one that pins the connection to the policy-checked address).
+
 import { isJsonRpcPayload } from '@solana/web3.js';
 import { Agent, type Dispatcher, request } from 'undici';
 import type { Header } from '../../proto/index.js';
 import {
   createPolicyConnector,
-  DnsLookupError,
   type NetworkPolicy,
   type PolicyDecision,
   TargetConnectError,
@@ -23,6 +23,7 @@ import {
   type Executor,
   emptyOutcome,
 } from './types.js';
+import { abortable, classifyWireError, firstValue, flattenHeaders, parseTarget } from './wire.js';
 
 export interface SolanaExecutorOptions {
   policy: NetworkPolicy;
@@ -50,12 +51,6 @@ const OWNED = new Set([
   'te',
   'transfer-encoding',
   'upgrade',
-]);
-/** undici codes meaning the node answered something that is not valid HTTP. */
-const INVALID_HTTP = new Set([
-  'UND_ERR_HEADERS_OVERFLOW',
-  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-  'UND_ERR_INFO',
 ]);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -158,7 +153,7 @@ export class SolanaExecutor implements Executor {
     Object.assign(outcome, {
       statusCode: res.statusCode,
       responseHeaders: flattenHeaders(res.headers),
-      contentType: first(res.headers['content-type']),
+      contentType: firstValue(res.headers['content-type']),
     });
     const body = await this.#readBody(res, outcome);
     Object.assign(outcome, { sizeBytes: body.length, content: { body } });
@@ -175,7 +170,7 @@ export class SolanaExecutor implements Executor {
       outcome.sizeBytes = received;
       throw new JobFailure('too_large', `Response body exceeds the limit of ${limit} bytes`);
     };
-    if (Number(first(res.headers['content-length'])) > limit) tooLarge(0);
+    if (Number(firstValue(res.headers['content-length'])) > limit) tooLarge(0);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of res.body) {
@@ -270,19 +265,6 @@ function headersFor(headers: Header[]): Header[] {
   return sent;
 }
 
-function parseTarget(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new TargetConnectError('blocked', `target ${raw} is refused by the network policy (invalid-url)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TargetConnectError('blocked', `target ${raw} is refused by the network policy (scheme)`);
-  }
-  return url;
-}
-
 function targetKeyOf(raw: string): string {
   const url = new URL(raw);
   return targetKey(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
@@ -290,42 +272,5 @@ function targetKeyOf(raw: string): string {
 
 function classify(err: unknown): [string, string] {
   if (err instanceof JobFailure) return [err.errorType, err.message];
-  if (err instanceof TargetConnectError) return [err.kind, err.message];
-  if (err instanceof DnsLookupError) return ['dns', err.message];
-  const message = err instanceof Error ? err.message : String(err);
-  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
-  if (INVALID_HTTP.has(code) || code.startsWith('HPE_'))
-    return ['invalid_response', `invalid response: ${message}`];
-  return ['connect', `connection failed: ${code ? `${code}: ` : ''}${message}`];
-}
-
-/** Races `promise` against `signal`, since a DNS lookup cannot itself be aborted. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
-      },
-    );
-  });
-}
-
-type HeaderValue = string | string[] | undefined;
-
-function flattenHeaders(headers: Record<string, HeaderValue>): Header[] {
-  return Object.entries(headers).flatMap(([name, value]) =>
-    (value === undefined ? [] : Array.isArray(value) ? value : [value]).map((v) => ({ name, value: v })),
-  );
-}
-
-function first(value: HeaderValue): string {
-  return (Array.isArray(value) ? value[0] : value) ?? '';
+  return classifyWireError(err);
 }

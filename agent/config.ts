@@ -27,6 +27,10 @@ export interface AgentConfig {
   statusForce: boolean;
   /** Chromium path, '' to search the usual places, or 'none' to run without a browser. */
   browser: string;
+  /** Browser pages open at once. Default 2. */
+  browserPages: number;
+  /** Relaunch the browser when its processes use more than this many bytes; 0 disables. Default 1.5 GiB. */
+  browserMemoryLimitBytes: number;
   /** Largest response body kept. Default 10 MiB. */
   maxBodyBytes: number;
   /** Spool cap; when full the agent stops taking jobs. Default 512 MiB. */
@@ -141,6 +145,8 @@ export function loadAgentConfig(argv: readonly string[], env: Source): Readonly<
     statusAddr: raw('status-addr') === 'off' ? '' : (raw('status-addr') ?? '127.0.0.1:9477'),
     statusForce: raw('status-force') === 'true',
     browser: raw('browser') ?? '',
+    browserPages: int('browser-pages', 2, 1, 64),
+    browserMemoryLimitBytes: int('browser-memory-limit-bytes', 1536 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
     maxBodyBytes: int('max-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     spoolMaxBytes: int('spool-max-bytes', 512 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
     drainTimeoutMs: int('drain-timeout-ms', 60_000, 0, 3_600_000),

@@ -1,6 +1,12 @@
 // The one interface every job executor implements (HTTP, Solana JSON-RPC, browser).
 import type { Logger } from 'pino';
-import type { CookieRecord, Header, InputCookie, PerformanceMetrics, RequestOutcome } from '../../proto/index.js';
+import type {
+  CookieRecord,
+  Header,
+  InputCookie,
+  PerformanceMetrics,
+  RequestOutcome,
+} from '../../proto/index.js';
 
 /** A job as an executor sees it: decoded from the Assign frame, defaults applied. */
 export interface ExecRequest {

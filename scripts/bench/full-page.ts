@@ -1,0 +1,223 @@
+// Full-page bench: pages/s of BrowserExecutor on a local fixture page, beside a raw puppeteer-core
+// loop and Crawlee's PuppeteerCrawler driving the same Chromium, with the same work per page (load
+// event, settle, serialized DOM, screenshot), the same concurrency and the same reuse policy (one
+// browser, a fresh incognito context per page). Each runner starts its own browser inside the timing.
+// Runners alternate over rounds, so load from elsewhere on the machine hits all of them alike.
+//   npx tsx scripts/bench/full-page.ts [--pages 60] [--concurrency 2] [--settle 500] [--rounds 2]
+//                                      [--path /article] [--no-crawlee]
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import puppeteer from 'puppeteer-core';
+import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { createNetworkPolicy } from '../../agent/policy/index.js';
+import { startFixtureSites } from '../../test/helpers/fixture-sites.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '60' },
+    concurrency: { type: 'string', default: '2' },
+    settle: { type: 'string', default: '500' },
+    rounds: { type: 'string', default: '2' },
+    path: { type: 'string', default: '/article' },
+    'no-crawlee': { type: 'boolean', default: false },
+  },
+});
+const PAGES = Number(flags.pages);
+const CONCURRENCY = Number(flags.concurrency);
+const SETTLE_MS = Number(flags.settle);
+const ROUNDS = Number(flags.rounds);
+const TIMEOUT_MS = 30_000;
+const VIEWPORT = { width: 1366, height: 768, deviceScaleFactor: 1 };
+// The flags docs/browser.md lists as working here, for the two baselines.
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const found = await findBrowser();
+if (!found) throw new Error('no Chromium found');
+const sites = await startFixtureSites();
+let serial = 0;
+// Unique URLs: Crawlee drops duplicate requests, and no runner may profit from a cache.
+const nextUrl = () => `${sites.url}${flags.path}?n=${serial++}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function pool(n: number, concurrency: number, one: () => Promise<void>): Promise<void> {
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (started < n) {
+        started++;
+        await one();
+      }
+    }),
+  );
+}
+
+async function ours(): Promise<number> {
+  const policy = createNetworkPolicy({ allowCidrs: ['127.0.0.0/8'] });
+  const log = pino({ enabled: false });
+  const executor = new BrowserExecutor({
+    executablePath: found!.path,
+    policy,
+    maxPages: CONCURRENCY,
+    maxBodyBytes: 10_000_000,
+    settleMs: SETTLE_MS,
+    log,
+  });
+  const signal = new AbortController().signal;
+  let failures = 0;
+  await pool(PAGES, CONCURRENCY, async () => {
+    const out = await executor.execute(
+      {
+        jobId: `bench-${serial}`,
+        attempt: 1,
+        method: 'CRAWL_FULL_PAGE',
+        url: nextUrl(),
+        timeoutMs: TIMEOUT_MS,
+        headers: [],
+        body: Buffer.alloc(0),
+        cookies: [],
+        sessionId: '',
+        deviceType: 'desktop',
+      },
+      { signal, log },
+    );
+    if (!out.success || !out.content.screenshot || !out.content.fullPage) failures++;
+  });
+  await executor.close();
+  return failures;
+}
+
+async function raw(): Promise<number> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-raw-'));
+  const browser = await puppeteer.launch({
+    executablePath: found!.path,
+    headless: true,
+    pipe: true,
+    userDataDir,
+    args: BASE_ARGS,
+    defaultViewport: null,
+  });
+  let failures = 0;
+  await pool(PAGES, CONCURRENCY, async () => {
+    const context = await browser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      await page.setViewport(VIEWPORT);
+      const response = await page.goto(nextUrl(), { waitUntil: 'load', timeout: TIMEOUT_MS });
+      await sleep(SETTLE_MS);
+      const html = await page.content();
+      const png = await page.screenshot({ type: 'png', optimizeForSpeed: true });
+      if (!response?.ok() || html.length === 0 || png.length === 0) failures++;
+    } catch {
+      failures++;
+    } finally {
+      await context.close();
+    }
+  });
+  await browser.close();
+  rmSync(userDataDir, { recursive: true, force: true });
+  return failures;
+}
+
+async function crawlee(): Promise<number> {
+  const { Configuration, PuppeteerCrawler, log } = await import('@crawlee/puppeteer');
+  log.setLevel(log.LEVELS.WARNING);
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-crawlee-'));
+  let failures = 0;
+  const crawler = new PuppeteerCrawler(
+    {
+      launchContext: {
+        launcher: puppeteer,
+        useIncognitoPages: true,
+        userDataDir,
+        launchOptions: {
+          executablePath: found!.path,
+          headless: true,
+          pipe: true,
+          args: BASE_ARGS,
+          defaultViewport: VIEWPORT,
+        },
+      },
+      // Pinned: the autoscaler would otherwise start lower and probe upwards.
+      minConcurrency: CONCURRENCY,
+      maxConcurrency: CONCURRENCY,
+      maxRequestRetries: 0,
+      navigationTimeoutSecs: TIMEOUT_MS / 1000,
+      browserPoolOptions: { retireBrowserAfterPageCount: 200, maxOpenPagesPerBrowser: CONCURRENCY },
+      preNavigationHooks: [
+        async (_ctx, gotoOptions) => {
+          if (gotoOptions) gotoOptions.waitUntil = 'load';
+        },
+      ],
+      async requestHandler({ page, response }) {
+        await sleep(SETTLE_MS);
+        const html = await page.content();
+        const png = await page.screenshot({ type: 'png', optimizeForSpeed: true });
+        if (!response?.ok() || html.length === 0 || png.length === 0) failures++;
+      },
+      failedRequestHandler() {
+        failures++;
+      },
+    },
+    new Configuration({ persistStorage: false, purgeOnStart: true }),
+  );
+  await crawler.run(Array.from({ length: PAGES }, () => nextUrl()));
+  rmSync(userDataDir, { recursive: true, force: true });
+  return failures;
+}
+
+const runners: Array<[string, () => Promise<number>]> = [
+  ['ours', ours],
+  ['raw', raw],
+];
+if (!flags['no-crawlee']) runners.push(['crawlee', crawlee]);
+
+const totals = new Map<string, { ms: number; pages: number; failures: number }>();
+for (let round = 0; round < ROUNDS; round++) {
+  // Rotate the order each round so no runner always goes first (cold caches) or last.
+  const order = runners.map((_, i) => runners[(i + round) % runners.length]!);
+  for (const [name, run] of order) {
+    const start = performance.now();
+    let failures: number;
+    try {
+      failures = await run();
+    } catch (err) {
+      console.error(`${name} failed: ${err instanceof Error ? err.message : err}`);
+      continue;
+    }
+    const ms = performance.now() - start;
+    const total = totals.get(name) ?? { ms: 0, pages: 0, failures: 0 };
+    totals.set(name, { ms: total.ms + ms, pages: total.pages + PAGES, failures: total.failures + failures });
+    console.log(
+      `round ${round + 1} ${name.padEnd(8)} ${((PAGES / ms) * 1000).toFixed(2)} pages/s (${failures} failed)`,
+    );
+  }
+}
+await sites.close();
+
+const rate = (name: string) => {
+  const t = totals.get(name);
+  return t ? (t.pages / t.ms) * 1000 : Number.NaN;
+};
+console.log(
+  `\n${PAGES} pages × ${ROUNDS} rounds, concurrency ${CONCURRENCY}, settle ${SETTLE_MS} ms, ${flags.path}, Chromium ${found.version}`,
+);
+for (const [name] of runners) {
+  const t = totals.get(name);
+  console.log(
+    `${name.padEnd(8)} ${rate(name).toFixed(2)} pages/s${t ? ` (${t.failures} failed)` : ' (did not run)'}`,
+  );
+}
+console.log(`ours/raw     ${(rate('ours') / rate('raw')).toFixed(2)}×  (target ≥ 0.9)`);
+if (!flags['no-crawlee'])
+  console.log(`ours/crawlee ${(rate('ours') / rate('crawlee')).toFixed(2)}×  (target ≥ 1.0)`);

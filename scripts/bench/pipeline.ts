@@ -5,7 +5,7 @@
 //                                     [--coordinators 1|2] [--agents 1]
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { parseFlags } from '../../coordinator/config.js';
 import type { StoreEvent } from '../../coordinator/store/types.js';
 import { spawnAgent, startTestCoordinator, type TestCoordinator, tempDir } from '../../test/helpers/cluster.js';
@@ -47,6 +47,16 @@ const directMs = await runPool(JOBS, CONCURRENCY, async () => {
   directLat.push(performance.now() - t);
 });
 
+// A second baseline doing what a crawl does: a fresh connection per request (no keep-alive reuse).
+const freshLat: number[] = [];
+const freshMs = await runPool(JOBS, CONCURRENCY, async () => {
+  const t = performance.now();
+  const dispatcher = new Agent({ pipelining: 0 });
+  await (await request(targetUrl, { dispatcher })).body.text();
+  await dispatcher.destroy();
+  freshLat.push(performance.now() - t);
+});
+
 // The pipeline.
 const dataDir = tempDir('bench');
 const postgres = storeSpec.startsWith('postgres');
@@ -76,6 +86,7 @@ for (let i = 0; i < AGENTS; i++) {
     token: await first.newDevice(id),
     coordinators: coords.map((c) => c.url),
     maxConcurrent: CONCURRENCY,
+    logLevel: 'info',
     nodeArgs: flags['agent-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['agent-prof']}`] : [],
   });
   await a.waitForLog((l) => l.msg === 'linked to coordinator');
@@ -104,8 +115,10 @@ const pipeMs = await runPool(JOBS, CONCURRENCY, async (i) => {
 });
 
 directLat.sort((a, b) => a - b);
+freshLat.sort((a, b) => a - b);
 pipeLat.sort((a, b) => a - b);
 const directRate = (JOBS / directMs) * 1000;
+const freshRate = (JOBS / freshMs) * 1000;
 const pipeRate = (JOBS / pipeMs) * 1000;
 const row = (name: string, rate: number, lat: number[]) =>
   `${name.padEnd(22)} ${rate.toFixed(0).padStart(8)} jobs/s   p50 ${pct(lat, 50).toFixed(2).padStart(7)} ms   p99 ${pct(lat, 99).toFixed(2).padStart(7)} ms`;
@@ -113,8 +126,10 @@ process.stdout.write(
   [
     `pipeline bench: ${JOBS} jobs, concurrency ${CONCURRENCY}, store ${postgres ? 'postgres' : 'sqlite'}, ${COORDINATORS} coordinator(s), ${AGENTS} agent(s)`,
     row('direct undici fetch', directRate, directLat),
+    row('direct, fresh conn.', freshRate, freshLat),
     row('submit→completed', pipeRate, pipeLat),
     `throughput ratio (pipeline/direct): ${(pipeRate / directRate).toFixed(3)}x   (target ≥ 0.3x)`,
+    `throughput ratio (pipeline/direct, fresh connections): ${(pipeRate / freshRate).toFixed(3)}x`,
     `added p50 latency: ${(pct(pipeLat, 50) - pct(directLat, 50)).toFixed(2)} ms   (target ≤ 3 ms)`,
     '',
   ].join('\n'),

@@ -69,6 +69,8 @@ export interface AgentOptions {
   executors?: Executor[];
   /** Extra node flags for spawned agents (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Log level of spawned agents. Default debug (tests wait on debug lines). */
+  logLevel?: string;
 }
 
 function agentFlags(o: AgentOptions, stateDir: string): string[] {
@@ -143,7 +145,7 @@ export function spawnAgent(o: AgentOptions): AgentProcess {
     [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'agent/main.ts'), ...fixed],
     {
       cwd: ROOT,
-      env: { ...process.env, CRAWL_AGENT_LOG_LEVEL: 'debug' },
+      env: { ...process.env, CRAWL_AGENT_LOG_LEVEL: o.logLevel ?? 'debug' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -146,7 +146,12 @@ export function loadAgentConfig(argv: readonly string[], env: Source): Readonly<
     statusForce: raw('status-force') === 'true',
     browser: raw('browser') ?? '',
     browserPages: int('browser-pages', 2, 1, 64),
-    browserMemoryLimitBytes: int('browser-memory-limit-bytes', 1536 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
+    browserMemoryLimitBytes: int(
+      'browser-memory-limit-bytes',
+      1536 * 1024 * 1024,
+      0,
+      64 * 1024 * 1024 * 1024,
+    ),
     maxBodyBytes: int('max-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     spoolMaxBytes: int('spool-max-bytes', 512 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
     drainTimeoutMs: int('drain-timeout-ms', 60_000, 0, 3_600_000),

@@ -2,9 +2,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { DEFAULT_MAX_FRAME_BYTES } from '../proto/index.js';
+import { registerDeviceRoutes } from './api/devices.js';
 import { sendApiError } from './api/error-handler.js';
 import { registerJobRoutes } from './api/jobs.js';
 import { registerSessionRoutes } from './api/sessions.js';
+import { registerSweepRoutes } from './api/sweeps.js';
 import type { CoordinatorConfig } from './config.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ResultIngest } from './results/ingest.js';
@@ -14,6 +16,7 @@ import { SessionExpiry } from './scheduler/session-expiry.js';
 import type { Services } from './services.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
+import { registerReportRoutes } from './sweeps/report-routes.js';
 
 export interface AppDeps {
   store: Store;
@@ -81,6 +84,9 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   );
   registerJobRoutes(app, services);
   registerSessionRoutes(app, services);
+  registerSweepRoutes(app, services);
+  registerReportRoutes(app, services);
+  registerDeviceRoutes(app, services);
   app.get('/healthz', async () => ({ ok: true }));
 
   const ingest = new ResultIngest({

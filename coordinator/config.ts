@@ -184,7 +184,8 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
   if (!['local', 's3'].includes(r.str('default-storage-type', 'local'))) {
     r.problems.push('default-storage-type: expected local or s3');
   }
-  if (config.defaultStorageType === 's3' && !s3) r.problems.push('default-storage-type: s3 needs --s3-bucket');
+  if (config.defaultStorageType === 's3' && !s3)
+    r.problems.push('default-storage-type: s3 needs --s3-bucket');
   if (s3 && Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey)) {
     r.problems.push('s3-access-key-id and s3-secret-access-key: give both or neither');
   }

@@ -3,8 +3,10 @@
 export type ApiErrorCode =
   | 'INVALID_REQUEST'
   | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
   | 'JOB_NOT_FOUND'
   | 'SESSION_NOT_FOUND'
+  | 'NO_SCREENSHOT'
   | 'NOT_COMPLETED'
   | 'ARCHIVED'
   | 'QUEUE_FULL'
@@ -13,8 +15,10 @@ export type ApiErrorCode =
 const STATUS: Record<ApiErrorCode, number> = {
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   JOB_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,
+  NO_SCREENSHOT: 404,
   NOT_COMPLETED: 409,
   ARCHIVED: 410,
   QUEUE_FULL: 429,
@@ -25,6 +29,8 @@ export const MESSAGES = {
   UNAUTHORIZED: 'unauthorized: invalid or missing API key',
   JOB_NOT_FOUND: 'not found: job does not exist or you are not authorized to view it',
   SESSION_NOT_FOUND: 'not found: session does not exist',
+  FORBIDDEN: 'forbidden: this endpoint needs an admin API key',
+  NO_SCREENSHOT: 'not found: the job has no screenshot',
   NOT_COMPLETED: 'conflict: job is not yet completed',
   ARCHIVED: 'gone: job has been archived and content is no longer available',
   QUEUE_FULL: 'too many requests: the job queue is full, please retry later',
@@ -48,6 +54,8 @@ export const invalid = (reason: string): ApiError =>
 export const unauthorized = (): ApiError => new ApiError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED);
 export const jobNotFound = (): ApiError => new ApiError('JOB_NOT_FOUND', MESSAGES.JOB_NOT_FOUND);
 export const sessionNotFound = (): ApiError => new ApiError('SESSION_NOT_FOUND', MESSAGES.SESSION_NOT_FOUND);
+export const forbidden = (): ApiError => new ApiError('FORBIDDEN', MESSAGES.FORBIDDEN);
+export const noScreenshot = (): ApiError => new ApiError('NO_SCREENSHOT', MESSAGES.NO_SCREENSHOT);
 export const notCompleted = (): ApiError => new ApiError('NOT_COMPLETED', MESSAGES.NOT_COMPLETED);
 export const archived = (): ApiError => new ApiError('ARCHIVED', MESSAGES.ARCHIVED);
 export const queueFull = (): ApiError => new ApiError('QUEUE_FULL', MESSAGES.QUEUE_FULL);

@@ -39,7 +39,10 @@ for (const file of files) {
     if (from !== 'proto' && to === 'proto' && rel !== path.join('proto', 'index.ts')) {
       problems.push(`${where}: reach proto/ through proto/index.ts`);
     }
-    if (rel.startsWith(path.join('proto', 'gen')) && path.relative(root, file) !== path.join('proto', 'codec.ts')) {
+    if (
+      rel.startsWith(path.join('proto', 'gen')) &&
+      path.relative(root, file) !== path.join('proto', 'codec.ts')
+    ) {
       problems.push(`${where}: only proto/codec.ts imports proto/gen`);
     }
     deps.push(target);

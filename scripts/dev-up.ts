@@ -57,8 +57,8 @@ const agentConfig = loadAgentConfig(
     path.join(config.dataDir, 'agent'),
     '--status-addr',
     flags['status-addr'] ?? '127.0.0.1:0',
-    ...['allow-cidrs', 'browser', 'country', 'city', 'device-type', 'network-type', 'max-concurrent'].flatMap((f) =>
-      flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [],
+    ...['allow-cidrs', 'browser', 'country', 'city', 'device-type', 'network-type', 'max-concurrent'].flatMap(
+      (f) => (flags[f] !== undefined ? [`--${f}`, flags[f] as string] : []),
     ),
   ],
   { ...process.env, CRAWL_AGENT_TOKEN: token },

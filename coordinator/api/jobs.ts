@@ -71,7 +71,7 @@ export function registerJobRoutes(app: FastifyInstance, services: Services): voi
       sessionDevice = session.deviceId;
       sessionPlacement = session.placement ?? {};
     }
-    if (!services.dispatcher.canAccept()) throw queueFull();
+    if (!services.dispatcher.canAccept(key.ownerId)) throw queueFull();
     const nowMs = Date.now();
     const job: JobRecord = {
       id: randomUUID(),

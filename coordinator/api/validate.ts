@@ -158,3 +158,21 @@ export function parsePlacement(v: unknown, field = 'placement'): Placement {
   }
   return out;
 }
+
+/** A non-empty list of distinct regions (case-insensitive in, upper case out); `def` when absent. */
+export function parseRegions(obj: Json, field: string, def: readonly string[]): string[] {
+  const v = obj[field];
+  if (v === undefined || v === null) return [...def];
+  const known = `${field} must be a non-empty array of regions from ${REGIONS.join(', ')}`;
+  if (!Array.isArray(v) || v.length === 0) throw invalid(known);
+  const out: string[] = [];
+  for (const item of v) {
+    const r = typeof item === 'string' ? item.toUpperCase() : '';
+    if (!(REGIONS as readonly string[]).includes(r)) {
+      throw invalid(`${field}: ${JSON.stringify(item)} is not one of ${REGIONS.join(', ')}`);
+    }
+    if (out.includes(r)) throw invalid(`${field}: ${r} is listed twice`);
+    out.push(r);
+  }
+  return out;
+}

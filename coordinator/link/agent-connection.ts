@@ -17,7 +17,7 @@ import {
 } from '../../proto/index.js';
 import type { DeviceLocation, ResultIngest } from '../results/ingest.js';
 import type { ConnectedDevice, Dispatcher } from '../scheduler/dispatcher.js';
-import { regionOf } from '../scheduler/regions.js';
+import { deviceRegion } from '../scheduler/regions.js';
 import type { DeviceRecord, JobRecord, Store } from '../store/types.js';
 import { ResultAssembler } from './result-assembler.js';
 
@@ -81,6 +81,7 @@ export class AgentConnection {
 
   private onMessage(data: Buffer, isBinary: boolean): void {
     this.lastSeenMs = Date.now();
+    if (this.registered) this.deps.dispatcher.touch(this.device.id);
     let frame: AgentFrame;
     try {
       if (!isBinary) throw new FrameError('FRAME_MALFORMED', 'text frames are not part of the protocol');
@@ -160,7 +161,7 @@ export class AgentConnection {
     const country = (loc.country ?? '').toUpperCase();
     this.location = {
       country,
-      region: (loc.region || regionOf(country)) ?? '',
+      region: deviceRegion(loc.region ?? '', country),
       city: loc.city ?? '',
     };
     const connectedAt = new Date().toISOString();

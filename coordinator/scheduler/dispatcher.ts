@@ -5,9 +5,8 @@ import type { JobRecord, Store } from '../store/types.js';
 import type { ConnectedDevice } from './device.js';
 import { DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
-import type { JobNeeds } from './matching.js';
+import { type JobNeeds, matchKeyOf, needsOf } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
-import { SweepSpread } from './sweep-spread.js';
 
 export type { ConnectedDevice, DeviceLink } from './device.js';
 
@@ -148,7 +147,7 @@ export class Dispatcher {
     const dev = this.devices.get(deviceId);
     if (!dev) return;
     dev.draining = true;
-    dev.lastSeenMs = this.now();
+    this.touch(deviceId);
     this.picker.refresh(dev);
   }
 
@@ -157,7 +156,7 @@ export class Dispatcher {
     const dev = this.devices.get(deviceId);
     if (!dev) return;
     dev.draining = !accepting;
-    dev.lastSeenMs = this.now();
+    this.touch(deviceId);
     this.picker.refresh(dev);
     if (accepting) this.pump();
   }
@@ -172,21 +171,12 @@ export class Dispatcher {
   /** A pending job (new, resumed after a restart, or announced by another coordinator) enters the queue. */
   enqueue(job: JobRecord, sessionDeviceId: string | null): void {
     if (this.closed || this.has(job.id)) return;
-    const needs: JobNeeds = {
-      method: job.method,
-      placement: job.placement,
-      pinnedDeviceId: sessionDeviceId ?? job.placement.device_id ?? null,
-      spreadGroup: SweepSpread.groupOf(job.sweepId, job.placement.region),
-    };
-    const p = job.placement;
-    const matchKey = needs.pinnedDeviceId
-      ? null
-      : [job.method, p.region, p.country, p.city, p.device_type, p.network_type].join('\u0000');
+    const needs = needsOf(job, sessionDeviceId);
     const delay = Math.max(0, job.queueDeadlineMs - this.now());
     const entry: Queued = {
       job,
       needs,
-      matchKey,
+      matchKey: matchKeyOf(needs),
       timer: setTimeout(() => void this.queueExpired(job.id), delay),
     };
     entry.timer.unref();

@@ -1,5 +1,6 @@
 // Which connected device may run a job, and which of those is best. Pure: no I/O.
-import type { Placement } from '../store/types.js';
+import type { JobRecord, Placement } from '../store/types.js';
+import { SweepSpread } from './sweep-spread.js';
 
 export interface DeviceProfile {
   deviceId: string;
@@ -18,6 +19,8 @@ export interface JobNeeds {
   /** Set for session jobs once the session has a device, and for placement.device_id. */
   pinnedDeviceId: string | null;
   excludedDeviceIds?: ReadonlySet<string>;
+  /** Sweep jobs: `sweepId/region`, whose tries should land on distinct devices (see sweep-spread.ts). */
+  spreadGroup?: string;
 }
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
@@ -37,11 +40,33 @@ export function mismatch(device: DeviceProfile, needs: JobNeeds): string | null 
   return null;
 }
 
-/** Constraint names a placement uses, for metadata.placement_reason. */
+/** The constraints a job's placement uses (`region=EU`), for metadata.placement_reason. */
 export function constraintsOf(needs: JobNeeds): string[] {
   const out = Object.entries(needs.placement)
     .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k]) => k);
-  if (needs.pinnedDeviceId && !needs.placement.device_id) out.push('session');
+    .map(([k, v]) => `${k}=${String(v)}`);
+  out.unshift(`method=${needs.method}`);
+  if (needs.pinnedDeviceId && !needs.placement.device_id) out.push(`session device=${needs.pinnedDeviceId}`);
   return out;
+}
+
+/** What a queued job asks of a device. A session job names its session's device once it has one. */
+export function needsOf(job: JobRecord, sessionDeviceId: string | null): JobNeeds {
+  return {
+    method: job.method,
+    placement: job.placement,
+    pinnedDeviceId: sessionDeviceId ?? job.placement.device_id ?? null,
+    spreadGroup: SweepSpread.groupOf(job.sweepId, job.placement.region),
+  };
+}
+
+/**
+ * Jobs with the same key match exactly the same devices (the spread group only orders them), so a
+ * key that found no device is unplaceable for every job that has it. Null when the job is pinned or
+ * excludes devices: those are looked at one by one.
+ */
+export function matchKeyOf(needs: JobNeeds): string | null {
+  if (needs.pinnedDeviceId || needs.excludedDeviceIds) return null;
+  const p = needs.placement;
+  return [needs.method, p.region, p.country, p.city, p.device_type, p.network_type].join('\u0000');
 }

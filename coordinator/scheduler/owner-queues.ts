@@ -24,6 +24,11 @@ export class OwnerQueues<T> {
     this.ownerOf.set(id, ownerId);
   }
 
+  /** Jobs one owner has queued. */
+  sizeOf(ownerId: string): number {
+    return this.byOwner.get(ownerId)?.size ?? 0;
+  }
+
   get(id: string): T | undefined {
     const owner = this.ownerOf.get(id);
     return owner === undefined ? undefined : this.byOwner.get(owner)?.get(id);

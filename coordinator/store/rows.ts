@@ -7,6 +7,8 @@ import type {
   JobStatus,
   SessionRecord,
   SessionStatus,
+  SweepJobRef,
+  SweepRecord,
 } from './types.js';
 
 export interface JobRow {
@@ -170,5 +172,55 @@ export function rowToDevice(row: DeviceRow): DeviceRecord {
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
     lastSeenAt: row.last_seen_at,
+  };
+}
+
+export interface SweepRow {
+  id: string;
+  owner_id: string;
+  url: string;
+  regions: string;
+  tries_per_region: number;
+  timeout_sec: number;
+  device_type: string;
+  created_at: string;
+  report_token: string;
+}
+
+export interface SweepJobRow {
+  sweep_id: string;
+  job_id: string;
+  region: string;
+  try_index: number;
+  position: number;
+}
+
+export function sweepToRow(s: SweepRecord): SweepRow {
+  return {
+    id: s.id,
+    owner_id: s.ownerId,
+    url: s.url,
+    regions: JSON.stringify(s.regions),
+    tries_per_region: s.triesPerRegion,
+    timeout_sec: s.timeoutSec,
+    device_type: s.deviceType,
+    created_at: s.createdAt,
+    report_token: s.reportToken,
+  };
+}
+
+/** `jobs` must come ordered by position. */
+export function rowToSweep(row: SweepRow, jobs: readonly SweepJobRow[]): SweepRecord {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    url: row.url,
+    regions: JSON.parse(row.regions),
+    triesPerRegion: row.tries_per_region,
+    timeoutSec: row.timeout_sec,
+    deviceType: row.device_type,
+    createdAt: row.created_at,
+    reportToken: row.report_token,
+    jobs: jobs.map((j): SweepJobRef => ({ jobId: j.job_id, region: j.region, tryIndex: j.try_index })),
   };
 }

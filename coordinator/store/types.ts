@@ -114,6 +114,33 @@ export interface SessionRecord {
   placement: Placement | null;
 }
 
+/** One try of a sweep: which region it measures and its place among the region's tries. */
+export interface SweepJobRef {
+  jobId: string;
+  region: string;
+  /** 0-based within the region. */
+  tryIndex: number;
+}
+
+export interface SweepRecord {
+  id: string;
+  ownerId: string;
+  url: string;
+  /** In the order the client gave them. */
+  regions: string[];
+  triesPerRegion: number;
+  timeoutSec: number;
+  deviceType: string;
+  createdAt: string;
+  /**
+   * Random (256 bits) token in the shareable report URL. Kept as is, not hashed, so that the sweep
+   * can hand its report_url out again; callers compare it in constant time.
+   */
+  reportToken: string;
+  /** Ordered as created: regions in the sweep's order, tries in order within each. */
+  jobs: SweepJobRef[];
+}
+
 export interface ApiKeyRecord {
   id: string;
   ownerId: string;
@@ -195,6 +222,11 @@ export interface Store {
   closeSession(id: string, at: string): Promise<SessionRecord | null>;
   /** active sessions past expires_at → expired; returns their ids. */
   expireSessions(nowMs: number): Promise<string[]>;
+
+  // sweeps
+  /** The sweep, its jobs and the job → region/try refs, in one transaction: all or nothing. */
+  insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void>;
+  getSweep(id: string): Promise<SweepRecord | null>;
 
   /** Tells every coordinator on this database (itself included) about a change. */
   publish(event: StoreEvent): Promise<void>;

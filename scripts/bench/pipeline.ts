@@ -8,7 +8,12 @@ import { rmSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { parseFlags } from '../../coordinator/config.js';
 import type { StoreEvent } from '../../coordinator/store/types.js';
-import { spawnAgent, startTestCoordinator, type TestCoordinator, tempDir } from '../../test/helpers/cluster.js';
+import {
+  spawnAgent,
+  startTestCoordinator,
+  type TestCoordinator,
+  tempDir,
+} from '../../test/helpers/cluster.js';
 import { startTargetServer } from '../../test/helpers/target-server.js';
 
 const flags = parseFlags(process.argv.slice(2));
@@ -66,7 +71,11 @@ coords.push(await startTestCoordinator({ dataDir, flags: [...storeFlags, '--log-
 for (let i = 1; i < COORDINATORS; i++) {
   if (!postgres) throw new Error('two coordinators need a shared store: --store postgres://…');
   coords.push(
-    await startTestCoordinator({ dataDir: tempDir('bench2'), apiKey: coords[0]?.apiKey, flags: [...storeFlags] }),
+    await startTestCoordinator({
+      dataDir: tempDir('bench2'),
+      apiKey: coords[0]?.apiKey,
+      flags: [...storeFlags],
+    }),
   );
 }
 const first = coords[0] as TestCoordinator;
@@ -142,6 +151,6 @@ for (const a of agents) {
 }
 for (const c of coords) await c.stop();
 await target.close();
-if (!flags["keep"]) rmSync(dataDir, { recursive: true, force: true });
+if (!flags['keep']) rmSync(dataDir, { recursive: true, force: true });
 else process.stdout.write(`data kept in ${dataDir}\n`);
 process.exit(0);

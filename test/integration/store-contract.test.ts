@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { openStore } from '../../coordinator/store/open.js';
 import { parsePostgresSpec } from '../../coordinator/store/postgres/connection-spec.js';
+import { POSTGRES_MIGRATIONS } from '../../coordinator/store/postgres/migrations.js';
 import type {
   JobRecord,
   Lease,
@@ -17,6 +18,7 @@ import type {
   SessionRecord,
   Store,
   StoreEvent,
+  SweepRecord,
 } from '../../coordinator/store/types.js';
 import { ADMIN_URL, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
 
@@ -508,6 +510,65 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.equal((await store.getSession(closedPast.id))?.status, 'closed');
     });
 
+    it('sweeps: sweep, jobs and refs insert together and read back in order', async () => {
+      const id = uid('sweep');
+      const jobs = ['EU', 'EU', 'APAC'].map((region) =>
+        makeJob({ sweepId: id, method: 'CRAWL_FULL_PAGE', placement: { region, device_type: 'mobile' } }),
+      );
+      const sweep: SweepRecord = {
+        id,
+        ownerId: 'owner-1',
+        url: 'https://example.com/',
+        regions: ['EU', 'APAC'],
+        triesPerRegion: 2,
+        timeoutSec: 60,
+        deviceType: 'mobile',
+        createdAt: nanoIso(Date.now()),
+        reportToken: 'tok-Grüße-🚀',
+        jobs: [
+          { jobId: jobs[0]!.id, region: 'EU', tryIndex: 0 },
+          { jobId: jobs[1]!.id, region: 'EU', tryIndex: 1 },
+          { jobId: jobs[2]!.id, region: 'APAC', tryIndex: 0 },
+        ],
+      };
+      await store.insertSweep(sweep, jobs);
+      assert.deepEqual(await store.getSweep(id), sweep);
+      assert.deepEqual(
+        (await store.getJobs(jobs.map((j) => j.id))).sort((a, b) => a.id.localeCompare(b.id)),
+        [...jobs].sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      assert.equal(await store.getSweep('no-such-sweep'), null);
+      // Another coordinator on the same data sees it.
+      assert.deepEqual(await (await openAnother()).getSweep(id), sweep);
+    });
+
+    it('sweeps: a failing insert leaves neither the sweep nor any of its jobs', async () => {
+      const taken = makeJob();
+      await store.insertJob(taken);
+      const id = uid('sweep');
+      const fresh = makeJob({ sweepId: id });
+      const sweep: SweepRecord = {
+        id,
+        ownerId: 'owner-1',
+        url: 'https://example.com/',
+        regions: ['NA'],
+        triesPerRegion: 2,
+        timeoutSec: 10,
+        deviceType: 'desktop',
+        createdAt: nanoIso(Date.now()),
+        reportToken: 'tok',
+        jobs: [
+          { jobId: fresh.id, region: 'NA', tryIndex: 0 },
+          { jobId: taken.id, region: 'NA', tryIndex: 1 },
+        ],
+      };
+      // The second job's id exists already: the whole sweep is refused.
+      await assert.rejects(store.insertSweep(sweep, [fresh, { ...taken, sweepId: id }]));
+      assert.equal(await store.getSweep(id), null);
+      assert.equal(await store.getJob(fresh.id), null);
+      assert.equal((await store.getJob(taken.id))?.sweepId, null, 'the existing job is untouched');
+    });
+
     it('migrations are idempotent: a second open of the same data works and sees it', async () => {
       const job = makeJob();
       await store.insertJob(job);
@@ -693,7 +754,7 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
     );
     assert.deepEqual(
       rows.map((r) => r.version),
-      [1, 2],
+      POSTGRES_MIGRATIONS.map((_, i) => i + 1),
     );
   });
 

@@ -73,6 +73,28 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE jobs ADD COLUMN lease_until_ms BIGINT;
   CREATE INDEX jobs_running_lease ON jobs (lease_until_ms) WHERE status = 'running';
   `,
+  // 3: sweeps, and which region and try each sweep job is.
+  `
+  CREATE TABLE sweeps (
+    id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL,
+    url TEXT NOT NULL,
+    regions TEXT NOT NULL,
+    tries_per_region INTEGER NOT NULL,
+    timeout_sec INTEGER NOT NULL,
+    device_type TEXT NOT NULL,
+    created_at TEXT COLLATE "C" NOT NULL,
+    report_token TEXT NOT NULL
+  );
+  CREATE TABLE sweep_jobs (
+    sweep_id TEXT NOT NULL REFERENCES sweeps (id),
+    job_id TEXT NOT NULL UNIQUE,
+    region TEXT NOT NULL,
+    try_index INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (sweep_id, position)
+  );
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every coordinator of this program. */

@@ -11,7 +11,11 @@ import {
   rowToDevice,
   rowToJob,
   rowToSession,
+  rowToSweep,
   type SessionRow,
+  type SweepJobRow,
+  type SweepRow,
+  sweepToRow,
 } from '../rows.js';
 import type {
   ApiKeyRecord,
@@ -23,6 +27,7 @@ import type {
   SessionRecord,
   Store,
   StoreEvent,
+  SweepRecord,
 } from '../types.js';
 import { eventChannel } from './connection-spec.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
@@ -320,6 +325,66 @@ export class PostgresStore implements Store {
         [nowMs],
       )
     ).map((r) => r.id);
+  }
+
+  async insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const r = sweepToRow(sweep);
+      await client.query(
+        'INSERT INTO sweeps (id, owner_id, url, regions, tries_per_region, timeout_sec, device_type, created_at, report_token) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        [
+          r.id,
+          r.owner_id,
+          r.url,
+          r.regions,
+          r.tries_per_region,
+          r.timeout_sec,
+          r.device_type,
+          r.created_at,
+          r.report_token,
+        ],
+      );
+      for (const job of jobs) {
+        const row = jobToRow(job);
+        await client.query(
+          INSERT_JOB_SQL,
+          JOB_COLUMNS.map((c) => row[c]),
+        );
+      }
+      // One statement for every ref: arrays unnest into rows, in position order.
+      await client.query(
+        'INSERT INTO sweep_jobs (sweep_id, job_id, region, try_index, position) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::int[])',
+        [
+          sweep.id,
+          sweep.jobs.map((j) => j.jobId),
+          sweep.jobs.map((j) => j.region),
+          sweep.jobs.map((j) => j.tryIndex),
+          sweep.jobs.map((_, i) => i),
+        ],
+      );
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+        // The connection itself failed: do not hand it back to the pool.
+        broken = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async getSweep(id: string): Promise<SweepRecord | null> {
+    const [row] = await this.rows<SweepRow>('SELECT * FROM sweeps WHERE id = $1', [id]);
+    if (!row) return null;
+    const refs = await this.rows<SweepJobRow>(
+      'SELECT * FROM sweep_jobs WHERE sweep_id = $1 ORDER BY position',
+      [id],
+    );
+    return rowToSweep(row, refs);
   }
 
   async publish(event: StoreEvent): Promise<void> {

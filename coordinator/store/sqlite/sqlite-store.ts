@@ -12,7 +12,11 @@ import {
   rowToDevice,
   rowToJob,
   rowToSession,
+  rowToSweep,
   type SessionRow,
+  type SweepJobRow,
+  type SweepRow,
+  sweepToRow,
 } from '../rows.js';
 import type {
   ApiKeyRecord,
@@ -24,6 +28,7 @@ import type {
   SessionRecord,
   Store,
   StoreEvent,
+  SweepRecord,
 } from '../types.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 
@@ -34,6 +39,19 @@ export class SqliteStore implements Store {
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
   private closed = false;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
+  private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
+  /**
+   * db.prepare, once per SQL text: compiling a statement costs more than running most of these, and
+   * at fleet scale (claims, results, device lookups at thousands a second) it showed in profiles.
+   */
+  private readonly prepare = ((source: string) => {
+    let stmt = this.statements.get(source);
+    if (!stmt) {
+      stmt = this.db.prepare(source);
+      this.statements.set(source, stmt);
+    }
+    return stmt;
+  }) as Database.Database['prepare'];
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -43,10 +61,10 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     this.migrate();
-    this.insertJobStmt = this.db.prepare(
+    this.insertJobStmt = this.prepare(
       `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
-    this.getJobStmt = this.db.prepare('SELECT * FROM jobs WHERE id = ?');
+    this.getJobStmt = this.prepare('SELECT * FROM jobs WHERE id = ?');
   }
 
   private migrate(): void {
@@ -54,8 +72,7 @@ export class SqliteStore implements Store {
       'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT)',
     );
     const done = new Set(
-      this.db
-        .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
+      this.prepare<[], { version: number }>('SELECT version FROM schema_migrations')
         .all()
         .map((r) => r.version),
     );
@@ -64,70 +81,64 @@ export class SqliteStore implements Store {
       if (done.has(version)) return;
       this.db.transaction(() => {
         this.db.exec(sql);
-        this.db
-          .prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)')
-          .run(version, new Date().toISOString());
+        this.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+          version,
+          new Date().toISOString(),
+        );
       })();
     });
   }
 
   async insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
-    this.db
-      .prepare(
-        'INSERT INTO api_keys (id, owner_id, name, hash, admin, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(key.id, key.ownerId, key.name, hash, key.admin ? 1 : 0, key.createdAt, key.revokedAt);
+    this.prepare(
+      'INSERT INTO api_keys (id, owner_id, name, hash, admin, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(key.id, key.ownerId, key.name, hash, key.admin ? 1 : 0, key.createdAt, key.revokedAt);
   }
 
   async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const row = this.db
-      .prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE hash = ? AND revoked_at IS NULL')
-      .get(hash);
+    const row = this.prepare<[string], ApiKeyRow>(
+      'SELECT * FROM api_keys WHERE hash = ? AND revoked_at IS NULL',
+    ).get(hash);
     return row ? rowToApiKey(row) : null;
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {
-    return this.db
-      .prepare<[], ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at')
-      .all()
-      .map(rowToApiKey);
+    return this.prepare<[], ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at').all().map(rowToApiKey);
   }
 
   async revokeApiKey(id: string, at: string): Promise<boolean> {
     return (
-      this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
+      this.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
         .changes > 0
     );
   }
 
   async insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
-    this.db
-      .prepare(
-        'INSERT INTO devices (id, name, token_hash, created_at, revoked_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(device.id, device.name, tokenHash, device.createdAt, device.revokedAt, device.lastSeenAt);
+    this.prepare(
+      'INSERT INTO devices (id, name, token_hash, created_at, revoked_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(device.id, device.name, tokenHash, device.createdAt, device.revokedAt, device.lastSeenAt);
   }
 
   async findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
-    const row = this.db
-      .prepare<[string], DeviceRow>('SELECT * FROM devices WHERE token_hash = ? AND revoked_at IS NULL')
-      .get(hash);
+    const row = this.prepare<[string], DeviceRow>(
+      'SELECT * FROM devices WHERE token_hash = ? AND revoked_at IS NULL',
+    ).get(hash);
     return row ? rowToDevice(row) : null;
   }
 
   async listDevices(): Promise<DeviceRecord[]> {
-    return this.db.prepare<[], DeviceRow>('SELECT * FROM devices ORDER BY created_at').all().map(rowToDevice);
+    return this.prepare<[], DeviceRow>('SELECT * FROM devices ORDER BY created_at').all().map(rowToDevice);
   }
 
   async revokeDevice(id: string, at: string): Promise<boolean> {
     return (
-      this.db.prepare('UPDATE devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
+      this.prepare('UPDATE devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
         .changes > 0
     );
   }
 
   async touchDevice(id: string, at: string): Promise<void> {
-    this.db.prepare('UPDATE devices SET last_seen_at = ? WHERE id = ?').run(at, id);
+    this.prepare('UPDATE devices SET last_seen_at = ? WHERE id = ?').run(at, id);
   }
 
   async insertJob(job: JobRecord): Promise<void> {
@@ -144,69 +155,90 @@ export class SqliteStore implements Store {
     // Chunked: SQLite caps bound parameters per statement.
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      const rows = this.db
-        .prepare<string[], JobRow>(`SELECT * FROM jobs WHERE id IN (${chunk.map(() => '?').join(', ')})`)
-        .all(...chunk);
+      const rows = this.prepare<string[], JobRow>(
+        `SELECT * FROM jobs WHERE id IN (${chunk.map(() => '?').join(', ')})`,
+      ).all(...chunk);
       for (const row of rows) out.push(rowToJob(row));
     }
     return out;
   }
 
   async listSessionJobs(sessionId: string): Promise<JobRecord[]> {
-    return this.db
-      .prepare<[string], JobRow>(
-        'SELECT * FROM jobs WHERE session_id = ? ORDER BY submitted_at_ms, submitted_at',
-      )
+    return this.prepare<[string], JobRow>(
+      'SELECT * FROM jobs WHERE session_id = ? ORDER BY submitted_at_ms, submitted_at',
+    )
       .all(sessionId)
       .map(rowToJob);
   }
 
   async listSessionJobIds(sessionId: string): Promise<string[]> {
-    return this.db
-      .prepare<[string], { id: string }>(
-        'SELECT id FROM jobs WHERE session_id = ? ORDER BY submitted_at_ms, submitted_at',
-      )
+    return this.prepare<[string], { id: string }>(
+      'SELECT id FROM jobs WHERE session_id = ? ORDER BY submitted_at_ms, submitted_at',
+    )
       .all(sessionId)
       .map((r) => r.id);
   }
 
   async listUnfinishedJobs(): Promise<JobRecord[]> {
-    return this.db
-      .prepare<[], JobRow>(
-        "SELECT * FROM jobs WHERE status IN ('pending', 'running') ORDER BY submitted_at_ms, submitted_at",
-      )
+    return this.prepare<[], JobRow>(
+      "SELECT * FROM jobs WHERE status IN ('pending', 'running') ORDER BY submitted_at_ms, submitted_at",
+    )
       .all()
       .map(rowToJob);
   }
 
   async claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
     return (
-      this.db
-        .prepare(
-          "UPDATE jobs SET status = 'running', device_id = ?, attempt = ?, coordinator_id = ?, lease_until_ms = ? WHERE id = ? AND status = 'pending' AND attempt = ?",
-        )
-        .run(deviceId, attempt, lease.coordinatorId, lease.untilMs, id, attempt - 1).changes > 0
+      this.prepare(
+        "UPDATE jobs SET status = 'running', device_id = ?, attempt = ?, coordinator_id = ?, lease_until_ms = ? WHERE id = ? AND status = 'pending' AND attempt = ?",
+      ).run(deviceId, attempt, lease.coordinatorId, lease.untilMs, id, attempt - 1).changes > 0
     );
   }
 
   async renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
-    this.db
-      .prepare("UPDATE jobs SET lease_until_ms = ? WHERE status = 'running' AND coordinator_id = ?")
-      .run(untilMs, coordinatorId);
+    this.prepare("UPDATE jobs SET lease_until_ms = ? WHERE status = 'running' AND coordinator_id = ?").run(
+      untilMs,
+      coordinatorId,
+    );
   }
 
   async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
     return this.db.transaction(() => {
-      const rows = this.db
-        .prepare<[number], JobRow>("SELECT * FROM jobs WHERE status = 'running' AND lease_until_ms < ?")
-        .all(nowMs);
-      const upd = this.db.prepare(
+      const rows = this.prepare<[number], JobRow>(
+        "SELECT * FROM jobs WHERE status = 'running' AND lease_until_ms < ?",
+      ).all(nowMs);
+      const upd = this.prepare(
         "UPDATE jobs SET status = 'pending', queue_deadline_ms = ?, coordinator_id = NULL WHERE id = ? AND status = 'running' AND attempt = ?",
       );
       return rows
         .filter((r) => upd.run(queueDeadlineMs, r.id, r.attempt).changes > 0)
         .map((r) => ({ ...rowToJob(r), status: 'pending' as const, queueDeadlineMs }));
     })();
+  }
+
+  async insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {
+    const insertSweep = this.prepare(
+      'INSERT INTO sweeps (id, owner_id, url, regions, tries_per_region, timeout_sec, device_type, created_at, report_token) VALUES (@id, @owner_id, @url, @regions, @tries_per_region, @timeout_sec, @device_type, @created_at, @report_token)',
+    );
+    const insertRef = this.prepare(
+      'INSERT INTO sweep_jobs (sweep_id, job_id, region, try_index, position) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      insertSweep.run(sweepToRow(sweep));
+      for (const job of jobs) this.insertJobStmt.run(jobToRow(job));
+      sweep.jobs.forEach((ref, i) => {
+        insertRef.run(sweep.id, ref.jobId, ref.region, ref.tryIndex, i);
+      });
+    })();
+  }
+
+  async getSweep(id: string): Promise<SweepRecord | null> {
+    const row = this.prepare<[string], SweepRow>('SELECT * FROM sweeps WHERE id = ?').get(id);
+    if (!row) return null;
+    const refs = this.prepare<[string], SweepJobRow>(
+      'SELECT * FROM sweep_jobs WHERE sweep_id = ? ORDER BY position',
+    ).all(id);
+    return rowToSweep(row, refs);
   }
 
   async publish(event: StoreEvent): Promise<void> {
@@ -223,97 +255,85 @@ export class SqliteStore implements Store {
 
   async requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean> {
     return (
-      this.db
-        .prepare(
-          "UPDATE jobs SET status = 'pending', queue_deadline_ms = ? WHERE id = ? AND status = 'running' AND attempt = ?",
-        )
-        .run(queueDeadlineMs, id, attempt).changes > 0
+      this.prepare(
+        "UPDATE jobs SET status = 'pending', queue_deadline_ms = ? WHERE id = ? AND status = 'running' AND attempt = ?",
+      ).run(queueDeadlineMs, id, attempt).changes > 0
     );
   }
 
   async completeJob(id: string, result: ResultRecord, completedAt: string): Promise<CompleteOutcome> {
-    const changed = this.db
-      .prepare(
-        "UPDATE jobs SET status = 'completed', result = ?, completed_at = ?, device_id = ? WHERE id = ? AND status IN ('pending', 'running')",
-      )
-      .run(JSON.stringify(result), completedAt, result.deviceId, id).changes;
+    const changed = this.prepare(
+      "UPDATE jobs SET status = 'completed', result = ?, completed_at = ?, device_id = ? WHERE id = ? AND status IN ('pending', 'running')",
+    ).run(JSON.stringify(result), completedAt, result.deviceId, id).changes;
     if (changed > 0) return 'stored';
-    const row = this.db.prepare<[string], { status: string }>('SELECT status FROM jobs WHERE id = ?').get(id);
+    const row = this.prepare<[string], { status: string }>('SELECT status FROM jobs WHERE id = ?').get(id);
     return row?.status === 'completed' ? 'duplicate' : 'stale';
   }
 
   async failJob(id: string, failureType: string, message: string, at: string): Promise<boolean> {
     return (
-      this.db
-        .prepare(
-          "UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ('pending', 'running')",
-        )
-        .run(failureType, message, at, id).changes > 0
+      this.prepare(
+        "UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ('pending', 'running')",
+      ).run(failureType, message, at, id).changes > 0
     );
   }
 
   async markArchived(id: string, at: string): Promise<void> {
-    this.db.prepare('UPDATE jobs SET archived_at = ? WHERE id = ? AND archived_at IS NULL').run(at, id);
+    this.prepare('UPDATE jobs SET archived_at = ? WHERE id = ? AND archived_at IS NULL').run(at, id);
   }
 
   async listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
-    return this.db
-      .prepare<[string, string, number], JobRow>(
-        "SELECT * FROM jobs WHERE status = 'completed' AND archived_at IS NULL AND storage_type = ? AND completed_at < ? ORDER BY completed_at LIMIT ?",
-      )
+    return this.prepare<[string, string, number], JobRow>(
+      "SELECT * FROM jobs WHERE status = 'completed' AND archived_at IS NULL AND storage_type = ? AND completed_at < ? ORDER BY completed_at LIMIT ?",
+    )
       .all(storageType, completedBefore, limit)
       .map(rowToJob);
   }
 
   async insertSession(s: SessionRecord): Promise<void> {
-    this.db
-      .prepare(
-        'INSERT INTO sessions (id, owner_id, status, created_at, expires_at, expires_at_ms, closed_at, device_id, placement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        s.id,
-        s.ownerId,
-        s.status,
-        s.createdAt,
-        s.expiresAt,
-        s.expiresAtMs,
-        s.closedAt,
-        s.deviceId,
-        s.placement ? JSON.stringify(s.placement) : null,
-      );
+    this.prepare(
+      'INSERT INTO sessions (id, owner_id, status, created_at, expires_at, expires_at_ms, closed_at, device_id, placement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      s.id,
+      s.ownerId,
+      s.status,
+      s.createdAt,
+      s.expiresAt,
+      s.expiresAtMs,
+      s.closedAt,
+      s.deviceId,
+      s.placement ? JSON.stringify(s.placement) : null,
+    );
   }
 
   async getSession(id: string): Promise<SessionRecord | null> {
-    const row = this.db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?').get(id);
+    const row = this.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?').get(id);
     return row ? rowToSession(row) : null;
   }
 
   async pinSessionDevice(id: string, deviceId: string): Promise<string | null> {
-    this.db.prepare('UPDATE sessions SET device_id = ? WHERE id = ? AND device_id IS NULL').run(deviceId, id);
-    const row = this.db
-      .prepare<[string], { device_id: string | null }>('SELECT device_id FROM sessions WHERE id = ?')
-      .get(id);
+    this.prepare('UPDATE sessions SET device_id = ? WHERE id = ? AND device_id IS NULL').run(deviceId, id);
+    const row = this.prepare<[string], { device_id: string | null }>(
+      'SELECT device_id FROM sessions WHERE id = ?',
+    ).get(id);
     return row?.device_id ?? null;
   }
 
   async closeSession(id: string, at: string): Promise<SessionRecord | null> {
-    this.db
-      .prepare("UPDATE sessions SET status = 'closed', closed_at = ? WHERE id = ? AND status = 'active'")
-      .run(at, id);
+    this.prepare(
+      "UPDATE sessions SET status = 'closed', closed_at = ? WHERE id = ? AND status = 'active'",
+    ).run(at, id);
     return this.getSession(id);
   }
 
   async expireSessions(nowMs: number): Promise<string[]> {
     return this.db.transaction(() => {
-      const ids = this.db
-        .prepare<[number], { id: string }>(
-          "SELECT id FROM sessions WHERE status = 'active' AND expires_at_ms <= ?",
-        )
+      const ids = this.prepare<[number], { id: string }>(
+        "SELECT id FROM sessions WHERE status = 'active' AND expires_at_ms <= ?",
+      )
         .all(nowMs)
         .map((r) => r.id);
-      const upd = this.db.prepare(
-        "UPDATE sessions SET status = 'expired' WHERE id = ? AND status = 'active'",
-      );
+      const upd = this.prepare("UPDATE sessions SET status = 'expired' WHERE id = ? AND status = 'active'");
       for (const id of ids) upd.run(id);
       return ids;
     })();

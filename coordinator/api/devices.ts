@@ -1,0 +1,77 @@
+// GET /crawl/v1/devices: the fleet for operators (admin keys only). Every registered, unrevoked
+// device, with what this coordinator knows of it live: location, capabilities, load, version,
+// connected since, last seen, recent success rate and latency. With several coordinators on one
+// database each lists its own connections as connected (docs/sweeps.md).
+import type { FastifyInstance } from 'fastify';
+import { forbidden, invalid } from '../errors.js';
+import type { ConnectedDevice } from '../scheduler/dispatcher.js';
+import type { Services } from '../services.js';
+import type { DeviceRecord } from '../store/types.js';
+import { authenticate } from './auth.js';
+
+const latest = (...isos: Array<string | null | undefined>): string | null =>
+  isos
+    .filter((x): x is string => !!x)
+    .sort()
+    .at(-1) ?? null;
+
+function deviceView(services: Services, record: DeviceRecord | undefined, live: ConnectedDevice | undefined) {
+  const id = record?.id ?? live?.profile.deviceId ?? '';
+  const p = live?.profile;
+  const info = live?.info ?? {};
+  const str = (k: string): string => (typeof info[k] === 'string' ? (info[k] as string) : '');
+  const stats = services.dispatcher.deviceStats(id);
+  const running = live?.running.size ?? 0;
+  const max = p?.maxConcurrent ?? 0;
+  return {
+    device_id: id,
+    name: record?.name ?? '',
+    connected: live !== undefined,
+    connected_at: live?.connectedAt ?? null,
+    last_seen_at: latest(
+      record?.lastSeenAt,
+      live?.connectedAt,
+      live?.lastSeenMs === undefined ? null : new Date(live.lastSeenMs).toISOString(),
+    ),
+    created_at: record?.createdAt ?? null,
+    agent_version: str('agent_version'),
+    browser_version: str('browser_version'),
+    location: { country: p?.country ?? '', region: p?.region ?? '', city: p?.city ?? '' },
+    device_type: p?.deviceType ?? '',
+    network_type: p?.networkType ?? '',
+    capabilities: { methods: p ? [...p.methods].sort() : [], max_concurrent: max },
+    load: { running, max_concurrent: max, ratio: max > 0 ? running / max : 0 },
+    draining: live?.draining ?? false,
+    assigned_total: live?.assignedTotal ?? 0,
+    recent: {
+      success_rate: stats.samples > 0 ? Number(stats.successRate.toFixed(4)) : null,
+      latency_ms: stats.latencyMs === null ? null : Math.round(stats.latencyMs),
+      results: stats.samples,
+    },
+  };
+}
+
+export function registerDeviceRoutes(app: FastifyInstance, services: Services): void {
+  app.get<{ Querystring: { connected?: string } }>('/crawl/v1/devices', async (req) => {
+    const key = await authenticate(services, req);
+    if (!key.admin) throw forbidden();
+    const filter = req.query.connected;
+    if (filter !== undefined && filter !== 'true' && filter !== 'false') {
+      throw invalid('connected must be true or false');
+    }
+    const records = (await services.store.listDevices()).filter((d) => !d.revokedAt);
+    const live = new Map(services.dispatcher.listDevices().map((d) => [d.profile.deviceId, d]));
+    const known = new Set(records.map((r) => r.id));
+    const devices = records.map((r) => deviceView(services, r, live.get(r.id)));
+    // A device revoked while linked stays listed until its link ends: it may still run jobs.
+    for (const [id, d] of live) if (!known.has(id)) devices.push(deviceView(services, undefined, d));
+    const shown = filter === undefined ? devices : devices.filter((d) => d.connected === (filter === 'true'));
+    return {
+      total: devices.length,
+      connected: live.size,
+      available: services.dispatcher.availableDeviceCount,
+      queued_jobs: services.dispatcher.queuedCount,
+      devices: shown,
+    };
+  });
+}

@@ -1,0 +1,65 @@
+// Sweep endpoints: create, status, and a job's screenshot (the sweep entries link to it). Errors
+// answer as bare JSON strings, like the job endpoints. The shareable report page is in
+// sweeps/report-routes.ts.
+import type { FastifyInstance } from 'fastify';
+import { invalid, jobNotFound } from '../errors.js';
+import type { Services } from '../services.js';
+import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
+import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
+import { reportUrl } from '../sweeps/sweep-view.js';
+import { authenticate } from './auth.js';
+import {
+  asObject,
+  isUuid,
+  type Json,
+  optionalInt,
+  optionalString,
+  parseRegions,
+  parseUrl,
+} from './validate.js';
+
+export const SWEEP_DEVICE_TYPES = ['mobile', 'desktop'] as const;
+export const DEFAULT_SWEEP_REGIONS = ['NA', 'EU', 'APAC'] as const;
+
+/** decisions.md "Extra endpoints": every field but url is optional. */
+export function parseSweepRequest(body: Json): SweepInput {
+  const url = parseUrl(body);
+  const regions = parseRegions(body, 'regions', DEFAULT_SWEEP_REGIONS);
+  const triesPerRegion = optionalInt(body, 'tries_per_region', 1, 10, 3);
+  const timeoutSec = optionalInt(body, 'timeout_sec', 1, 120, 60);
+  const deviceType = optionalString(body, 'device_type') ?? 'mobile';
+  if (!(SWEEP_DEVICE_TYPES as readonly string[]).includes(deviceType)) {
+    throw invalid(`device_type must be one of ${SWEEP_DEVICE_TYPES.join(', ')}`);
+  }
+  return { url, regions, triesPerRegion, timeoutSec, deviceType };
+}
+
+export function registerSweepRoutes(app: FastifyInstance, services: Services): void {
+  app.post('/crawl/v1/sweep/new', async (req, reply) => {
+    const key = await authenticate(services, req);
+    const input = parseSweepRequest(asObject(req.body));
+    const { sweep, jobs } = await createSweep(services, key.ownerId, input);
+    reply.code(201);
+    return {
+      sweep_id: sweep.id,
+      total_jobs: jobs.length,
+      job_ids: sweep.jobs.map((j) => j.jobId),
+      report_url: reportUrl(services.edgeUrl(), sweep),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/crawl/v1/sweep/:id', async (req) => {
+    const key = await authenticate(services, req);
+    if (!isUuid(req.params.id)) throw jobNotFound();
+    return loadSweepView(services, await ownedSweep(services, key.ownerId, req.params.id));
+  });
+
+  app.get<{ Params: { id: string } }>('/crawl/v1/jobs/:id/screenshot', async (req, reply) => {
+    const key = await authenticate(services, req);
+    const id = req.params.id;
+    if (!isUuid(id)) throw jobNotFound();
+    const job = await services.store.getJob(id.toLowerCase());
+    if (!job || job.ownerId !== key.ownerId) throw jobNotFound();
+    return sendPng(reply, await screenshotStream(services, job));
+  });
+}

@@ -1,0 +1,25 @@
+// A device connected to this coordinator, as the scheduler sees it.
+import type { JobRecord } from '../store/types.js';
+import type { DeviceProfile } from './matching.js';
+
+export interface DeviceLink {
+  /** Sends the job to the device. */
+  assign(job: JobRecord, attempt: number): void;
+  cancel(jobId: string, attempt: number, reason: string): void;
+  endSession(sessionId: string): void;
+}
+
+export interface ConnectedDevice {
+  profile: DeviceProfile;
+  link: DeviceLink;
+  running: Map<string, number>;
+  draining: boolean;
+  connectedAt: string;
+  info: Record<string, unknown>;
+  assignedTotal: number;
+  /**
+   * Epoch ms of the latest sign of life the scheduler saw (connect, result, reject, state change,
+   * or Dispatcher.touch from the link). Set by the dispatcher.
+   */
+  lastSeenMs?: number;
+}

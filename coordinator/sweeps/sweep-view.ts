@@ -1,0 +1,206 @@
+// The Sweep object of interface.md 2.9, built from the sweep record and its jobs. Pure: no I/O.
+//
+// Statuses (docs/sweeps.md):
+// - a try is its job's status, except that a job that completed with `result.success: false` is a
+//   `failed` try, with the device's error_type and error_message;
+// - a region, and the sweep, are `running` until every try is terminal, then `completed` when every
+//   try completed, `failed` when none did and `partial` otherwise.
+import type { JobRecord, ResultRecord, SweepRecord } from '../store/types.js';
+
+export type TryStatus = 'pending' | 'running' | 'completed' | 'failed';
+export type GroupStatus = 'running' | 'completed' | 'partial' | 'failed';
+
+export interface SweepMetrics {
+  cls: number;
+  dom_content_loaded: number;
+  fcp: number;
+  lcp: number;
+  total_load_time: number;
+  transfer_size: number;
+  ttfb: number;
+  protocol: string;
+}
+
+export interface SweepJobEntry {
+  job_id: string;
+  country: string;
+  status: TryStatus;
+  error_type: string;
+  error_message: string;
+  data_error: string;
+  screenshot: string;
+  metrics: SweepMetrics;
+  /** Extra: the device that ran (or runs) the try; '' while pending. */
+  device_id: string;
+}
+
+export interface SweepRegionView {
+  region: string;
+  status: GroupStatus;
+  jobs: SweepJobEntry[];
+}
+
+export interface SweepView {
+  sweep_id: string;
+  url: string;
+  status: GroupStatus;
+  created_at: string;
+  total_jobs: number;
+  completed_jobs: number;
+  failed_jobs: number;
+  results: Record<string, SweepRegionView>;
+  regions: string[];
+  tries_per_region: number;
+  timeout_sec: number;
+  device_type: string;
+  report_url: string;
+}
+
+export interface SweepViewContext {
+  /** Base of the screenshot and report links. */
+  edgeUrl: string;
+  /** Country of a device connected here, for tries still running (their result is not in yet). */
+  deviceCountry?: (deviceId: string) => string | undefined;
+}
+
+const EMPTY_METRICS: Readonly<SweepMetrics> = Object.freeze({
+  cls: 0,
+  dom_content_loaded: 0,
+  fcp: 0,
+  lcp: 0,
+  total_load_time: 0,
+  transfer_size: 0,
+  ttfb: 0,
+  protocol: '',
+});
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+function metricsOf(r: ResultRecord | null): SweepMetrics {
+  const p = r?.performance;
+  if (!p) return { ...EMPTY_METRICS };
+  return {
+    cls: num(p.cumulativeLayoutShift),
+    dom_content_loaded: num(p.domContentLoaded),
+    fcp: num(p.firstContentfulPaint),
+    lcp: num(p.largestContentfulPaint),
+    total_load_time: num(p.totalLoadTime),
+    transfer_size: num(p.transferSize),
+    ttfb: num(p.timeToFirstByte),
+    protocol: typeof p.protocol === 'string' ? p.protocol : '',
+  };
+}
+
+export function tryStatus(job: JobRecord): TryStatus {
+  if (job.status === 'completed') return job.result?.success ? 'completed' : 'failed';
+  return job.status;
+}
+
+/** Why a try's metrics are missing or partial; '' when they are whole (or not expected yet). */
+export function dataError(job: JobRecord): string {
+  const status = tryStatus(job);
+  if (status === 'pending' || status === 'running') return '';
+  if (status === 'failed') return 'no metrics: the try failed (see error_type)';
+  const r = job.result as ResultRecord;
+  const problems: string[] = [];
+  if (!r.performance) problems.push('the device reported no performance metrics');
+  else if (r.performance.crashOrTimeoutFlag === true) {
+    problems.push('metrics are partial: the page crashed or did not finish loading in time');
+  }
+  if (r.parts.screenshot === undefined) problems.push('no screenshot was taken');
+  return problems.join('; ');
+}
+
+function locationCountry(r: ResultRecord | null): string {
+  const loc = r?.metadata.device_location;
+  if (loc && typeof loc === 'object' && 'country' in loc && typeof loc.country === 'string') {
+    return loc.country;
+  }
+  return '';
+}
+
+export function jobEntry(job: JobRecord | undefined, jobId: string, ctx: SweepViewContext): SweepJobEntry {
+  if (!job) {
+    // Only if the jobs table lost a row the sweep names; shown rather than hidden.
+    return {
+      job_id: jobId,
+      country: '',
+      status: 'failed',
+      error_type: 'internal',
+      error_message: 'the job record is missing',
+      data_error: 'no metrics: the try failed (see error_type)',
+      screenshot: '',
+      metrics: { ...EMPTY_METRICS },
+      device_id: '',
+    };
+  }
+  const status = tryStatus(job);
+  const r = job.result;
+  let errorType = '';
+  let errorMessage = '';
+  if (job.status === 'failed') {
+    errorType = job.failureType ?? '';
+    errorMessage = job.errorMessage ?? '';
+  } else if (r && !r.success) {
+    errorType = r.errorType;
+    errorMessage = r.errorMessage;
+  }
+  let country = locationCountry(r);
+  if (!country && status === 'running' && job.deviceId) country = ctx.deviceCountry?.(job.deviceId) ?? '';
+  const hasShot = job.status === 'completed' && r?.parts.screenshot !== undefined && !job.archivedAt;
+  return {
+    job_id: job.id,
+    country,
+    status,
+    error_type: errorType,
+    error_message: errorMessage,
+    data_error: dataError(job),
+    screenshot: hasShot ? `${ctx.edgeUrl}/crawl/v1/jobs/${job.id}/screenshot` : '',
+    metrics: metricsOf(r),
+    device_id: r?.deviceId ?? (status === 'pending' ? '' : (job.deviceId ?? '')),
+  };
+}
+
+export function groupStatus(statuses: readonly TryStatus[]): GroupStatus {
+  if (statuses.some((s) => s === 'pending' || s === 'running')) return 'running';
+  const ok = statuses.filter((s) => s === 'completed').length;
+  if (ok === statuses.length) return 'completed';
+  return ok === 0 ? 'failed' : 'partial';
+}
+
+export function reportUrl(edgeUrl: string, sweep: SweepRecord): string {
+  return `${edgeUrl}/crawl/v1/sweep/${sweep.id}/report/${sweep.reportToken}`;
+}
+
+export function sweepView(sweep: SweepRecord, jobs: readonly JobRecord[], ctx: SweepViewContext): SweepView {
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  const results: Record<string, SweepRegionView> = {};
+  for (const region of sweep.regions) results[region] = { region, status: 'running', jobs: [] };
+  const all: SweepJobEntry[] = [];
+  for (const ref of sweep.jobs) {
+    const entry = jobEntry(byId.get(ref.jobId), ref.jobId, ctx);
+    all.push(entry);
+    let group = results[ref.region];
+    if (!group) {
+      group = { region: ref.region, status: 'running', jobs: [] };
+      results[ref.region] = group;
+    }
+    group.jobs.push(entry);
+  }
+  for (const group of Object.values(results)) group.status = groupStatus(group.jobs.map((e) => e.status));
+  return {
+    sweep_id: sweep.id,
+    url: sweep.url,
+    status: groupStatus(all.map((e) => e.status)),
+    created_at: sweep.createdAt,
+    total_jobs: all.length,
+    completed_jobs: all.filter((e) => e.status === 'completed').length,
+    failed_jobs: all.filter((e) => e.status === 'failed').length,
+    results,
+    regions: sweep.regions,
+    tries_per_region: sweep.triesPerRegion,
+    timeout_sec: sweep.timeoutSec,
+    device_type: sweep.deviceType,
+    report_url: reportUrl(ctx.edgeUrl, sweep),
+  };
+}

@@ -1,54 +1,15 @@
 // Holds the pending queue and the connected devices; hands jobs to devices. No HTTP or WS here:
 // the link registers devices with callbacks, the API enqueues jobs, results report back.
-import type { Logger } from 'pino';
-import type { JobRecord, Store } from '../store/types.js';
+import type { JobRecord } from '../store/types.js';
 import type { ConnectedDevice } from './device.js';
 import { DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
+import type { DispatcherOptions, FailureType, Queued, Running } from './dispatcher-types.js';
 import { type JobNeeds, matchKeyOf, needsOf } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
 
 export type { ConnectedDevice, DeviceLink } from './device.js';
-
-interface Queued {
-  job: JobRecord;
-  needs: JobNeeds;
-  /** Jobs with the same key match the same devices (see pump); null for pinned or excluding ones. */
-  matchKey: string | null;
-  timer: NodeJS.Timeout;
-}
-
-interface Running {
-  jobId: string;
-  attempt: number;
-  deviceId: string;
-  timer: NodeJS.Timeout;
-  job: JobRecord;
-}
-
-export interface DispatcherOptions {
-  store: Store;
-  log: Logger;
-  maxAttempts: number;
-  maxQueuedJobs: number;
-  /**
-   * Queued jobs one owner may hold, so one key's burst cannot fill the queue for everyone else.
-   * Default: 90% of maxQueuedJobs (at least 1).
-   */
-  maxQueuedPerOwner?: number;
-  runningGraceMs: number;
-  coordinatorId: string;
-  /** How long a claim holds without renewal before another coordinator may take the job back. */
-  leaseMs: number;
-  now?: () => number;
-}
-
-export type FailureType =
-  | 'no_device'
-  | 'device_lost'
-  | 'session_closed'
-  | 'session_device_unavailable'
-  | 'internal';
+export type { DispatcherOptions, FailureType } from './dispatcher-types.js';
 
 export class Dispatcher {
   private readonly devices = new Map<string, ConnectedDevice>();

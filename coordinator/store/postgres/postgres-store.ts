@@ -15,7 +15,6 @@ import {
   type SessionRow,
   type SweepJobRow,
   type SweepRow,
-  sweepToRow,
 } from '../rows.js';
 import type {
   ApiKeyRecord,
@@ -32,6 +31,7 @@ import type {
 import { eventChannel } from './connection-spec.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
 import { migrate } from './migrations.js';
+import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions.js';
 
 export interface PostgresStoreOptions {
   /** Pool connections (the LISTEN connection is extra, one per subscriber). Default 10. */
@@ -41,8 +41,6 @@ export interface PostgresStoreOptions {
   /** Where connection trouble is reported. Default: nowhere. */
   log?: StoreLog;
 }
-
-const INSERT_JOB_SQL = `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
 
 /** ids per getJobs round trip: one array parameter has no bind limit, but results stay bounded. */
 const GET_JOBS_CHUNK = 1_000;
@@ -328,53 +326,7 @@ export class PostgresStore implements Store {
   }
 
   async insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const r = sweepToRow(sweep);
-      await client.query(
-        'INSERT INTO sweeps (id, owner_id, url, regions, tries_per_region, timeout_sec, device_type, created_at, report_token) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-        [
-          r.id,
-          r.owner_id,
-          r.url,
-          r.regions,
-          r.tries_per_region,
-          r.timeout_sec,
-          r.device_type,
-          r.created_at,
-          r.report_token,
-        ],
-      );
-      for (const job of jobs) {
-        const row = jobToRow(job);
-        await client.query(
-          INSERT_JOB_SQL,
-          JOB_COLUMNS.map((c) => row[c]),
-        );
-      }
-      // One statement for every ref: arrays unnest into rows, in position order.
-      await client.query(
-        'INSERT INTO sweep_jobs (sweep_id, job_id, region, try_index, position) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::int[])',
-        [
-          sweep.id,
-          sweep.jobs.map((j) => j.jobId),
-          sweep.jobs.map((j) => j.region),
-          sweep.jobs.map((j) => j.tryIndex),
-          sweep.jobs.map((_, i) => i),
-        ],
-      );
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
-        // The connection itself failed: do not hand it back to the pool.
-        broken = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
-      });
-      throw err;
-    } finally {
-      client.release(broken);
-    }
+    await withTransaction(this.pool, (client) => insertSweepRows(client, sweep, jobs));
   }
 
   async getSweep(id: string): Promise<SweepRecord | null> {

@@ -5,7 +5,7 @@ import type { ConnectedDevice } from './device.js';
 import { DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
 import type { DispatcherOptions, FailureType, Queued, Running } from './dispatcher-types.js';
-import { type JobNeeds, matchKeyOf, needsOf } from './matching.js';
+import { matchKeyOf, needsOf } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
 
 export type { ConnectedDevice, DeviceLink } from './device.js';

@@ -51,6 +51,7 @@ const cookies = (list: ResultFinal['requestCookies']): CookieRecordJson[] =>
 
 export class ResultIngest {
   private readonly storageFailures = new Map<string, number>();
+  private readonly inFlight = new Map<string, Promise<CompleteOutcome>>();
 
   constructor(private readonly deps: IngestDeps) {}
 
@@ -59,6 +60,22 @@ export class ResultIngest {
    * outcome once it is durable, so the caller may ack; rejects when nothing durable happened.
    */
   async ingest(
+    deviceId: string,
+    location: DeviceLocation,
+    final: ResultFinal,
+    parts: Map<string, Buffer>,
+  ): Promise<CompleteOutcome> {
+    // A re-send of a result still being stored (the agent did not get its ack in time) joins the
+    // first delivery instead of storing the same content again.
+    const key = `${final.jobId}/${final.attempt}`;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const work = this.ingestOnce(deviceId, location, final, parts).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    return work;
+  }
+
+  private async ingestOnce(
     deviceId: string,
     location: DeviceLocation,
     final: ResultFinal,
@@ -132,8 +149,9 @@ export class ResultIngest {
       await this.deps.store
         .publish({ type: 'job_terminal', jobId })
         .catch((err) => log.warn({ err }, 'publish failed'));
-    } else if (parts.size > 0) {
-      // Another attempt won; this attempt's copy of the content is orphaned.
+    } else if (parts.size > 0 && (await this.deps.store.getJob(jobId))?.result?.attempt !== attempt) {
+      // Another attempt won; this attempt's copy of the content is orphaned. (The same attempt
+      // delivered twice shares its keys with the winner: nothing to delete then.)
       await Promise.all(
         [...parts.keys()].map((name) =>
           storage.deletePrefix(contentKey(job.ownerId, job.id, partName(attempt, name))),

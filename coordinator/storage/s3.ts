@@ -127,7 +127,21 @@ export class S3Storage implements ContentStorage {
     }
   }
 
+  /**
+   * Reads are idempotent, and a body cut off mid-stream (a keep-alive socket the server closed, a
+   * reset under load) fails after the SDK's own retries are over: so a read is tried up to 3 times.
+   */
   async get(key: string): Promise<Buffer | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#getOnce(key);
+      } catch (err) {
+        if (attempt >= 3 || !(err instanceof StorageError && err.retryable)) throw err;
+      }
+    }
+  }
+
+  async #getOnce(key: string): Promise<Buffer | null> {
     try {
       const res = await this.#client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: this.#objectKey(key) }),

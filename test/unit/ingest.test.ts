@@ -1,0 +1,82 @@
+// Result ingestion against a real SQLite store and local storage: a result delivered twice at once
+// (a re-send racing the first delivery) is stored once and its content survives.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import pino from 'pino';
+import { buildDownload } from '../../coordinator/results/content.js';
+import { ResultIngest } from '../../coordinator/results/ingest.js';
+import { Dispatcher } from '../../coordinator/scheduler/dispatcher.js';
+import { LocalStorage } from '../../coordinator/storage/local.js';
+import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
+import type { JobRecord } from '../../coordinator/store/types.js';
+import { ContentPart } from '../../proto/index.js';
+
+test('the same result delivered twice at once completes the job once and keeps its content', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
+  const store = new SqliteStore(path.join(dir, 'db.sqlite'));
+  const storage = new LocalStorage({ rootDir: path.join(dir, 'content') });
+  const log = pino({ level: 'silent' });
+  const dispatcher = new Dispatcher({
+    store,
+    log,
+    maxAttempts: 3,
+    maxQueuedJobs: 10,
+    runningGraceMs: 1000,
+    coordinatorId: 'c',
+    leaseMs: 1000,
+  });
+  const ingest = new ResultIngest({ store, storages: () => storage, dispatcher, log });
+  const job: JobRecord = {
+    id: randomUUID(),
+    ownerId: 'owner',
+    url: 'http://127.0.0.1/',
+    method: 'GET',
+    status: 'pending',
+    submittedAt: new Date().toISOString(),
+    submittedAtMs: Date.now(),
+    timeoutSec: 30,
+    placement: {},
+    sessionId: null,
+    sweepId: null,
+    storageType: 'local',
+    request: { headers: [], bodyBase64: '', cookies: [] },
+    attempt: 0,
+    deviceId: null,
+    queueDeadlineMs: Date.now() + 30_000,
+    completedAt: null,
+    failureType: null,
+    errorMessage: null,
+    archivedAt: null,
+    result: null,
+  };
+  await store.insertJob(job);
+  assert.ok(await store.claimJob(job.id, 'dev', 1, { coordinatorId: 'c', untilMs: Date.now() + 1000 }));
+  const body = Buffer.from('{"ok":true}');
+  const final = {
+    jobId: job.id,
+    attempt: 1,
+    success: true,
+    statusCode: 200,
+    contentType: 'application/json',
+    parts: [{ part: ContentPart.CONTENT_PART_BODY, chunks: 1, bytes: body.byteLength }],
+  };
+  const loc = { country: 'DE', region: 'EU', city: '' };
+  const outcomes = await Promise.all([
+    ingest.ingest('dev', loc, final, new Map([['body', body]])),
+    ingest.ingest('dev', loc, final, new Map([['body', body]])),
+  ]);
+  assert.deepEqual(outcomes, ['stored', 'stored'], 'the re-send joined the first delivery');
+  const late = await ingest.ingest('dev', loc, final, new Map([['body', body]]));
+  assert.equal(late, 'duplicate');
+  const stored = await store.getJob(job.id);
+  assert.equal(stored?.status, 'completed');
+  const dl = await buildDownload(stored as JobRecord, storage);
+  assert.equal((dl.mainResult as { body: string }).body, '{"ok":true}');
+  dispatcher.close();
+  await store.close();
+  await rm(dir, { recursive: true });
+});

@@ -3,9 +3,9 @@
 // A write is complete in the page cache before it is sent, so a killed process loses nothing;
 // fsyncs run in batches behind it (group commit), so a power cut can lose at most the last
 // `syncDelayMs` of results, which the coordinator then runs again (their devices vanished).
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeAgentFrame } from '../../proto/index.js';
 
 export interface SpoolEntry {
   jobId: string;
@@ -81,10 +81,13 @@ export class Spool {
     return false;
   }
 
-  /** Writes the frames (temp file, then rename) before anything is sent; the fsync follows in a batch. */
+  /**
+   * Writes the frames before anything is sent; the fsync follows in a batch. Written in place (no
+   * temp file and rename): this process keeps its own index of complete files, and a file torn by a
+   * crash fails the frame check in open() and is dropped there.
+   */
   async put(jobId: string, attempt: number, frames: Uint8Array[]): Promise<void> {
     const file = this.file(jobId, attempt);
-    const tmp = `${file}.${randomUUID()}.tmp`;
     const parts: Uint8Array[] = [];
     let bytes = 0;
     for (const frame of frames) {
@@ -93,13 +96,7 @@ export class Spool {
       parts.push(len, frame);
       bytes += 4 + frame.byteLength;
     }
-    const handle = await open(tmp, 'w');
-    try {
-      await handle.writev(parts);
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, file);
+    await writeFile(file, Buffer.concat(parts, bytes));
     this.unsynced.add(file);
     this.syncTimer ??= setTimeout(() => {
       this.syncTimer = null;
@@ -112,7 +109,7 @@ export class Spool {
     this.totalBytes += bytes;
   }
 
-  /** fsyncs every file written since the last batch, then the directory (for the renames). */
+  /** fsyncs every file written since the last batch, then the directory (for the new entries). */
   async flush(): Promise<void> {
     if (this.syncTimer) {
       clearTimeout(this.syncTimer);
@@ -145,14 +142,22 @@ export class Spool {
     }
   }
 
-  /** True when the bytes are whole frames to the end (nothing torn). */
+  /** True when the bytes are whole frames to the end and the last one is the result's final frame. */
   static complete(buf: Buffer): boolean {
     let off = 0;
+    let last: Buffer | null = null;
     while (off + 4 <= buf.length) {
       const len = buf.readUInt32BE(off);
+      if (off + 4 + len > buf.length) return false;
+      last = buf.subarray(off + 4, off + 4 + len);
       off += 4 + len;
     }
-    return off === buf.length && buf.length > 0;
+    if (off !== buf.length || !last) return false;
+    try {
+      return decodeAgentFrame(last, last.byteLength).body === 'result';
+    } catch {
+      return false;
+    }
   }
 
   async read(jobId: string, attempt: number): Promise<Uint8Array[]> {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { Spool } from '../../agent/link/spool.js';
+import { encodeAgentFrame } from '../../proto/index.js';
 
 const JOB = '0b9f2c64-7d0e-4a57-9a57-2f8f0b6f7a10';
 
@@ -14,7 +15,8 @@ test('spool: put, reopen in a new instance, read back byte for byte, remove', as
   const dir = await mkdtemp(path.join(tmpdir(), 'spool-'));
   const a = new Spool(dir, 1024 * 1024);
   await a.open();
-  const frames = [Buffer.from([1, 2, 3]), Buffer.alloc(70_000, 7), Buffer.from('final')];
+  const final = Buffer.from(encodeAgentFrame({ result: { jobId: JOB, attempt: 2, success: true } }));
+  const frames = [Buffer.from([1, 2, 3]), Buffer.alloc(70_000, 7), final];
   await a.put(JOB, 2, frames);
   assert.equal(a.depth, 1);
   assert.ok(a.hasJob(JOB));
@@ -26,7 +28,7 @@ test('spool: put, reopen in a new instance, read back byte for byte, remove', as
     found.map((e) => [e.jobId, e.attempt]),
     [[JOB, 2]],
   );
-  assert.equal(b.bytes, 3 + 70_000 + 5 + 12);
+  assert.equal(b.bytes, 3 + 70_000 + final.byteLength + 12);
   const back = await b.read(JOB, 2);
   assert.deepEqual(
     back.map((f) => Buffer.from(f)),
@@ -43,6 +45,13 @@ test('spool: torn and temporary files from a crash are dropped on open', async (
   const len = Buffer.alloc(4);
   len.writeUInt32BE(100);
   writeFileSync(path.join(dir, `${JOB}.1.result`), Buffer.concat([len, Buffer.alloc(10)])); // says 100, has 10
+  // Whole frames, but the crash came before the final frame was written.
+  const chunk = Buffer.from(
+    encodeAgentFrame({ chunk: { jobId: JOB, attempt: 2, index: 0, data: Buffer.alloc(5) } }),
+  );
+  const chunkLen = Buffer.alloc(4);
+  chunkLen.writeUInt32BE(chunk.byteLength);
+  writeFileSync(path.join(dir, `${JOB}.2.result`), Buffer.concat([chunkLen, chunk]));
   writeFileSync(path.join(dir, `${JOB}.3.result.abc.tmp`), 'partial');
   const s = new Spool(dir, 1024 * 1024);
   assert.deepEqual(await s.open(), []);

@@ -20,6 +20,16 @@ import { TLS_CERT } from './target-server.js';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const quiet = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
+/** Spawned processes still alive; killed when the test process exits, even after a failure. */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+function track(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+}
+
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `crawl-${prefix}-`));
 }
@@ -149,6 +159,7 @@ export function spawnAgent(o: AgentOptions): AgentProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  track(child);
   const logs: Array<Record<string, unknown>> = [];
   const waiters: Array<{
     match: (l: Record<string, unknown>) => boolean;
@@ -226,6 +237,7 @@ export async function spawnCoordinator(flags: string[]): Promise<CoordinatorProc
     ],
     { cwd: ROOT, env: { ...process.env, CRAWL_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  track(child);
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   let stderr = '';
   child.stderr?.on('data', (d) => {

@@ -181,7 +181,9 @@ export class AgentConnection {
         cancel: (jobId, attempt, reason) => this.send({ cancel: { jobId, attempt, reason } }),
         endSession: (sessionId) => this.send({ sessionEnd: { sessionId } }),
       },
-      running: new Map(),
+      // Jobs still running on the agent from before a reconnect occupy its slots: without them the
+      // coordinator would fill those slots and the agent would refuse (busy) over and over.
+      running: new Map((hello.running ?? []).map((r) => [r.jobId ?? '', r.attempt ?? 0])),
       draining: hello.draining ?? false,
       connectedAt,
       assignedTotal: 0,

@@ -3,14 +3,20 @@ import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, readdir, readFile, rename, rm, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { StorageError } from './errors.js';
 import { assertValidKey, assertValidPrefix } from './keys.js';
+import { SmallObjects } from './small-objects.js';
 import type { ContentStorage } from './types.js';
 
 export interface LocalStorageOptions {
   /** Directory holding the objects. Created (with parents) on the first put. */
   rootDir: string;
+  /**
+   * Buffers up to this size are kept as rows of `{rootDir}/small-objects.db` instead of files
+   * (see small-objects.ts); 0 keeps everything in files. Default 64 KiB.
+   */
+  smallObjectMaxBytes?: number;
 }
 
 /**
@@ -23,7 +29,7 @@ const TEMP_PREFIX = '.tmp-';
 export function fromFsError(err: unknown, action: string): StorageError {
   if (err instanceof StorageError) return err;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') {
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') {
     return new StorageError('STORAGE_FULL', `${action}: no space left for content`, { cause: err });
   }
   return new StorageError('STORAGE_FAILED', `${action} failed${code ? ` (${code})` : ''}`, { cause: err });
@@ -42,8 +48,13 @@ export class LocalStorage implements ContentStorage {
   readonly #rootPrefix: string;
   #closed = false;
 
+  readonly #small: SmallObjects;
+  readonly #smallMaxBytes: number;
+
   constructor(options: LocalStorageOptions) {
     this.rootDir = path.resolve(options.rootDir);
+    this.#small = new SmallObjects(path.join(this.rootDir, 'small-objects.db'));
+    this.#smallMaxBytes = options.smallObjectMaxBytes ?? 64 * 1024;
     this.#rootPrefix = this.rootDir.endsWith(path.sep) ? this.rootDir : this.rootDir + path.sep;
   }
 
@@ -58,6 +69,11 @@ export class LocalStorage implements ContentStorage {
     try {
       this.#assertOpen();
       const target = this.#pathOf(key);
+      if (Buffer.isBuffer(body) && body.byteLength <= this.#smallMaxBytes) {
+        // A row wins over a file of the same key (get looks at rows first), so no unlink is needed.
+        this.#small.put(key, body);
+        return;
+      }
       const dir = path.dirname(target);
       temp = path.join(dir, `${TEMP_PREFIX}${path.basename(target)}.${randomUUID()}`);
       handle = await this.#createTemp(dir, temp);
@@ -71,6 +87,7 @@ export class LocalStorage implements ContentStorage {
       handle = undefined;
       await rename(temp, target);
       await syncDir(dir);
+      this.#small.delete(key); // an older small version must not shadow this one
     } catch (err) {
       await handle?.close().catch(() => {});
       if (temp) await unlink(temp).catch(() => {});
@@ -83,7 +100,10 @@ export class LocalStorage implements ContentStorage {
   async get(key: string): Promise<Buffer | null> {
     this.#assertOpen();
     try {
-      return await readFile(this.#pathOf(key));
+      const target = this.#pathOf(key);
+      const small = this.#small.get(key);
+      if (small) return small;
+      return await readFile(target);
     } catch (err) {
       if (isMissing(err)) return null;
       throw fromFsError(err, `get ${key}`);
@@ -95,7 +115,10 @@ export class LocalStorage implements ContentStorage {
     this.#assertOpen();
     let handle: FileHandle | undefined;
     try {
-      handle = await open(this.#pathOf(key), 'r');
+      const target = this.#pathOf(key);
+      const small = this.#small.get(key);
+      if (small) return Readable.from([small]);
+      handle = await open(target, 'r');
       // open() succeeds on a folder on Linux; a folder is not an object.
       if (!(await handle.stat()).isFile()) {
         await handle.close();
@@ -121,6 +144,7 @@ export class LocalStorage implements ContentStorage {
     const namePrefix = prefix.slice(slash + 1);
     const dir = dirKey ? this.#pathOf(dirKey) : this.rootDir;
     try {
+      this.#small.deletePrefix(prefix);
       if (namePrefix === '') {
         await rm(dir, { recursive: true, force: true });
         await this.#pruneEmpty(path.dirname(dir));
@@ -142,9 +166,10 @@ export class LocalStorage implements ContentStorage {
     }
   }
 
-  /** Nothing to release (every call opens and closes its own files); later calls fail STORAGE_CLOSED. */
+  /** Closes the small-object file; later calls fail STORAGE_CLOSED. Safe twice. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#small.close();
   }
 
   #assertOpen(): void {

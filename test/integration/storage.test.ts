@@ -206,6 +206,47 @@ contractSuite('local', async () => {
   };
 });
 
+contractSuite('local, files only', async () => {
+  const root = await tempDir('local-files');
+  const storage = new LocalStorage({ rootDir: root, smallObjectMaxBytes: 0 });
+  return {
+    storage,
+    async cleanup() {
+      await storage.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('LocalStorage small objects', () => {
+  it('keeps small buffers as rows and large ones as files; the newest version wins either way', async () => {
+    const root = await tempDir('local-small');
+    const storage = new LocalStorage({ rootDir: root, smallObjectMaxBytes: 1024 });
+    const key = 'jobs/o/j/a1-body';
+    const file = path.join(root, 'jobs', 'o', 'j', 'a1-body');
+    await storage.put(key, Buffer.from('small one'), 'text/plain');
+    await assert.rejects(stat(file), { code: 'ENOENT' });
+    assert.deepEqual(await storage.get(key), Buffer.from('small one'));
+    const large = randomBytes(4096);
+    await storage.put(key, large, 'application/octet-stream');
+    assert.ok((await stat(file)).isFile());
+    assert.deepEqual(await storage.get(key), large);
+    await storage.put(key, Buffer.from('small again'), 'text/plain');
+    assert.deepEqual(await storage.get(key), Buffer.from('small again'));
+    const stream = await storage.getStream(key);
+    const chunks: Buffer[] = [];
+    for await (const c of stream ?? []) chunks.push(c as Buffer);
+    assert.deepEqual(Buffer.concat(chunks), Buffer.from('small again'));
+    await storage.put('jobs/o/k/a1-body', Buffer.from('other job'), 'text/plain');
+    await storage.deletePrefix('jobs/o/j/');
+    assert.equal(await storage.get(key), null);
+    await assert.rejects(stat(file), { code: 'ENOENT' });
+    assert.deepEqual(await storage.get('jobs/o/k/a1-body'), Buffer.from('other job'));
+    await storage.close();
+    await rm(root, { recursive: true, force: true });
+  });
+});
+
 let sharedS3: S3rverHandle | undefined;
 function s3Options(endpoint: string, extra: Partial<S3Options> = {}): S3Options {
   return {
@@ -401,7 +442,8 @@ describe('LocalStorage', () => {
   let storage: LocalStorage;
   before(async () => {
     root = await tempDir('local-only');
-    storage = new LocalStorage({ rootDir: root });
+    // These tests look at the files themselves: keep every object in a file.
+    storage = new LocalStorage({ rootDir: root, smallObjectMaxBytes: 0 });
   });
   after(async () => {
     await storage?.close();
@@ -488,7 +530,7 @@ describe('LocalStorage', () => {
     // A real failure: the root is a file, so no folder can be made under it.
     const fileRoot = path.join(root, `not-a-dir-${randomUUID()}`);
     await writeFile(fileRoot, 'x');
-    const broken = new LocalStorage({ rootDir: fileRoot });
+    const broken = new LocalStorage({ rootDir: fileRoot, smallObjectMaxBytes: 0 });
     await assert.rejects(broken.put(newJob().key('body'), Buffer.from('x'), 'text/plain'), (err: unknown) => {
       isStorageErrorWith('STORAGE_FAILED', false)(err);
       assert.equal((err as StorageError & { cause: NodeJS.ErrnoException }).cause.code, 'ENOTDIR');
@@ -527,7 +569,8 @@ describe('createStorages', () => {
     assert.equal(localOnly.get('s3'), null);
     const { key } = newJob();
     await localOnly.local.put(key('body'), Buffer.from('x'), 'text/plain');
-    assert.ok((await stat(path.join(dataDir, 'content', ...key('body').split('/')))).isFile());
+    assert.deepEqual(await localOnly.local.get(key('body')), Buffer.from('x'));
+    assert.ok((await stat(path.join(dataDir, 'content', 'small-objects.db'))).isFile());
     await localOnly.close();
     await localOnly.close();
 

@@ -14,6 +14,7 @@ import type { AgentConfig } from './config.js';
 import type { ExecOutcome, ExecRequest, Executor } from './executors/types.js';
 import { emptyOutcome } from './executors/types.js';
 import { LinkClient, type LinkState } from './link/client.js';
+import { ResultDelivery } from './link/delivery.js';
 import { resultFrames } from './link/result-frames.js';
 import { Spool } from './link/spool.js';
 import type { AgentStatus, StatusSource } from './status/types.js';
@@ -43,15 +44,14 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private readonly running = new Map<string, RunningJob>();
   private readonly spool: Spool;
   private readonly link: LinkClient;
+  private readonly delivery: ResultDelivery;
   private readonly counters: Record<string, Record<string, number>> = {};
-  private readonly lastSent = new Map<string, number>();
   private chunkBytes = DEFAULT_MAX_CHUNK_BYTES;
   private linkState: LinkState = 'disconnected';
   private linkSince = new Date().toISOString();
   private linkError: string | null = null;
   private draining = false;
   private accepting = true;
-  private resendTimer: NodeJS.Timeout | null = null;
   private readonly startedAt = Date.now();
   private readonly idleWaiters: Array<() => void> = [];
   private readonly log: Logger;
@@ -82,6 +82,11 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         },
       },
     );
+    this.delivery = new ResultDelivery(this.spool, this.link, {
+      resendAfterMs: deps.config.resendAfterMs,
+      log: deps.log.child({ component: 'delivery' }),
+      isRunning: (jobId) => this.running.has(jobId),
+    });
   }
 
   get linkConnected(): boolean {
@@ -112,11 +117,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     if (leftover.length > 0)
       this.log.info({ results: leftover.length }, 'unacknowledged results found in spool');
     this.link.start();
-    this.resendTimer = setInterval(
-      () => void this.resendStale(),
-      Math.max(100, this.deps.config.resendAfterMs / 2),
-    );
-    this.resendTimer.unref();
+    this.delivery.start();
   }
 
   /**
@@ -138,8 +139,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   }
 
   async close(): Promise<void> {
-    if (this.resendTimer) clearInterval(this.resendTimer);
-    this.resendTimer = null;
+    this.delivery.stop();
     for (const job of this.running.values()) job.abort.abort(new Error('agent closing'));
     this.link.close();
     await Promise.allSettled([...this.running.values()].map((j) => j.done));
@@ -219,9 +219,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       Math.min(welcome.maxChunkBytes || DEFAULT_MAX_CHUNK_BYTES, DEFAULT_MAX_CHUNK_BYTES),
     );
     this.log.info({ coordinatorId: welcome.coordinatorId }, 'linked to coordinator');
-    this.lastSent.clear();
     this.accepting = !this.spool.full && !this.draining; // what the hello just told the coordinator
-    void this.resendAll();
+    this.delivery.onConnected();
   }
 
   private onFrame(frame: CoordinatorFrame): void {
@@ -232,8 +231,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       case 'ack': {
         const jobId = frame.ack?.jobId ?? '';
         const attempt = frame.ack?.attempt ?? 0;
-        this.lastSent.delete(Spool.key(jobId, attempt));
-        void this.spool.remove(jobId, attempt).then(() => {
+        void this.delivery.acked(jobId, attempt).then(() => {
           this.log.debug({ jobId, attempt }, 'result acknowledged');
           this.emit('acked', jobId, attempt);
           this.updateAvailability();
@@ -340,42 +338,14 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       }
       this.count(req.method, outcome.success ? 'success' : outcome.errorType || 'error');
       const frames = resultFrames(req.jobId, req.attempt, outcome, this.chunkBytes);
-      await this.spool.put(req.jobId, req.attempt, frames);
+      await this.delivery.deliver(req.jobId, req.attempt, frames);
       log.debug({ bytes: frames.reduce((n, f) => n + f.byteLength, 0) }, 'result spooled');
       this.updateAvailability();
-      this.sendFrames(req.jobId, req.attempt, frames);
     } catch (err) {
       log.error({ err }, 'could not spool the result');
     } finally {
       if (this.running.get(req.jobId) === job) this.running.delete(req.jobId);
       this.maybeIdle();
-    }
-  }
-
-  private sendFrames(jobId: string, attempt: number, frames: Uint8Array[]): void {
-    if (!this.link.connected) return;
-    for (const f of frames) if (!this.link.sendRaw(f)) return;
-    this.lastSent.set(Spool.key(jobId, attempt), Date.now());
-  }
-
-  private async resendAll(): Promise<void> {
-    for (const e of this.spool.list()) {
-      try {
-        this.sendFrames(e.jobId, e.attempt, await this.spool.read(e.jobId, e.attempt));
-      } catch (err) {
-        this.log.error({ err, jobId: e.jobId }, 'spooled result unreadable');
-      }
-    }
-  }
-
-  private async resendStale(): Promise<void> {
-    if (!this.link.connected) return;
-    const now = Date.now();
-    for (const e of this.spool.list()) {
-      const sent = this.lastSent.get(Spool.key(e.jobId, e.attempt));
-      if (sent !== undefined && now - sent < this.deps.config.resendAfterMs) continue;
-      if (this.running.has(e.jobId)) continue;
-      this.sendFrames(e.jobId, e.attempt, await this.spool.read(e.jobId, e.attempt));
     }
   }
 

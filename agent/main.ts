@@ -13,8 +13,8 @@ try {
   process.exit(2);
 }
 const log = createAgentLogger(config.logLevel, config.deviceId);
-const { executors, browserVersion } = await buildExecutors(config, log);
-const agent = new CrawlAgent({ config, executors, log, browserVersion });
+const { executors, browserVersion, browserState } = await buildExecutors(config, log);
+const agent = new CrawlAgent({ config, executors, log, browserVersion, browserState });
 await agent.start();
 const status = config.statusAddr
   ? await startStatusServer({

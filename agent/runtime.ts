@@ -36,6 +36,7 @@ export interface AgentDeps {
   executors: Executor[];
   log: Logger;
   browserVersion?: string;
+  browserState?: () => 'ready' | 'crashed';
 }
 
 /** Emits 'link' (state) whenever the link state changes, and 'acked' (jobId, attempt). */
@@ -183,7 +184,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       spool: { depth: this.spool.depth, bytes: this.spool.bytes, maxBytes: this.spool.maxBytes },
       counters: structuredClone(this.counters),
       browser: {
-        state: this.deps.browserVersion ? 'ready' : 'none',
+        state: this.deps.browserVersion ? (this.deps.browserState?.() ?? 'ready') : 'none',
         version: this.deps.browserVersion ?? null,
       },
       startedAt: new Date(this.startedAt).toISOString(),

@@ -64,8 +64,8 @@ const agentConfig = loadAgentConfig(
   { ...process.env, CRAWL_AGENT_TOKEN: token },
 );
 const agentLog = createAgentLogger(config.logLevel, deviceId);
-const { executors, browserVersion } = await buildExecutors(agentConfig, agentLog);
-const agent = new CrawlAgent({ config: agentConfig, executors, log: agentLog, browserVersion });
+const { executors, browserVersion, browserState } = await buildExecutors(agentConfig, agentLog);
+const agent = new CrawlAgent({ config: agentConfig, executors, log: agentLog, browserVersion, browserState });
 await agent.start();
 await agent.whenConnected();
 

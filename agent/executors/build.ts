@@ -9,6 +9,8 @@ import type { Executor } from './types.js';
 export interface BuiltExecutors {
   executors: Executor[];
   browserVersion?: string;
+  /** The browser's state for the status port: ready (running or launched on demand) or crashed. */
+  browserState?: () => 'ready' | 'crashed';
 }
 
 export async function buildExecutors(config: Readonly<AgentConfig>, log: Logger): Promise<BuiltExecutors> {
@@ -28,24 +30,30 @@ async function addBrowser(
   ca: Buffer[] | undefined,
   log: Logger,
   executors: Executor[],
-): Promise<{ browserVersion?: string }> {
+): Promise<Omit<BuiltExecutors, 'executors'>> {
   const { findBrowser, BrowserExecutor } = await import('./browser/index.js');
   const found = await findBrowser(config.browser || undefined);
   if (!found) {
     log.warn('no working Chromium found: CRAWL_FULL_PAGE is not offered');
     return {};
   }
-  executors.push(
-    new BrowserExecutor({
-      executablePath: found.path,
-      policy,
-      maxBodyBytes: config.maxBodyBytes,
-      maxPages: config.browserPages,
-      memoryLimitBytes: config.browserMemoryLimitBytes || undefined,
-      networkType: config.networkType,
-      ca,
-      log: log.child({ component: 'browser' }),
-    }),
-  );
-  return { browserVersion: found.version };
+  const browser = new BrowserExecutor({
+    executablePath: found.path,
+    policy,
+    maxBodyBytes: config.maxBodyBytes,
+    maxPages: config.browserPages,
+    memoryLimitBytes: config.browserMemoryLimitBytes || undefined,
+    networkType: config.networkType,
+    ca,
+    log: log.child({ component: 'browser' }),
+  });
+  executors.push(browser);
+  return {
+    browserVersion: found.version,
+    // Not running and it crashed last time: say so; a browser not yet launched starts on demand.
+    browserState: () => {
+      const s = browser.stats();
+      return s.pid === null && s.crashes > 0 ? 'crashed' : 'ready';
+    },
+  };
 }

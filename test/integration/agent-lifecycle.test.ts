@@ -158,4 +158,37 @@ describe('agent lifecycle', () => {
     assert.equal(agent.agent.healthy(), true);
     await agent.stop();
   });
+
+  test('the real agent process serves its state on the loopback status port', async () => {
+    const token = await c.newDevice('statusful');
+    const agent = spawnAgent({
+      deviceId: 'statusful',
+      token,
+      coordinators: [c.url],
+      extra: ['--status-addr', '127.0.0.1:0'],
+    });
+    const started = await agent.waitForLog((l) => l.msg === 'agent started');
+    const statusUrl = String(started.status);
+    assert.match(statusUrl, /^http:\/\/127\.0\.0\.1:\d+/);
+    await agent.waitForLog((l) => l.msg === 'linked to coordinator');
+    const { id } = await api.run({
+      url: `${target.httpUrl}/echo?status=1`,
+      placement: { device_id: 'statusful' },
+    });
+    await agent.waitForLog((l) => l.msg === 'result acknowledged' && l.jobId === id);
+    const status = (await (await fetch(`${statusUrl}/status`)).json()) as Obj;
+    assert.equal(status.deviceId, 'statusful');
+    assert.equal(status.link.state, 'connected');
+    assert.equal(status.link.coordinatorUrl, c.url);
+    assert.ok(status.capabilities.methods.includes('GET'));
+    assert.equal(status.browser.state, 'none');
+    assert.deepEqual(status.counters.GET, { success: 1 });
+    assert.deepEqual(status.spool, { depth: 0, bytes: 0, maxBytes: 512 * 1024 * 1024 });
+    const metrics = await (await fetch(`${statusUrl}/metrics`)).text();
+    assert.match(metrics, /crawl_agent_jobs_total\{method="GET",outcome="success"\} 1/);
+    assert.equal((await fetch(`${statusUrl}/healthz`)).status, 200);
+    agent.child.kill('SIGTERM');
+    assert.equal(await agent.exited, 0);
+    removeDir(agent.stateDir);
+  });
 });

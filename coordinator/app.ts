@@ -7,6 +7,7 @@ import { sendApiError } from './api/error-handler.js';
 import { registerJobRoutes } from './api/jobs.js';
 import { registerSessionRoutes } from './api/sessions.js';
 import { registerSweepRoutes } from './api/sweeps.js';
+import { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ResultIngest } from './results/ingest.js';
@@ -50,6 +51,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   const services: Services = {
     config,
     store: deps.store,
+    keys: new KeyCache(deps.store, config.keyCacheMs),
     dispatcher,
     storage: deps.storage,
     log,

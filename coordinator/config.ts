@@ -40,6 +40,8 @@ export interface CoordinatorConfig {
   runningGraceMs: number;
   /** Lease on a running job; renewed every third of it. Default 30 s. */
   leaseMs: number;
+  /** How long a looked-up API key is trusted without asking the store again. Default 5 s. */
+  keyCacheMs: number;
   /** Storage failures for one result before its job fails `internal`. Default 5. */
   maxStorageFailures: number;
   s3: S3Config | null;
@@ -175,6 +177,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     runningGraceMs: r.int('running-grace-ms', 30_000, 0, 3_600_000),
     leaseMs: r.int('lease-ms', 30_000, 300, 3_600_000),
     maxStorageFailures: r.int('max-storage-failures', 5, 1, 1000),
+    keyCacheMs: r.int('key-cache-ms', 5_000, 0, 3_600_000),
     s3,
     defaultStorageType: r.str('default-storage-type', 'local') === 's3' ? 's3' : 'local',
     retentionLocalMs: r.duration('retention-local', '30d'),

@@ -1,5 +1,6 @@
 // What the HTTP routes and the agent link share.
 import type { Logger } from 'pino';
+import type { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
 import type { Dispatcher } from './scheduler/dispatcher.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
@@ -8,6 +9,8 @@ import type { Store } from './store/types.js';
 export interface Services {
   config: Readonly<CoordinatorConfig>;
   store: Store;
+  /** API key lookups, cached for `--key-cache-ms`. */
+  keys: KeyCache;
   dispatcher: Dispatcher;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;

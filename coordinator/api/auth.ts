@@ -12,7 +12,7 @@ export async function authenticate(
 ): Promise<ApiKeyRecord> {
   const key = bearer(req.headers.authorization) ?? (typeof bodyKey === 'string' ? bodyKey : null);
   if (!key || key.length > 512) throw unauthorized();
-  const record = await services.store.findApiKeyByHash(hashSecret(key));
+  const record = await services.keys.find(hashSecret(key));
   if (!record) throw unauthorized();
   return record;
 }

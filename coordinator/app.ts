@@ -10,6 +10,7 @@ import { registerSweepRoutes } from './api/sweeps.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
 import { AgentLinkServer } from './link/agent-server.js';
+import { ByteBudget } from './link/byte-budget.js';
 import { ResultIngest } from './results/ingest.js';
 import { ClusterSync } from './scheduler/cluster-sync.js';
 import { Dispatcher } from './scheduler/dispatcher.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     coordinatorId: config.coordinatorId,
     maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
     maxResultBytes: config.maxResultBytes,
+    budget: new ByteBudget(config.maxBufferedResultBytes),
     heartbeatIntervalMs: config.heartbeatIntervalMs,
     helloTimeoutMs: config.helloTimeoutMs,
   });

@@ -30,6 +30,11 @@ export interface CoordinatorConfig {
   maxRequestBodyBytes: number;
   /** Largest content (all parts) one result may carry. Default 64 MiB. */
   maxResultBytes: number;
+  /**
+   * Result content held in memory across all agent links before links pause between results.
+   * Default 512 MiB.
+   */
+  maxBufferedResultBytes: number;
   /** Pending jobs held at once before submissions get 429. Default 100,000. */
   maxQueuedJobs: number;
   /** Attempts before a job whose devices keep vanishing fails `device_lost`. Default 3. */
@@ -170,6 +175,12 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     coordinatorId: r.str('coordinator-id', randomUUID()),
     maxRequestBodyBytes: r.int('max-request-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     maxResultBytes: r.int('max-result-bytes', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+    maxBufferedResultBytes: r.int(
+      'max-buffered-result-bytes',
+      512 * 1024 * 1024,
+      1024,
+      64 * 1024 * 1024 * 1024,
+    ),
     maxQueuedJobs: r.int('max-queued-jobs', 100_000, 1, 100_000_000),
     maxAttempts: r.int('max-attempts', 3, 1, 20),
     heartbeatIntervalMs: r.int('heartbeat-interval-ms', 15_000, 100, 600_000),

@@ -19,7 +19,8 @@ import type { DeviceLocation, ResultIngest } from '../results/ingest.js';
 import type { ConnectedDevice, Dispatcher } from '../scheduler/dispatcher.js';
 import { deviceRegion } from '../scheduler/regions.js';
 import type { DeviceRecord, JobRecord, Store } from '../store/types.js';
-import { ResultAssembler } from './result-assembler.js';
+import type { ByteBudget } from './byte-budget.js';
+import { type AssembleOutcome, ResultAssembler } from './result-assembler.js';
 
 export interface ConnectionDeps {
   dispatcher: Dispatcher;
@@ -29,6 +30,8 @@ export interface ConnectionDeps {
   coordinatorId: string;
   maxFrameBytes: number;
   maxResultBytes: number;
+  /** Result bytes held in memory across all connections (see ByteBudget). */
+  budget: ByteBudget;
   heartbeatIntervalMs: number;
   helloTimeoutMs: number;
 }
@@ -50,7 +53,7 @@ export class AgentConnection {
     private readonly onClosed: (conn: AgentConnection) => void,
   ) {
     this.log = deps.log.child({ deviceId: device.id });
-    this.assembler = new ResultAssembler(deps.maxResultBytes);
+    this.assembler = new ResultAssembler(deps.maxResultBytes, deps.budget);
     this.helloTimer = setTimeout(
       () => this.close(CloseCode.HelloTimeout, 'no hello in time'),
       deps.helloTimeoutMs,
@@ -62,6 +65,11 @@ export class AgentConnection {
 
   get deviceId(): string {
     return this.device.id;
+  }
+
+  /** True while this link is paused by the result memory budget. */
+  get paused(): boolean {
+    return this.ws.isPaused;
   }
 
   /** Asks the agent to finish and reconnect elsewhere (coordinator shutting down). */
@@ -120,6 +128,7 @@ export class AgentConnection {
         break;
       case 'result':
         if (frame.result) void this.onResult(frame.result);
+        this.maybePause();
         break;
       case 'ping':
         this.send({ pong: { nonce: frame.ping?.nonce ?? 0 } });
@@ -252,11 +261,36 @@ export class AgentConnection {
     });
   }
 
+  /**
+   * Over the memory budget, stop reading this link between two results (never inside one, so every
+   * result being received can complete and give its bytes back); resume once there is room.
+   */
+  private maybePause(): void {
+    if (!this.deps.budget.exhausted || this.assembler.hasPartial || this.ws.isPaused) return;
+    this.log.warn({ heldBytes: this.deps.budget.usedBytes }, 'result memory budget full: pausing this link');
+    this.ws.pause();
+    this.deps.budget.whenRelieved(this.resume);
+  }
+
+  private readonly resume = (): void => {
+    if (this.ws.isPaused) this.ws.resume();
+  };
+
   private async onResult(final: ResultFinal): Promise<void> {
     const jobId = final.jobId ?? '';
     const attempt = final.attempt ?? 0;
     this.deps.dispatcher.finished(jobId, attempt, this.device.id);
     const assembled = this.assembler.finish(final);
+    try {
+      await this.store(final, assembled);
+    } finally {
+      if (assembled.ok) this.deps.budget.give(assembled.bytes);
+    }
+  }
+
+  private async store(final: ResultFinal, assembled: AssembleOutcome): Promise<void> {
+    const jobId = final.jobId ?? '';
+    const attempt = final.attempt ?? 0;
     let parts = new Map<string, Buffer>();
     let report = final;
     if (assembled.ok) parts = assembled.parts;
@@ -286,6 +320,7 @@ export class AgentConnection {
     if (this.helloTimer) clearTimeout(this.helloTimer);
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.assembler.clear();
+    this.deps.budget.forget(this.resume);
     if (this.registered) {
       this.deps.dispatcher.removeDevice(this.device.id, this.registered);
       this.log.info('agent disconnected');

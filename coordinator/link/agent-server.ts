@@ -34,6 +34,13 @@ export class AgentLinkServer {
     return this.connections.size;
   }
 
+  /** Links paused by the result memory budget, and the bytes it holds (operators, tests). */
+  get budgetState(): { pausedLinks: number; heldBytes: number } {
+    let pausedLinks = 0;
+    for (const c of this.connections) if (c.paused) pausedLinks++;
+    return { pausedLinks, heldBytes: this.deps.budget.usedBytes };
+  }
+
   attach(server: Server): void {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       void this.onUpgrade(req, socket, head);

@@ -1,6 +1,7 @@
 // Collects a result's content chunks per (job, attempt) until its final frame, within a byte cap.
 import type { ResultChunk, ResultFinal } from '../../proto/index.js';
 import { PART_NAMES } from '../results/ingest.js';
+import type { ByteBudget } from './byte-budget.js';
 
 interface Pending {
   parts: Map<string, Buffer[]>;
@@ -9,17 +10,26 @@ interface Pending {
 }
 
 export type AssembleOutcome =
-  | { ok: true; parts: Map<string, Buffer> }
+  /** `bytes` stay taken from the budget until the caller gives them back (once stored). */
+  | { ok: true; parts: Map<string, Buffer>; bytes: number }
   | { ok: false; reason: 'incomplete' | 'too_large'; message: string };
 
 export class ResultAssembler {
   private readonly pending = new Map<string, Pending>();
   private totalBytes = 0;
 
-  constructor(private readonly maxResultBytes: number) {}
+  constructor(
+    private readonly maxResultBytes: number,
+    private readonly budget: ByteBudget,
+  ) {}
 
   get bufferedBytes(): number {
     return this.totalBytes;
+  }
+
+  /** True while some result has chunks here and no final frame yet. */
+  get hasPartial(): boolean {
+    return this.pending.size > 0;
   }
 
   add(chunk: ResultChunk): void {
@@ -34,6 +44,7 @@ export class ResultAssembler {
     if (p.bytes + data.byteLength > this.maxResultBytes) {
       // Keep counting nothing more: the final frame turns this into a too_large result.
       this.totalBytes -= p.bytes;
+      this.budget.give(p.bytes);
       p.parts.clear();
       p.bytes = 0;
       p.overflow = true;
@@ -48,6 +59,7 @@ export class ResultAssembler {
     list[chunk.index ?? 0] = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     p.bytes += data.byteLength;
     this.totalBytes += data.byteLength;
+    this.budget.take(data.byteLength);
   }
 
   finish(final: ResultFinal): AssembleOutcome {
@@ -55,12 +67,15 @@ export class ResultAssembler {
     const p = this.pending.get(key) ?? { parts: new Map<string, Buffer[]>(), bytes: 0, overflow: false };
     this.pending.delete(key);
     this.totalBytes -= p.bytes;
+    const fail = (reason: 'incomplete' | 'too_large', message: string): AssembleOutcome => {
+      this.budget.give(p.bytes);
+      return { ok: false, reason, message };
+    };
     if (p.overflow) {
-      return {
-        ok: false,
-        reason: 'too_large',
-        message: `result content exceeds the coordinator's limit of ${this.maxResultBytes} bytes`,
-      };
+      return fail(
+        'too_large',
+        `result content exceeds the coordinator's limit of ${this.maxResultBytes} bytes`,
+      );
     }
     const out = new Map<string, Buffer>();
     for (const summary of final.parts ?? []) {
@@ -71,15 +86,17 @@ export class ResultAssembler {
       for (let i = 0; complete && i < chunks; i++) if (!list[i]) complete = false;
       const data = complete ? Buffer.concat(list as Buffer[]) : null;
       if (!data || data.byteLength !== Number(summary.bytes ?? 0)) {
-        return { ok: false, reason: 'incomplete', message: `content part ${name} arrived incomplete` };
+        return fail('incomplete', `content part ${name} arrived incomplete`);
       }
       out.set(name, data);
     }
-    return { ok: true, parts: out };
+    return { ok: true, parts: out, bytes: p.bytes };
   }
 
+  /** Drops every partial result (the link closed) and gives their bytes back. */
   clear(): void {
     this.pending.clear();
+    this.budget.give(this.totalBytes);
     this.totalBytes = 0;
   }
 }

@@ -6,12 +6,26 @@ import type { ContentStorage } from '../../coordinator/storage/types.js';
 export class GatedStorage implements ContentStorage {
   failing = false;
   attempts = 0;
+  /** While set, writes wait for it (a slow storage). */
+  held: Promise<void> | null = null;
   private readonly waiters: Array<() => void> = [];
 
   constructor(private readonly inner: ContentStorage) {}
 
   get type() {
     return this.inner.type;
+  }
+
+  /** Makes writes wait until the returned function is called. */
+  hold(): () => void {
+    let resolveHeld: () => void = () => {};
+    this.held = new Promise<void>((resolve) => {
+      resolveHeld = resolve;
+    });
+    return () => {
+      this.held = null;
+      resolveHeld();
+    };
   }
 
   /** Resolves at the next write attempt (a result reached the coordinator). */
@@ -23,6 +37,7 @@ export class GatedStorage implements ContentStorage {
     this.attempts++;
     for (const w of this.waiters.splice(0)) w();
     if (this.failing) throw new Error('storage outage (test)');
+    if (this.held) await this.held;
     return this.inner.put(key, body, contentType);
   }
 

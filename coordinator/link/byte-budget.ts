@@ -1,0 +1,39 @@
+// Bytes of result content held in memory across all agent connections, from the first chunk until
+// the content is stored. Past the limit, connections stop reading new results (TCP backpressure
+// holds them on the agents, whose spools keep them safe) until stored results give bytes back.
+export class ByteBudget {
+  private used = 0;
+  private readonly waiting = new Set<() => void>();
+
+  constructor(readonly limitBytes: number) {}
+
+  get usedBytes(): number {
+    return this.used;
+  }
+
+  get exhausted(): boolean {
+    return this.used >= this.limitBytes;
+  }
+
+  take(bytes: number): void {
+    this.used += bytes;
+  }
+
+  give(bytes: number): void {
+    this.used = Math.max(0, this.used - bytes);
+    if (this.exhausted) return;
+    const ready = [...this.waiting];
+    this.waiting.clear();
+    for (const resume of ready) resume();
+  }
+
+  /** Calls `resume` once the budget has room again. */
+  whenRelieved(resume: () => void): void {
+    if (!this.exhausted) resume();
+    else this.waiting.add(resume);
+  }
+
+  forget(resume: () => void): void {
+    this.waiting.delete(resume);
+  }
+}

@@ -1,0 +1,64 @@
+// The coordinator's memory budget for result content: past it, agent links pause between results
+// (the agent's spool keeps what waits), and everything completes once stored results give bytes back.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ApiClient } from '../helpers/client.js';
+import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { GatedStorage } from '../helpers/gated-storage.js';
+import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
+type Obj = Record<string, any>;
+
+describe('result memory budget', () => {
+  let target: TargetServer;
+  let c: TestCoordinator;
+  let gate: GatedStorage;
+  before(async () => {
+    target = await startTargetServer();
+    c = await startTestCoordinator({
+      flags: ['--max-buffered-result-bytes', String(1024 * 1024)],
+      overrides: {
+        wrapStorage: (s) => {
+          if (s.type === 'local') gate = new GatedStorage(s);
+          return s.type === 'local' ? gate : s;
+        },
+      },
+    });
+  });
+  after(async () => {
+    await c.stop();
+    await target.close();
+  });
+
+  test('a link over the budget pauses between results and resumes when content is stored', async () => {
+    const api = new ApiClient(c.url, c.apiKey);
+    const agent = await startTestAgent({
+      deviceId: 'budgeted',
+      token: await c.newDevice('budgeted'),
+      coordinators: [c.url],
+    });
+    const release = gate.hold();
+    const stored = gate.nextAttempt();
+    const big = ((await api.submit({ url: `${target.httpUrl}/big?bytes=${1536 * 1024}` })).body as Obj)
+      .job_id;
+    await stored; // the big result is in memory, waiting for the slow storage
+    assert.deepEqual(c.coordinator.link.budgetState, { pausedLinks: 1, heldBytes: 1536 * 1024 });
+    const small = ((await api.submit({ url: `${target.httpUrl}/echo?budget=1` })).body as Obj).job_id;
+    await new Promise<void>((resolve) => {
+      const check = () => (agent.agent.snapshot().spool.depth === 2 ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    assert.equal(
+      ((await api.status(small)).body as Obj).status,
+      'running',
+      'its result waits in the agent spool',
+    );
+    release();
+    assert.equal((await api.waitTerminal(big)).status, 'completed');
+    assert.equal((await api.waitTerminal(small)).status, 'completed');
+    assert.deepEqual(c.coordinator.link.budgetState, { pausedLinks: 0, heldBytes: 0 });
+    assert.equal(((await api.download(big)) as Obj).mainResult.sizeBytes, 1536 * 1024);
+    await agent.stop();
+  });
+});

@@ -89,7 +89,15 @@ export class ResultIngest {
     if (job.status === 'completed') return 'duplicate';
     if (job.status === 'failed') return 'stale';
     const storage = this.deps.storages(job.storageType);
-    if (!storage) throw new Error(`storage ${job.storageType} is not configured`);
+    if (!storage) {
+      // e.g. restarted without S3 settings: fails like an outage, and the job fails after N tries.
+      return this.storageFailed(
+        jobId,
+        job.storageType,
+        new Error(`storage ${job.storageType} is not configured`),
+        log,
+      );
+    }
     const sizes: Record<string, number> = {};
     try {
       for (const [name, data] of parts) {

@@ -9,9 +9,10 @@ import type { Dispatcher } from './dispatcher.js';
 const REQUEUE_WAIT_MS = 60_000;
 /**
  * On a shared store, NOTIFY is not queued: a wake-up sent while this coordinator's listener was
- * reconnecting is lost. A slow poll of pending jobs is the fallback that catches those.
+ * reconnecting is lost. The store says so (a `resync` event) and a scan of pending jobs catches up;
+ * this slow poll is the safety net behind that.
  */
-const PENDING_POLL_MS = 5_000;
+const PENDING_POLL_MS = 60_000;
 
 export class ClusterSync {
   private unsubscribe: (() => Promise<void>) | null = null;
@@ -58,6 +59,8 @@ export class ClusterSync {
         if (job?.status !== 'pending') return;
         const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
         this.dispatcher.enqueue(job, session?.deviceId ?? null);
+      } else if (event.type === 'resync') {
+        await this.pollPending();
       } else if (event.type === 'session_ended') {
         const s = await this.store.getSession(event.sessionId);
         const why = s?.status === 'expired' ? 'the session has expired' : 'the session was closed';

@@ -164,7 +164,9 @@ export type CompleteOutcome = 'stored' | 'duplicate' | 'stale';
 export type StoreEvent =
   | { type: 'job_pending'; jobId: string }
   | { type: 'job_terminal'; jobId: string }
-  | { type: 'session_ended'; sessionId: string };
+  | { type: 'session_ended'; sessionId: string }
+  /** Local only: the subscription had a gap (its connection was re-made) and events may be lost. */
+  | { type: 'resync' };
 
 export interface Lease {
   coordinatorId: string;

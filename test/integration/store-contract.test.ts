@@ -731,8 +731,8 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
     );
     assert.equal(rows.length, 1);
     await adminClient.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
-    // Events sent while it is down are lost by design, so keep publishing until one arrives; the
-    // reconnect has no event of its own to await.
+    // Events sent while it is down are lost by design; the subscriber is told so once it is back.
+    await events.waitFor((e) => e.type === 'resync');
     const jobId = uid('job');
     const arrived = events.waitFor(isJob(jobId));
     let done = false;

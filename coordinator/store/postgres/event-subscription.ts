@@ -108,6 +108,8 @@ export class EventSubscription {
       }
       this.client = client;
       this.failures = 0;
+      // NOTIFYs sent while the connection was down are gone: tell the subscriber to catch up.
+      this.opts.onEvent({ type: 'resync' });
     } catch (err) {
       this.opts.log?.warn({ err, failures: this.failures }, 'store event reconnect failed');
       this.scheduleReconnect();

@@ -7,7 +7,8 @@ import type { ConnectedDevice } from '../../coordinator/scheduler/dispatcher.js'
 import { Dispatcher } from '../../coordinator/scheduler/dispatcher.js';
 import { regionOf } from '../../coordinator/scheduler/regions.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
-import type { JobRecord, Placement, ResultRecord, SessionRecord } from '../../coordinator/store/types.js';
+import type { JobRecord, Placement, SessionRecord } from '../../coordinator/store/types.js';
+import { resultRecord } from './records.js';
 
 export interface SimDeviceOptions {
   id: string;
@@ -189,31 +190,17 @@ export class SimulatedFleet {
     const success = o.success ?? true;
     const job = (await this.store.getJob(jobId)) as JobRecord;
     this.dispatcher.finished(jobId, a.attempt, a.deviceId);
-    const result: ResultRecord = {
-      id: randomUUID(),
-      createdAt: new Date().toISOString(),
+    const result = resultRecord({
       attempt: a.attempt,
       deviceId: a.deviceId,
       success,
       statusCode: success ? 200 : 0,
-      sizeBytes: 0,
       timeUs: (o.timeMs ?? 100) * 1000,
-      startedAtMs: Date.now(),
-      tlsVersion: '',
-      tlsCipher: '',
       errorType: success ? '' : 'timeout',
       errorMessage: success ? '' : 'timed out',
       finalUrl: job.url,
-      contentType: '',
-      requestHeaders: [],
-      responseHeaders: [],
-      requestCookies: [],
-      responseCookies: [],
-      parts: {},
-      performance: null,
-      requestResults: {},
       metadata: { placement_reason: this.dispatcher.takePlacementReason(jobId) },
-    };
+    });
     if ((await this.store.completeJob(jobId, result, new Date().toISOString())) === 'stored') {
       this.dispatcher.recordResult(a.deviceId, job.method, success, o.timeMs ?? 100);
       this.dispatcher.terminal(jobId);

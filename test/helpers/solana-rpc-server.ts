@@ -7,10 +7,8 @@
 //   batches (arrays)                 -> an array of answers; [] -> -32600; bad JSON -> -32700
 // Failure routes: /hang (never answers), /html-502 (a proxy's HTML error page), /big (a response of
 // ?bytes=N), /text (200 with a non-JSON body), /not-rpc (JSON that is not a JSON-RPC response).
-import http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { TLS_CERT, TLS_KEY } from './target-server.js';
+import type http from 'node:http';
+import { serveHttpAndHttps } from './dual-server.js';
 
 export const SLOT = 312_345_678;
 export const BALANCE_LAMPORTS = 1_500_000_000;
@@ -123,29 +121,8 @@ function handler(seen: SolanaRpcServer['seen']): http.RequestListener {
   };
 }
 
-function listen(server: http.Server | https.Server): Promise<number> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
 /** Starts the node on 127.0.0.1, HTTP and HTTPS (certificate: test/fixtures/tls), ports chosen by the OS. */
 export async function startSolanaRpcServer(): Promise<SolanaRpcServer> {
   const seen: SolanaRpcServer['seen'] = [];
-  const plain = http.createServer(handler(seen));
-  const secure = https.createServer({ cert: TLS_CERT, key: TLS_KEY }, handler(seen));
-  const [httpPort, httpsPort] = await Promise.all([listen(plain), listen(secure)]);
-  return {
-    httpUrl: `http://127.0.0.1:${httpPort}`,
-    httpsUrl: `https://127.0.0.1:${httpsPort}`,
-    seen,
-    async close() {
-      plain.closeAllConnections();
-      secure.closeAllConnections();
-      await Promise.all([
-        new Promise<void>((r) => plain.close(() => r())),
-        new Promise<void>((r) => secure.close(() => r())),
-      ]);
-    },
-  };
+  return { ...(await serveHttpAndHttps(handler(seen))), seen };
 }

@@ -10,16 +10,11 @@
 //   /redirect/:code?to=U   that 3xx status (301, 302, 303, 307, 308) to U
 //   /article-gzip    the article, gzip-encoded
 //   /stream?bytes=N  N bytes of 'b' in 1 KiB chunks, chunked (no content-length)
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { serveHttpAndHttps } from './dual-server.js';
 
-const tlsDir = fileURLToPath(new URL('../fixtures/tls/', import.meta.url));
-export const TLS_CERT = readFileSync(`${tlsDir}cert.pem`);
-export const TLS_KEY = readFileSync(`${tlsDir}key.pem`);
+export { TLS_CERT, TLS_KEY } from './dual-server.js';
 
 export const ARTICLE_HTML = `<!doctype html><html><head><title>Harbour lights</title></head><body>
 <nav><a href="/">Home</a> <a href="/about">About</a></nav>
@@ -137,29 +132,8 @@ function handler(seen: TargetServer['seen']): http.RequestListener {
   };
 }
 
-function listen(server: http.Server | https.Server): Promise<number> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
 /** Starts the target on 127.0.0.1, HTTP and HTTPS, ports chosen by the OS. */
 export async function startTargetServer(): Promise<TargetServer> {
   const seen: TargetServer['seen'] = [];
-  const plain = http.createServer(handler(seen));
-  const secure = https.createServer({ cert: TLS_CERT, key: TLS_KEY }, handler(seen));
-  const [httpPort, httpsPort] = await Promise.all([listen(plain), listen(secure)]);
-  return {
-    httpUrl: `http://127.0.0.1:${httpPort}`,
-    httpsUrl: `https://127.0.0.1:${httpsPort}`,
-    seen,
-    async close() {
-      plain.closeAllConnections();
-      secure.closeAllConnections();
-      await Promise.all([
-        new Promise<void>((r) => plain.close(() => r())),
-        new Promise<void>((r) => secure.close(() => r())),
-      ]);
-    },
-  };
+  return { ...(await serveHttpAndHttps(handler(seen))), seen };
 }

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { MESSAGES } from '../../coordinator/errors.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { resultRecord } from '../helpers/records.js';
 
 describe('API contract: errors and validation', () => {
   let c: TestCoordinator;
@@ -179,35 +180,7 @@ describe('API contract: errors and validation', () => {
     assert.equal(res.status, 409);
     assert.equal(res.body, MESSAGES.NOT_COMPLETED);
     const store = c.coordinator.store;
-    await store.completeJob(
-      job_id,
-      {
-        id: randomUUID(),
-        createdAt: new Date().toISOString(),
-        attempt: 1,
-        deviceId: 'd',
-        success: true,
-        statusCode: 200,
-        sizeBytes: 0,
-        timeUs: 1,
-        startedAtMs: Date.now(),
-        tlsVersion: '',
-        tlsCipher: '',
-        errorType: '',
-        errorMessage: '',
-        finalUrl: '',
-        contentType: '',
-        requestHeaders: [],
-        responseHeaders: [],
-        requestCookies: [],
-        responseCookies: [],
-        parts: {},
-        performance: null,
-        requestResults: {},
-        metadata: {},
-      },
-      new Date().toISOString(),
-    );
+    await store.completeJob(job_id, resultRecord(), new Date().toISOString());
     res = await api.request('GET', `/crawl/v1/jobs/${job_id}/download`);
     assert.equal(res.status, 200);
     await store.markArchived(job_id, new Date().toISOString());

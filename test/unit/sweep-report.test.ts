@@ -5,6 +5,7 @@ import type { JobRecord, ResultRecord, SweepRecord } from '../../coordinator/sto
 import { renderReport } from '../../coordinator/sweeps/report-page.js';
 import { reportTokenMatches } from '../../coordinator/sweeps/report-token.js';
 import { groupStatus, sweepView } from '../../coordinator/sweeps/sweep-view.js';
+import { resultRecord } from '../helpers/records.js';
 
 const EDGE = 'https://edge.example';
 
@@ -36,26 +37,13 @@ function job(id: string, over: Partial<JobRecord> = {}): JobRecord {
 }
 
 function result(over: Partial<ResultRecord> = {}): ResultRecord {
-  return {
+  return resultRecord({
     id: 'r',
     createdAt: '',
-    attempt: 1,
     deviceId: 'dev-de',
-    success: true,
-    statusCode: 200,
     sizeBytes: 1,
-    timeUs: 1,
     startedAtMs: 0,
-    tlsVersion: '',
-    tlsCipher: '',
-    errorType: '',
-    errorMessage: '',
-    finalUrl: '',
     contentType: 'text/html',
-    requestHeaders: [],
-    responseHeaders: [],
-    requestCookies: [],
-    responseCookies: [],
     parts: { screenshot: 100 },
     performance: {
       cumulativeLayoutShift: 0.05,
@@ -68,10 +56,9 @@ function result(over: Partial<ResultRecord> = {}): ResultRecord {
       protocol: 'h2',
       crashOrTimeoutFlag: false,
     },
-    requestResults: {},
     metadata: { device_location: { country: 'DE', region: 'EU', city: 'Berlin' } },
     ...over,
-  };
+  });
 }
 
 const sweep: SweepRecord = {

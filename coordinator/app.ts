@@ -9,11 +9,11 @@ import { registerSessionRoutes } from './api/sessions.js';
 import { registerSweepRoutes } from './api/sweeps.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
+import { ClusterSync } from './jobs/cluster-sync.js';
+import { JobLifecycle } from './jobs/job-lifecycle.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ByteBudget } from './link/byte-budget.js';
 import { ResultIngest } from './results/ingest.js';
-import { ClusterSync } from './scheduler/cluster-sync.js';
-import { Dispatcher } from './scheduler/dispatcher.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
 import type { Services } from './services.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
@@ -40,19 +40,21 @@ export interface CoordinatorApp {
 export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDeps): Promise<CoordinatorApp> {
   let publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const log = deps.log;
-  const dispatcher = new Dispatcher({
+  const jobs = new JobLifecycle({
     store: deps.store,
-    log: log.child({ component: 'dispatcher' }),
+    log: log.child({ component: 'jobs' }),
     maxAttempts: config.maxAttempts,
     maxQueuedJobs: config.maxQueuedJobs,
     runningGraceMs: config.runningGraceMs,
     coordinatorId: config.coordinatorId,
     leaseMs: config.leaseMs,
   });
+  const dispatcher = jobs.scheduler;
   const services: Services = {
     config,
     store: deps.store,
     keys: new KeyCache(deps.store, config.keyCacheMs),
+    jobs,
     dispatcher,
     storage: deps.storage,
     log,
@@ -95,7 +97,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   const ingest = new ResultIngest({
     store: deps.store,
     storages: deps.storage,
-    dispatcher,
+    jobs,
     log,
     maxStorageFailures: config.maxStorageFailures,
   });
@@ -107,6 +109,8 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     coordinatorId: config.coordinatorId,
     maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
     maxResultBytes: config.maxResultBytes,
+    // Two results' worth: an agent sends one result at a time; more is a device that never ends one.
+    maxLinkResultBytes: 2 * config.maxResultBytes,
     budget: new ByteBudget(config.maxBufferedResultBytes),
     heartbeatIntervalMs: config.heartbeatIntervalMs,
     helloTimeoutMs: config.helloTimeoutMs,
@@ -114,7 +118,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   link.attach(app.server);
   const expiry = new SessionExpiry(deps.store, dispatcher, log.child({ component: 'sessions' }));
   expiry.start();
-  const sync = new ClusterSync(deps.store, dispatcher, {
+  const sync = new ClusterSync(deps.store, jobs, {
     coordinatorId: config.coordinatorId,
     leaseMs: config.leaseMs,
     log: log.child({ component: 'cluster' }),
@@ -129,33 +133,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     setPublicUrl(url: string) {
       publicUrl = url.replace(/\/$/, '');
     },
-    async resume() {
-      const jobs = await deps.store.listUnfinishedJobs();
-      const now = Date.now();
-      for (const job of jobs) {
-        let current = job;
-        if (job.status === 'running') {
-          // On a shared store another coordinator may own it: its lease decides (ClusterSync).
-          if (deps.store.shared) continue;
-          // Its device link died with the old process; a report from the agent's spool still wins.
-          if (job.attempt >= config.maxAttempts) {
-            await deps.store.failJob(
-              job.id,
-              'device_lost',
-              'the coordinator restarted and retries ran out',
-              new Date().toISOString(),
-            );
-            continue;
-          }
-          const deadline = now + job.timeoutSec * 1000;
-          if (!(await deps.store.requeueJob(job.id, job.attempt, deadline))) continue;
-          current = { ...job, status: 'pending', queueDeadlineMs: deadline };
-        }
-        const session = current.sessionId ? await deps.store.getSession(current.sessionId) : null;
-        dispatcher.enqueue(current, session?.deviceId ?? null);
-      }
-      return jobs.length;
-    },
+    resume: () => jobs.resume(config.maxAttempts),
     async close() {
       if (closed) return;
       closed = true;

@@ -42,6 +42,7 @@ export async function startCoordinator(
   built.setPublicUrl(url);
   const archiver = new Archiver({
     store,
+    jobs: built.services.jobs,
     storage,
     retentionMs: { local: config.retentionLocalMs, s3: config.retentionS3Ms },
     intervalMs: config.archiveIntervalMs,

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
+import type { JobLifecycle } from './jobs/job-lifecycle.js';
 import type { Dispatcher } from './scheduler/dispatcher.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
@@ -11,6 +12,9 @@ export interface Services {
   store: Store;
   /** API key lookups, cached for `--key-cache-ms`. */
   keys: KeyCache;
+  /** Every change of a job's state goes through here (submit, fail, archive, …). */
+  jobs: JobLifecycle;
+  /** The queue and connected devices: for capacity checks and device views, never state changes. */
   dispatcher: Dispatcher;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;

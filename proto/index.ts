@@ -1,3 +1,4 @@
 // The only module agent/ and coordinator/ import from proto/.
 export * from './codec.js';
 export * from './constants.js';
+export * from './parts.js';

@@ -1,12 +1,10 @@
 // Job endpoints: submit, batch status, status, detail, download. Errors answer as bare JSON strings.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { archived, internal, invalid, jobNotFound, notCompleted, queueFull } from '../errors.js';
 import { buildDetail, buildDownload } from '../results/content.js';
 import { jobView } from '../results/views.js';
 import type { Services } from '../services.js';
 import type { JobRecord } from '../store/types.js';
-import { isoNanos } from '../time.js';
 import { authenticate } from './auth.js';
 import { validateJsonRpcBody } from './json-rpc.js';
 import {
@@ -72,35 +70,21 @@ export function registerJobRoutes(app: FastifyInstance, services: Services): voi
       sessionPlacement = session.placement ?? {};
     }
     if (!services.dispatcher.canAccept(key.ownerId)) throw queueFull();
-    const nowMs = Date.now();
-    const job: JobRecord = {
-      id: randomUUID(),
-      ownerId: key.ownerId,
-      url,
-      method,
-      status: 'pending',
-      submittedAt: isoNanos(),
-      submittedAtMs: nowMs,
-      timeoutSec,
-      // A session's placement applies to its jobs; the job's own constraints narrow it further.
-      placement: { ...sessionPlacement, ...placement },
-      sessionId,
-      sweepId: null,
-      storageType,
-      request: { headers, bodyBase64, cookies },
-      attempt: 0,
-      deviceId: null,
-      queueDeadlineMs: nowMs + timeoutSec * 1000,
-      completedAt: null,
-      failureType: null,
-      errorMessage: null,
-      archivedAt: null,
-      result: null,
-    };
-    await services.store.insertJob(job);
-    services.dispatcher.enqueue(job, sessionDevice);
-    // Other coordinators on the same database may hold the device this job needs.
-    await services.store.publish({ type: 'job_pending', jobId: job.id });
+    const job = await services.jobs.submit(
+      {
+        ownerId: key.ownerId,
+        url,
+        method,
+        timeoutSec,
+        // A session's placement applies to its jobs; the job's own constraints narrow it further.
+        placement: { ...sessionPlacement, ...placement },
+        sessionId,
+        sweepId: null,
+        storageType,
+        request: { headers, bodyBase64, cookies },
+      },
+      sessionDevice,
+    );
     const view = jobView(job);
     view.placement = placement;
     reply.code(201);

@@ -2,6 +2,7 @@
 // marked archived (download answers 410; status and detail keep working). Stateless between runs:
 // the database says what is due, so a restart loses nothing and repeats nothing.
 import type { Logger } from 'pino';
+import type { JobLifecycle } from '../jobs/job-lifecycle.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import { jobPrefix } from '../storage/types.js';
 import type { Store } from '../store/types.js';
@@ -10,6 +11,8 @@ const BATCH = 500;
 
 export interface ArchiverOptions {
   store: Store;
+  /** Marks each job archived (a job state change like any other). */
+  jobs: Pick<JobLifecycle, 'archive'>;
   storage: (type: StorageType) => ContentStorage | null;
   retentionMs: Record<StorageType, number>;
   intervalMs: number;
@@ -47,7 +50,7 @@ export class Archiver {
         for (const job of due) {
           try {
             await storage.deletePrefix(jobPrefix(job.ownerId, job.id));
-            await this.opts.store.markArchived(job.id, new Date(nowMs).toISOString());
+            await this.opts.jobs.archive(job);
             archived++;
           } catch (err) {
             // Left as it is: the next pass tries again. Content is never marked gone while it exists.

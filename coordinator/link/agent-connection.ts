@@ -1,26 +1,28 @@
-// One agent's authenticated WebSocket: hello/welcome, assignments out, results in, heartbeats.
+// One agent's authenticated WebSocket: frames decoded and dispatched, the hello (handshake.ts),
+// results (result-receiver.ts), assignments out, heartbeats, pausing under the memory budget.
+// Frames are untrusted input: bounded, checked against what this device was asked to do, and a
+// device that keeps sending frames for work that is not its own loses its link.
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
 import {
   type AgentFrame,
   CloseCode,
   type CoordinatorFrameInit,
-  DEFAULT_MAX_CHUNK_BYTES,
   decodeAgentFrame,
   encodeCoordinatorFrame,
   FrameError,
   type Hello,
   PRE_HELLO_MAX_FRAME_BYTES,
-  PROTOCOL_VERSION,
   RejectReason,
-  type ResultFinal,
 } from '../../proto/index.js';
-import type { DeviceLocation, ResultIngest } from '../results/ingest.js';
+import type { ResultIngest } from '../results/ingest.js';
+import type { DeviceLocation } from '../results/reported.js';
 import type { ConnectedDevice, Dispatcher } from '../scheduler/dispatcher.js';
-import { deviceRegion } from '../scheduler/regions.js';
 import type { DeviceRecord, JobRecord, Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
-import { type AssembleOutcome, ResultAssembler } from './result-assembler.js';
+import { acceptHello, welcomeOf } from './handshake.js';
+import { type Admission, ResultReceiver } from './result-receiver.js';
+import { assignOf } from './wire.js';
 
 export interface ConnectionDeps {
   dispatcher: Dispatcher;
@@ -30,21 +32,32 @@ export interface ConnectionDeps {
   coordinatorId: string;
   maxFrameBytes: number;
   maxResultBytes: number;
+  /** Result bytes one link may hold in partial results; past it the link is closed (4413). */
+  maxLinkResultBytes: number;
   /** Result bytes held in memory across all connections (see ByteBudget). */
   budget: ByteBudget;
   heartbeatIntervalMs: number;
   helloTimeoutMs: number;
+  /** Frames for work that is not the device's own before its link is closed (4403). Default 16. */
+  maxStrikes?: number;
 }
+
+/** Frames held while the store is asked whose attempt a result is (the socket is paused meanwhile). */
+const MAX_BACKLOG_FRAMES = 32;
 
 export class AgentConnection {
   private registered: ConnectedDevice | null = null;
-  private readonly assembler: ResultAssembler;
+  private readonly results: ResultReceiver;
   private readonly log: Logger;
   private helloTimer: NodeJS.Timeout | null;
   private heartbeat: NodeJS.Timeout | null = null;
   private lastSeenMs = Date.now();
   private location: DeviceLocation = { country: '', region: '', city: '' };
   private closed = false;
+  private strikes = 0;
+  /** Frames waiting, in order, for a store verdict on a result; null when none is pending. */
+  private backlog: AgentFrame[] | null = null;
+  private budgetPaused = false;
 
   constructor(
     private readonly ws: WebSocket,
@@ -53,7 +66,17 @@ export class AgentConnection {
     private readonly onClosed: (conn: AgentConnection) => void,
   ) {
     this.log = deps.log.child({ deviceId: device.id });
-    this.assembler = new ResultAssembler(deps.maxResultBytes, deps.budget);
+    this.results = new ResultReceiver({
+      deviceId: device.id,
+      dispatcher: deps.dispatcher,
+      ingest: deps.ingest,
+      store: deps.store,
+      log: this.log,
+      maxResultBytes: deps.maxResultBytes,
+      budget: deps.budget,
+      location: () => this.location,
+      ack: (jobId, attempt, duplicate) => this.send({ ack: { jobId, attempt, duplicate } }),
+    });
     this.helloTimer = setTimeout(
       () => this.close(CloseCode.HelloTimeout, 'no hello in time'),
       deps.helloTimeoutMs,
@@ -69,7 +92,12 @@ export class AgentConnection {
 
   /** True while this link is paused by the result memory budget. */
   get paused(): boolean {
-    return this.ws.isPaused;
+    return this.budgetPaused;
+  }
+
+  /** Frames refused so far because they were for work not this device's own. */
+  get strikeCount(): number {
+    return this.strikes;
   }
 
   /** Asks the agent to finish and reconnect elsewhere (coordinator shutting down). */
@@ -88,6 +116,7 @@ export class AgentConnection {
   }
 
   private onMessage(data: Buffer, isBinary: boolean): void {
+    if (this.closed) return;
     this.lastSeenMs = Date.now();
     if (this.registered) this.deps.dispatcher.touch(this.device.id);
     let frame: AgentFrame;
@@ -105,30 +134,26 @@ export class AgentConnection {
       this.close(CloseCode.BadFrame, 'hello expected first');
       return;
     }
+    if (this.backlog) {
+      if (this.backlog.length >= MAX_BACKLOG_FRAMES)
+        this.close(CloseCode.TooLarge, 'too many frames in flight');
+      else this.backlog.push(frame);
+      return;
+    }
+    this.handle(frame);
+  }
+
+  private handle(frame: AgentFrame): void {
     switch (frame.body) {
       case 'hello':
         this.onHello(frame.hello as Hello);
         break;
-      case 'reject': {
-        const r = frame.reject;
-        const reason = r?.reason ?? RejectReason.REJECT_REASON_UNSPECIFIED;
-        if (
-          reason === RejectReason.REJECT_REASON_DRAINING ||
-          reason === RejectReason.REJECT_REASON_SPOOL_FULL
-        ) {
-          this.deps.dispatcher.setDraining(this.device.id);
-        }
-        const elsewhere =
-          reason === RejectReason.REJECT_REASON_UNSUPPORTED || reason === RejectReason.REJECT_REASON_INVALID;
-        void this.deps.dispatcher.rejected(r?.jobId ?? '', r?.attempt ?? 0, this.device.id, elsewhere);
+      case 'reject':
+        this.onReject(frame.reject ?? {});
         break;
-      }
       case 'chunk':
-        if (frame.chunk) this.assembler.add(frame.chunk);
-        break;
       case 'result':
-        if (frame.result) void this.onResult(frame.result);
-        this.maybePause();
+        this.onResultFrame(frame);
         break;
       case 'ping':
         this.send({ pong: { nonce: frame.ping?.nonce ?? 0 } });
@@ -154,72 +179,99 @@ export class AgentConnection {
       this.close(CloseCode.BadFrame, 'hello sent twice');
       return;
     }
-    if (hello.deviceId !== this.device.id) {
-      this.log.warn({ claimed: hello.deviceId }, 'hello names another device');
-      this.close(CloseCode.Forbidden, 'device id does not match its token');
-      return;
-    }
-    if (hello.protocolVersion !== PROTOCOL_VERSION) {
-      this.close(CloseCode.BadFrame, `protocol version ${PROTOCOL_VERSION} required`);
+    const link = {
+      assign: (job: JobRecord, attempt: number) => this.sendAssign(job, attempt),
+      cancel: (jobId: string, attempt: number, reason: string) =>
+        this.send({ cancel: { jobId, attempt, reason } }),
+      endSession: (sessionId: string) => this.send({ sessionEnd: { sessionId } }),
+    };
+    const outcome = acceptHello(hello, this.device.id, link, Date.now());
+    if (!outcome.ok) {
+      if (outcome.code === CloseCode.Forbidden)
+        this.log.warn({ claimed: hello.deviceId }, 'hello names another device');
+      this.close(outcome.code, outcome.reason);
       return;
     }
     if (this.helloTimer) clearTimeout(this.helloTimer);
     this.helloTimer = null;
-    const caps = hello.capabilities ?? {};
-    const loc = hello.location ?? {};
-    const country = (loc.country ?? '').toUpperCase();
-    this.location = {
-      country,
-      region: deviceRegion(loc.region ?? '', country),
-      city: loc.city ?? '',
-    };
-    const connectedAt = new Date().toISOString();
-    this.registered = {
-      profile: {
-        deviceId: this.device.id,
-        methods: new Set(caps.methods ?? []),
-        maxConcurrent: Math.max(1, caps.maxConcurrent ?? 1),
-        country: this.location.country,
-        region: this.location.region,
-        city: this.location.city,
-        deviceType: hello.deviceType ?? '',
-        networkType: hello.networkType ?? '',
-      },
-      link: {
-        assign: (job, attempt) => this.sendAssign(job, attempt),
-        cancel: (jobId, attempt, reason) => this.send({ cancel: { jobId, attempt, reason } }),
-        endSession: (sessionId) => this.send({ sessionEnd: { sessionId } }),
-      },
-      // Jobs still running on the agent from before a reconnect occupy its slots: without them the
-      // coordinator would fill those slots and the agent would refuse (busy) over and over.
-      running: new Map((hello.running ?? []).map((r) => [r.jobId ?? '', r.attempt ?? 0])),
-      draining: hello.draining ?? false,
-      connectedAt,
-      assignedTotal: 0,
-      info: {
-        agent_version: hello.agentVersion ?? '',
-        browser_version: caps.browserVersion ?? '',
-        methods: caps.methods ?? [],
-        max_concurrent: caps.maxConcurrent ?? 1,
-        device_type: hello.deviceType ?? '',
-        network_type: hello.networkType ?? '',
-        location: this.location,
-      },
-    };
-    this.send({
-      welcome: {
-        coordinatorId: this.deps.coordinatorId,
-        heartbeatIntervalMs: this.deps.heartbeatIntervalMs,
-        maxFrameBytes: this.deps.maxFrameBytes,
-        maxChunkBytes: Math.min(DEFAULT_MAX_CHUNK_BYTES, this.deps.maxFrameBytes - 4096),
-        serverTimeMs: Date.now(),
-      },
-    });
-    this.deps.dispatcher.addDevice(this.registered);
-    void this.deps.store.touchDevice(this.device.id, connectedAt).catch(() => undefined);
+    this.location = outcome.location;
+    this.registered = outcome.device;
+    this.send(
+      welcomeOf(this.deps.coordinatorId, this.deps.heartbeatIntervalMs, this.deps.maxFrameBytes, Date.now()),
+    );
+    this.deps.dispatcher.addDevice(outcome.device);
+    void this.deps.store.touchDevice(this.device.id, outcome.device.connectedAt).catch(() => undefined);
     this.heartbeat = setInterval(() => this.beat(), this.deps.heartbeatIntervalMs);
     this.heartbeat.unref();
-    this.log.info({ location: this.location, methods: caps.methods }, 'agent connected');
+    this.log.info({ location: this.location, methods: hello.capabilities?.methods }, 'agent connected');
+  }
+
+  private onReject(r: NonNullable<AgentFrame['reject']>): void {
+    const reason = r.reason ?? RejectReason.REJECT_REASON_UNSPECIFIED;
+    if (reason === RejectReason.REJECT_REASON_DRAINING || reason === RejectReason.REJECT_REASON_SPOOL_FULL) {
+      this.deps.dispatcher.setDraining(this.device.id);
+    }
+    const elsewhere =
+      reason === RejectReason.REJECT_REASON_UNSUPPORTED || reason === RejectReason.REJECT_REASON_INVALID;
+    const jobId = r.jobId ?? '';
+    const attempt = r.attempt ?? 0;
+    void this.deps.dispatcher.rejected(jobId, attempt, this.device.id, elsewhere).then((own) => {
+      if (!own) this.strike(`reject of job ${jobId} attempt ${attempt}, not running on this device`);
+    });
+  }
+
+  /** A chunk or final frame: taken for the device's own attempts only (see ResultReceiver). */
+  private onResultFrame(frame: AgentFrame): void {
+    const ref = frame.chunk ?? frame.result ?? {};
+    const jobId = ref.jobId ?? '';
+    const attempt = ref.attempt ?? 0;
+    const verdict = this.results.admission(jobId, attempt);
+    if (verdict === null) {
+      // Ask the store; hold this link's frames in order meanwhile.
+      this.backlog = [frame];
+      this.ws.pause();
+      void this.results.verify(jobId, attempt).finally(() => this.replayBacklog());
+      return;
+    }
+    this.applyResultFrame(frame, verdict);
+  }
+
+  private applyResultFrame(frame: AgentFrame, verdict: Admission): void {
+    if (verdict === 'foreign') {
+      const ref = frame.chunk ?? frame.result ?? {};
+      this.strike(`${frame.body} for job ${ref.jobId} attempt ${ref.attempt}, not assigned to this device`);
+      return;
+    }
+    if (frame.body === 'chunk' && frame.chunk) {
+      if (verdict === 'stale') return;
+      this.results.chunk(frame.chunk);
+      if (this.results.heldBytes > this.deps.maxLinkResultBytes) {
+        this.log.warn({ heldBytes: this.results.heldBytes }, 'link holds more partial results than allowed');
+        this.close(CloseCode.TooLarge, 'too many result bytes in flight');
+      }
+      return;
+    }
+    if (frame.result) void this.results.final(frame.result, verdict);
+    this.maybePause();
+  }
+
+  private replayBacklog(): void {
+    const frames = this.backlog ?? [];
+    this.backlog = null;
+    if (this.closed) return;
+    for (const frame of frames) {
+      if (this.backlog) (this.backlog as AgentFrame[]).push(frame);
+      else this.handle(frame);
+    }
+    if (!this.backlog && !this.budgetPaused) this.ws.resume();
+  }
+
+  private strike(why: string): void {
+    this.strikes++;
+    this.log.warn({ strikes: this.strikes, why }, 'frame for work that is not this device’s');
+    if (this.strikes >= (this.deps.maxStrikes ?? 16)) {
+      this.close(CloseCode.Forbidden, 'frames for work not assigned to this device');
+    }
   }
 
   private beat(): void {
@@ -233,93 +285,35 @@ export class AgentConnection {
   }
 
   private sendAssign(job: JobRecord, attempt: number): void {
-    const headers = job.request.headers.map((h) => ({ name: h.name, value: h.value }));
-    this.send({
-      assign: {
-        jobId: job.id,
-        attempt,
-        deadlineMs: Date.now() + job.timeoutSec * 1000,
-        request: {
-          method: job.method,
-          url: job.url,
-          timeoutMs: job.timeoutSec * 1000,
-          headers,
-          body: Buffer.from(job.request.bodyBase64, 'base64'),
-          cookies: job.request.cookies.map((c) => ({
-            name: c.name,
-            value: c.value,
-            domain: c.domain ?? '',
-            path: c.path ?? '',
-            secure: c.secure ?? false,
-            httpOnly: c.httponly ?? false,
-            sameSite: c.samesite ?? '',
-          })),
-          sessionId: job.sessionId ?? '',
-          deviceType: job.placement.device_type ?? this.registered?.profile.deviceType ?? '',
-        },
-      },
-    });
+    const deviceType = this.registered?.profile.deviceType ?? '';
+    this.send({ assign: assignOf(job, attempt, deviceType, Date.now()) });
   }
 
   /**
    * Over the memory budget, stop reading this link between two results (never inside one, so every
-   * result being received can complete and give its bytes back); resume once there is room.
+   * result being received can complete and give its bytes back; the per-link cap bounds those);
+   * resume once there is room.
    */
   private maybePause(): void {
-    if (!this.deps.budget.exhausted || this.assembler.hasPartial || this.ws.isPaused) return;
+    if (!this.deps.budget.exhausted || this.results.hasPartial || this.budgetPaused) return;
     this.log.warn({ heldBytes: this.deps.budget.usedBytes }, 'result memory budget full: pausing this link');
+    this.budgetPaused = true;
     this.ws.pause();
     this.deps.budget.whenRelieved(this.resume);
   }
 
   private readonly resume = (): void => {
-    if (this.ws.isPaused) this.ws.resume();
+    this.budgetPaused = false;
+    if (!this.backlog) this.ws.resume();
   };
-
-  private async onResult(final: ResultFinal): Promise<void> {
-    const jobId = final.jobId ?? '';
-    const attempt = final.attempt ?? 0;
-    this.deps.dispatcher.finished(jobId, attempt, this.device.id);
-    const assembled = this.assembler.finish(final);
-    try {
-      await this.store(final, assembled);
-    } finally {
-      if (assembled.ok) this.deps.budget.give(assembled.bytes);
-    }
-  }
-
-  private async store(final: ResultFinal, assembled: AssembleOutcome): Promise<void> {
-    const jobId = final.jobId ?? '';
-    const attempt = final.attempt ?? 0;
-    let parts = new Map<string, Buffer>();
-    let report = final;
-    if (assembled.ok) parts = assembled.parts;
-    else if (assembled.reason === 'too_large') {
-      report = {
-        ...final,
-        success: false,
-        errorType: 'too_large',
-        errorMessage: assembled.message,
-        parts: [],
-      };
-    } else {
-      this.log.warn({ jobId, attempt }, assembled.message);
-      return; // not acked: the agent re-sends it from its spool
-    }
-    try {
-      const outcome = await this.deps.ingest.ingest(this.device.id, this.location, report, parts);
-      this.send({ ack: { jobId, attempt, duplicate: outcome !== 'stored' } });
-    } catch (err) {
-      this.log.error({ err, jobId, attempt }, 'result not stored; the agent will re-send it');
-    }
-  }
 
   private cleanup(): void {
     if (this.closed) return;
     this.closed = true;
     if (this.helloTimer) clearTimeout(this.helloTimer);
     if (this.heartbeat) clearInterval(this.heartbeat);
-    this.assembler.clear();
+    this.results.clear();
+    this.backlog = null;
     this.deps.budget.forget(this.resume);
     if (this.registered) {
       this.deps.dispatcher.removeDevice(this.device.id, this.registered);

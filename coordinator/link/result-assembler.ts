@@ -1,17 +1,16 @@
 // Collects a result's content chunks per (job, attempt) until its final frame, within a byte cap.
-import type { ResultChunk, ResultFinal } from '../../proto/index.js';
-import { PART_NAMES } from '../results/ingest.js';
+import { type PartName, partNameOf, type ResultChunk, type ResultFinal } from '../../proto/index.js';
 import type { ByteBudget } from './byte-budget.js';
 
 interface Pending {
-  parts: Map<string, Buffer[]>;
+  parts: Map<PartName, Buffer[]>;
   bytes: number;
   overflow: boolean;
 }
 
 export type AssembleOutcome =
   /** `bytes` stay taken from the budget until the caller gives them back (once stored). */
-  | { ok: true; parts: Map<string, Buffer>; bytes: number }
+  | { ok: true; parts: Map<PartName, Buffer>; bytes: number }
   | { ok: false; reason: 'incomplete' | 'too_large'; message: string };
 
 export class ResultAssembler {
@@ -50,7 +49,7 @@ export class ResultAssembler {
       p.overflow = true;
       return;
     }
-    const name = PART_NAMES[chunk.part ?? 0] ?? 'body';
+    const name = partNameOf(chunk.part);
     let list = p.parts.get(name);
     if (!list) {
       list = [];
@@ -64,7 +63,7 @@ export class ResultAssembler {
 
   finish(final: ResultFinal): AssembleOutcome {
     const key = `${final.jobId}/${final.attempt}`;
-    const p = this.pending.get(key) ?? { parts: new Map<string, Buffer[]>(), bytes: 0, overflow: false };
+    const p = this.pending.get(key) ?? { parts: new Map<PartName, Buffer[]>(), bytes: 0, overflow: false };
     this.pending.delete(key);
     this.totalBytes -= p.bytes;
     const fail = (reason: 'incomplete' | 'too_large', message: string): AssembleOutcome => {
@@ -77,9 +76,9 @@ export class ResultAssembler {
         `result content exceeds the coordinator's limit of ${this.maxResultBytes} bytes`,
       );
     }
-    const out = new Map<string, Buffer>();
+    const out = new Map<PartName, Buffer>();
     for (const summary of final.parts ?? []) {
-      const name = PART_NAMES[summary.part ?? 0] ?? 'body';
+      const name = partNameOf(summary.part);
       const list = p.parts.get(name) ?? [];
       const chunks = summary.chunks ?? 0;
       let complete = list.length === chunks;
@@ -91,6 +90,16 @@ export class ResultAssembler {
       out.set(name, data);
     }
     return { ok: true, parts: out, bytes: p.bytes };
+  }
+
+  /** Drops one partial result and gives its bytes back. */
+  drop(jobId: string, attempt: number): void {
+    const key = `${jobId}/${attempt}`;
+    const p = this.pending.get(key);
+    if (!p) return;
+    this.pending.delete(key);
+    this.totalBytes -= p.bytes;
+    this.budget.give(p.bytes);
   }
 
   /** Drops every partial result (the link closed) and gives their bytes back. */

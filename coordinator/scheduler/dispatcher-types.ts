@@ -1,6 +1,6 @@
 // The dispatcher's options and the records it keeps per queued and per running job.
 import type { Logger } from 'pino';
-import type { JobRecord, Store } from '../store/types.js';
+import type { JobRecord } from '../store/types.js';
 import type { JobNeeds } from './matching.js';
 
 export interface Queued {
@@ -19,8 +19,40 @@ export interface Running {
   job: JobRecord;
 }
 
+/** How a claim ended (see JobTransitions.claim). */
+export type ClaimOutcome =
+  /** The job is now running on the device: send it. */
+  | { kind: 'claimed'; job: JobRecord }
+  /** The job's session is pinned to another device first: queue the job for that one. */
+  | { kind: 'follow'; deviceId: string }
+  /** Another coordinator (or an earlier call) changed the job first: drop the reservation. */
+  | { kind: 'lost' };
+
+/**
+ * The job state changes the dispatcher asks for. It never writes a job's state itself: the job
+ * lifecycle (coordinator/jobs/) applies each change to the store, tells the dispatcher what follows
+ * (enqueue, terminal) and announces it once.
+ */
+export interface JobTransitions {
+  /** pending → running on `deviceId` for `attempt` (pins the job's session to it first). */
+  claim(job: JobRecord, attempt: number, deviceId: string, placementReason: string): Promise<ClaimOutcome>;
+  /** pending|running → failed; false when the job was already terminal. */
+  fail(job: JobRecord, failureType: FailureType, message: string): Promise<boolean>;
+  /**
+   * running(attempt) → pending, queued again (on the session's device when pinned, never on
+   * `excludedDeviceId`); false when the attempt had moved on.
+   */
+  requeue(job: JobRecord, attempt: number, why: string, opts: RequeueOptions): Promise<boolean>;
+}
+
+export interface RequeueOptions {
+  queueDeadlineMs: number;
+  pinnedDeviceId: string | null;
+  excludedDeviceId?: string;
+}
+
 export interface DispatcherOptions {
-  store: Store;
+  transitions: JobTransitions;
   log: Logger;
   maxAttempts: number;
   maxQueuedJobs: number;
@@ -30,9 +62,6 @@ export interface DispatcherOptions {
    */
   maxQueuedPerOwner?: number;
   runningGraceMs: number;
-  coordinatorId: string;
-  /** How long a claim holds without renewal before another coordinator may take the job back. */
-  leaseMs: number;
   now?: () => number;
 }
 

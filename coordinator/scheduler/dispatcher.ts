@@ -1,5 +1,7 @@
-// Holds the pending queue and the connected devices; hands jobs to devices. No HTTP or WS here:
-// the link registers devices with callbacks, the API enqueues jobs, results report back.
+// Holds the pending queue and the connected devices; hands jobs to devices. No HTTP, WS or store
+// here: the link registers devices with callbacks, the job lifecycle (coordinator/jobs/) enqueues
+// jobs and says when they end, and every change of a job's state this class decides on (claim,
+// fail, requeue) is asked of the lifecycle through JobTransitions.
 import type { JobRecord } from '../store/types.js';
 import type { ConnectedDevice } from './device.js';
 import { DevicePicker } from './device-picker.js';
@@ -9,13 +11,18 @@ import { matchKeyOf, needsOf } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
 
 export type { ConnectedDevice, DeviceLink } from './device.js';
-export type { DispatcherOptions, FailureType } from './dispatcher-types.js';
+export type {
+  ClaimOutcome,
+  DispatcherOptions,
+  FailureType,
+  JobTransitions,
+  RequeueOptions,
+} from './dispatcher-types.js';
 
 export class Dispatcher {
   private readonly devices = new Map<string, ConnectedDevice>();
   private readonly queue = new OwnerQueues<Queued>();
   private readonly running = new Map<string, Running>();
-  private readonly reasons = new Map<string, string>();
   private readonly now: () => number;
   private readonly picker: DevicePicker;
   private readonly maxPerOwner: number;
@@ -77,13 +84,6 @@ export class Dispatcher {
     return this.devices.get(id);
   }
 
-  /** Why a job's device was chosen, for metadata.placement_reason. */
-  takePlacementReason(jobId: string): string | undefined {
-    const r = this.reasons.get(jobId);
-    this.reasons.delete(jobId);
-    return r;
-  }
-
   // ------------------------------------------------------------------ devices
 
   addDevice(device: ConnectedDevice): void {
@@ -129,15 +129,19 @@ export class Dispatcher {
     return this.queue.get(jobId) !== undefined || this.running.has(jobId);
   }
 
-  /** A pending job (new, resumed after a restart, or announced by another coordinator) enters the queue. */
-  enqueue(job: JobRecord, sessionDeviceId: string | null): void {
+  /**
+   * A pending job (new, requeued, resumed after a restart, or announced by another coordinator)
+   * enters the queue; `excludedDeviceId` is a device that refused it as unsupported.
+   */
+  enqueue(job: JobRecord, sessionDeviceId: string | null, excludedDeviceId?: string): void {
     if (this.closed || this.has(job.id)) return;
     const needs = needsOf(job, sessionDeviceId);
+    if (excludedDeviceId !== undefined) needs.excludedDeviceIds = new Set([excludedDeviceId]);
     const delay = Math.max(0, job.queueDeadlineMs - this.now());
     const entry: Queued = {
       job,
       needs,
-      matchKey: matchKeyOf(needs),
+      matchKey: excludedDeviceId === undefined ? matchKeyOf(needs) : null,
       timer: setTimeout(() => void this.queueExpired(job.id), delay),
     };
     entry.timer.unref();
@@ -154,7 +158,7 @@ export class Dispatcher {
       this.picker.refresh(dev);
     }
     const run = this.running.get(jobId);
-    if (run && run.attempt === attempt) {
+    if (run && run.attempt === attempt && run.deviceId === deviceId) {
       clearTimeout(run.timer);
       this.running.delete(jobId);
     }
@@ -179,17 +183,31 @@ export class Dispatcher {
     this.pump();
   }
 
-  /** The device refused an assignment: it goes back to the queue (elsewhere when unsupported). */
-  async rejected(jobId: string, attempt: number, deviceId: string, retryElsewhere: boolean): Promise<void> {
+  /**
+   * The device refused an assignment: it goes back to the queue (elsewhere when unsupported).
+   * Only the device the attempt runs on may refuse it; false for anything else.
+   */
+  async rejected(
+    jobId: string,
+    attempt: number,
+    deviceId: string,
+    retryElsewhere: boolean,
+  ): Promise<boolean> {
     const run = this.running.get(jobId);
+    if (!run || run.attempt !== attempt || run.deviceId !== deviceId) return false;
     this.finished(jobId, attempt, deviceId);
-    if (!run || run.attempt !== attempt) return;
-    const deadline = run.job.queueDeadlineMs;
-    if (!(await this.opts.store.requeueJob(jobId, attempt, deadline))) return;
-    const job = await this.opts.store.getJob(jobId);
-    if (job?.status !== 'pending') return;
-    const excluded = retryElsewhere ? new Set([deviceId]) : undefined;
-    this.enqueueWith(job, run.job.sessionId ? deviceId : null, excluded);
+    await this.opts.transitions.requeue(run.job, attempt, 'refused by the device', {
+      queueDeadlineMs: run.job.queueDeadlineMs,
+      pinnedDeviceId: run.job.sessionId ? deviceId : null,
+      excludedDeviceId: retryElsewhere ? deviceId : undefined,
+    });
+    return true;
+  }
+
+  /** True when `attempt` of the job is what this coordinator has running on `deviceId`. */
+  isAssigned(jobId: string, attempt: number, deviceId: string): boolean {
+    const run = this.running.get(jobId);
+    return run !== undefined && run.attempt === attempt && run.deviceId === deviceId;
   }
 
   /** Ends every queued or running job of a closed/expired session. */
@@ -200,7 +218,7 @@ export class Dispatcher {
     message: string,
   ): Promise<void> {
     for (const entry of this.queue.filter((q) => q.job.sessionId === sessionId)) {
-      await this.fail(entry.job.id, type, message);
+      await this.fail(entry.job, type, message);
     }
     if (deviceId) this.devices.get(deviceId)?.link.endSession(sessionId);
   }
@@ -214,15 +232,6 @@ export class Dispatcher {
 
   // ------------------------------------------------------------------ internals
 
-  private enqueueWith(job: JobRecord, pinned: string | null, excluded?: ReadonlySet<string>): void {
-    this.enqueue(job, pinned);
-    const q = this.queue.get(job.id);
-    if (q && excluded) {
-      q.needs.excludedDeviceIds = excluded;
-      q.matchKey = null;
-    }
-  }
-
   private async queueExpired(jobId: string): Promise<void> {
     const entry = this.queue.get(jobId);
     if (!entry) return;
@@ -230,30 +239,25 @@ export class Dispatcher {
     const secs = Math.round((job.queueDeadlineMs - job.submittedAtMs) / 1000);
     if (job.sessionId && needs.pinnedDeviceId) {
       await this.fail(
-        jobId,
+        job,
         'session_device_unavailable',
         `the session's device ${needs.pinnedDeviceId} was not available within ${secs} seconds`,
       );
     } else {
-      await this.fail(
-        jobId,
-        'no_device',
-        `no device matching the job became available within ${secs} seconds`,
-      );
+      await this.fail(job, 'no_device', `no device matching the job became available within ${secs} seconds`);
     }
   }
 
-  private async fail(jobId: string, type: FailureType, message: string): Promise<void> {
-    const entry = this.queue.remove(jobId);
+  private async fail(job: JobRecord, type: FailureType, message: string): Promise<void> {
+    const entry = this.queue.remove(job.id);
     if (entry) clearTimeout(entry.timer);
     try {
-      if (await this.opts.store.failJob(jobId, type, message, new Date(this.now()).toISOString())) {
-        await this.opts.store.publish({ type: 'job_terminal', jobId });
-      }
+      await this.opts.transitions.fail(job, type, message);
     } catch (err) {
-      this.opts.log.error({ err, jobId }, 'could not mark job failed');
+      this.opts.log.error({ err, jobId: job.id }, 'could not mark job failed');
     }
-    this.terminal(jobId);
+    // Whatever the store said, this coordinator stops holding the job.
+    this.terminal(job.id);
   }
 
   private async attemptLost(jobId: string, attempt: number, why: string): Promise<void> {
@@ -265,22 +269,22 @@ export class Dispatcher {
     if (dev?.running.delete(jobId)) this.picker.refresh(dev);
     // A lost attempt counts against the device (vanished, or silent past the job's timeout).
     this.picker.stats.record(run.deviceId, run.job.method, false, null);
-    const log = this.opts.log.child({ jobId, deviceId: run.deviceId });
+    await this.lose(run.job, attempt, run.deviceId, why);
+  }
+
+  /** An attempt no device will finish: requeued, or failed when retries ran out. */
+  private async lose(job: JobRecord, attempt: number, deviceId: string, why: string): Promise<void> {
+    const log = this.opts.log.child({ jobId: job.id, deviceId });
     if (attempt >= this.opts.maxAttempts) {
       log.warn({ attempt, why }, 'attempts exhausted');
-      await this.fail(
-        jobId,
-        'device_lost',
-        `the device running the job was lost (${why}) and retries ran out`,
-      );
+      await this.fail(job, 'device_lost', `the device running the job was lost (${why}) and retries ran out`);
       return;
     }
-    const deadline = this.now() + run.job.timeoutSec * 1000;
-    if (!(await this.opts.store.requeueJob(jobId, attempt, deadline))) return;
-    const job = await this.opts.store.getJob(jobId);
-    if (job?.status !== 'pending') return;
-    log.info({ attempt, why }, 'attempt lost; job requeued');
-    this.enqueue(job, job.sessionId ? run.deviceId : null);
+    const requeued = await this.opts.transitions.requeue(job, attempt, why, {
+      queueDeadlineMs: this.now() + job.timeoutSec * 1000,
+      pinnedDeviceId: job.sessionId ? deviceId : null,
+    });
+    if (requeued) log.info({ attempt, why }, 'attempt lost; job requeued');
   }
 
   /** Assigns as many queued jobs as devices have room for, owners taking turns. */
@@ -325,45 +329,41 @@ export class Dispatcher {
     );
     timer.unref();
     this.running.set(job.id, { jobId: job.id, attempt, deviceId: device.profile.deviceId, timer, job });
-    this.reasons.set(job.id, reason);
-    void this.claimAndSend(job, attempt, device);
+    void this.claimAndSend(job, attempt, device, reason);
     return true;
   }
 
-  private async claimAndSend(job: JobRecord, attempt: number, device: ConnectedDevice): Promise<void> {
+  private async claimAndSend(
+    job: JobRecord,
+    attempt: number,
+    device: ConnectedDevice,
+    reason: string,
+  ): Promise<void> {
     const deviceId = device.profile.deviceId;
     try {
-      if (job.sessionId) {
-        const pinned = await this.opts.store.pinSessionDevice(job.sessionId, deviceId);
-        if (pinned !== deviceId) {
-          // Another job of the session pinned a different device first: follow it.
-          this.undoReservation(job.id, attempt, deviceId);
-          this.enqueue(job, pinned);
-          return;
-        }
-      }
-      const lease = { coordinatorId: this.opts.coordinatorId, untilMs: this.now() + this.opts.leaseMs };
-      if (!(await this.opts.store.claimJob(job.id, deviceId, attempt, lease))) {
-        this.undoReservation(job.id, attempt, deviceId);
+      const outcome = await this.opts.transitions.claim(job, attempt, deviceId, reason);
+      if (outcome.kind !== 'claimed') {
+        this.finished(job.id, attempt, deviceId);
+        // Another job of the session pinned a different device first: follow it.
+        if (outcome.kind === 'follow') this.enqueue(job, outcome.deviceId);
         return;
       }
-      const claimed: JobRecord = { ...job, status: 'running', attempt, deviceId };
       const run = this.running.get(job.id);
-      if (run) run.job = claimed;
-      if (this.devices.get(deviceId) !== device) {
-        await this.attemptLost(job.id, attempt, 'device disconnected before assignment');
+      if (!run || run.attempt !== attempt || this.devices.get(deviceId) !== device) {
+        // The device left while the claim was in flight (its removal found nothing claimed yet).
+        if (run?.attempt === attempt) {
+          clearTimeout(run.timer);
+          this.running.delete(job.id);
+        }
+        await this.lose(outcome.job, attempt, deviceId, 'device disconnected before assignment');
         return;
       }
-      device.link.assign(claimed, attempt);
+      run.job = outcome.job;
+      device.link.assign(outcome.job, attempt);
     } catch (err) {
       this.opts.log.error({ err, jobId: job.id }, 'assignment failed');
-      this.undoReservation(job.id, attempt, deviceId);
-      await this.fail(job.id, 'internal', 'the coordinator could not assign the job');
+      this.finished(job.id, attempt, deviceId);
+      await this.fail(job, 'internal', 'the coordinator could not assign the job');
     }
-  }
-
-  private undoReservation(jobId: string, attempt: number, deviceId: string): void {
-    this.reasons.delete(jobId);
-    this.finished(jobId, attempt, deviceId);
   }
 }

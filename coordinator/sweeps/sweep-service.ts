@@ -3,6 +3,7 @@
 // `{ region, device_type }`; the dispatcher spreads a region's tries over distinct devices.
 import { randomUUID } from 'node:crypto';
 import { jobNotFound, queueFull } from '../errors.js';
+import { newJobRecord } from '../jobs/new-job.js';
 import type { Services } from '../services.js';
 import type { JobRecord, SweepJobRef, SweepRecord } from '../store/types.js';
 import { isoNanos } from '../time.js';
@@ -31,30 +32,22 @@ export async function createSweep(
   const refs: SweepJobRef[] = [];
   for (const region of input.regions) {
     for (let tryIndex = 0; tryIndex < input.triesPerRegion; tryIndex++) {
-      const job: JobRecord = {
-        id: randomUUID(),
-        ownerId,
-        url: input.url,
-        method: 'CRAWL_FULL_PAGE',
-        status: 'pending',
+      const job = newJobRecord(
+        {
+          ownerId,
+          url: input.url,
+          method: 'CRAWL_FULL_PAGE',
+          timeoutSec: input.timeoutSec,
+          placement: { region, device_type: input.deviceType },
+          sessionId: null,
+          sweepId,
+          // Screenshots of a sweep go where the coordinator's other jobs' content goes by default.
+          storageType: services.config.defaultStorageType,
+          request: { headers: [], bodyBase64: '', cookies: [] },
+        },
+        nowMs,
         submittedAt,
-        submittedAtMs: nowMs,
-        timeoutSec: input.timeoutSec,
-        placement: { region, device_type: input.deviceType },
-        sessionId: null,
-        sweepId,
-        // Screenshots of a sweep go where the coordinator's other jobs' content goes by default.
-        storageType: services.config.defaultStorageType,
-        request: { headers: [], bodyBase64: '', cookies: [] },
-        attempt: 0,
-        deviceId: null,
-        queueDeadlineMs: nowMs + input.timeoutSec * 1000,
-        completedAt: null,
-        failureType: null,
-        errorMessage: null,
-        archivedAt: null,
-        result: null,
-      };
+      );
       jobs.push(job);
       refs.push({ jobId: job.id, region, tryIndex });
     }
@@ -71,13 +64,8 @@ export async function createSweep(
     reportToken: newReportToken(),
     jobs: refs,
   };
-  await services.store.insertSweep(sweep, jobs);
   // First tries of every region first, so a busy fleet starts every region before any second try.
-  const order = [...refs].sort((a, b) => a.tryIndex - b.tryIndex);
-  const byId = new Map(jobs.map((j) => [j.id, j]));
-  for (const ref of order) services.dispatcher.enqueue(byId.get(ref.jobId) as JobRecord, null);
-  // Other coordinators on the same database may hold the devices some regions need.
-  for (const ref of order) await services.store.publish({ type: 'job_pending', jobId: ref.jobId });
+  await services.jobs.submitSweep(sweep, jobs);
   return { sweep, jobs };
 }
 

@@ -1,10 +1,10 @@
-// A simulated fleet for scheduler unit tests: the real Dispatcher on a real in-memory SQLite store,
-// devices registered through the same interface the agent link uses, no sockets. Jobs complete
-// when the test says so.
+// A simulated fleet for scheduler unit tests: the real job lifecycle and its Dispatcher on a real
+// in-memory SQLite store, devices registered through the same interface the agent link uses, no
+// sockets. Jobs complete when the test says so.
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import type { ConnectedDevice } from '../../coordinator/scheduler/dispatcher.js';
-import { Dispatcher } from '../../coordinator/scheduler/dispatcher.js';
+import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
+import type { ConnectedDevice, Dispatcher } from '../../coordinator/scheduler/dispatcher.js';
 import { regionOf } from '../../coordinator/scheduler/regions.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { JobRecord, Placement, SessionRecord } from '../../coordinator/store/types.js';
@@ -40,14 +40,17 @@ interface Assigned {
 
 export class SimulatedFleet {
   readonly store = new SqliteStore(':memory:');
+  readonly jobs: JobLifecycle;
   readonly dispatcher: Dispatcher;
   /** Every assignment sent to a device, in order. */
   readonly assigned: Assigned[] = [];
   readonly devices = new Map<string, ConnectedDevice>();
   private readonly waiters = new Map<string, Array<{ attempt: number; resolve: (a: Assigned) => void }>>();
+  /** The placement reason of each job's latest claim, from the lifecycle's events. */
+  private readonly reasons = new Map<string, string>();
 
   constructor(opts: { maxQueuedJobs?: number; maxQueuedPerOwner?: number; maxAttempts?: number } = {}) {
-    this.dispatcher = new Dispatcher({
+    this.jobs = new JobLifecycle({
       store: this.store,
       log: pino({ enabled: false }),
       maxAttempts: opts.maxAttempts ?? 3,
@@ -57,6 +60,18 @@ export class SimulatedFleet {
       coordinatorId: 'sim',
       leaseMs: 60_000,
     });
+    this.dispatcher = this.jobs.scheduler;
+    this.jobs.addListener({
+      onJobEvent: (e) => {
+        if (e.transition === 'claim') this.reasons.set(e.job.id, e.placementReason);
+      },
+    });
+  }
+
+  /** Why the job's device was chosen (metadata.placement_reason), once it reached its device. */
+  async placementReason(jobId: string): Promise<string | undefined> {
+    await this.whenAssigned(jobId);
+    return this.reasons.get(jobId);
   }
 
   addDevice(o: SimDeviceOptions): ConnectedDevice {
@@ -199,12 +214,8 @@ export class SimulatedFleet {
       errorType: success ? '' : 'timeout',
       errorMessage: success ? '' : 'timed out',
       finalUrl: job.url,
-      metadata: { placement_reason: this.dispatcher.takePlacementReason(jobId) },
     });
-    if ((await this.store.completeJob(jobId, result, new Date().toISOString())) === 'stored') {
-      this.dispatcher.recordResult(a.deviceId, job.method, success, o.timeMs ?? 100);
-      this.dispatcher.terminal(jobId);
-    }
+    await this.jobs.complete(job, result);
   }
 
   /** Resolves with the job once it failed (the dispatcher publishes job_terminal). */

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import pino from 'pino';
+import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
+import { reportOf } from '../../coordinator/link/wire.js';
 import { buildDownload } from '../../coordinator/results/content.js';
 import { ResultIngest } from '../../coordinator/results/ingest.js';
-import { Dispatcher } from '../../coordinator/scheduler/dispatcher.js';
 import { LocalStorage } from '../../coordinator/storage/local.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { JobRecord } from '../../coordinator/store/types.js';
@@ -20,7 +21,7 @@ test('the same result delivered twice at once completes the job once and keeps i
   const store = new SqliteStore(path.join(dir, 'db.sqlite'));
   const storage = new LocalStorage({ rootDir: path.join(dir, 'content') });
   const log = pino({ level: 'silent' });
-  const dispatcher = new Dispatcher({
+  const jobs = new JobLifecycle({
     store,
     log,
     maxAttempts: 3,
@@ -29,7 +30,7 @@ test('the same result delivered twice at once completes the job once and keeps i
     coordinatorId: 'c',
     leaseMs: 1000,
   });
-  const ingest = new ResultIngest({ store, storages: () => storage, dispatcher, log });
+  const ingest = new ResultIngest({ store, storages: () => storage, jobs, log });
   const job: JobRecord = {
     id: randomUUID(),
     ownerId: 'owner',
@@ -56,27 +57,27 @@ test('the same result delivered twice at once completes the job once and keeps i
   await store.insertJob(job);
   assert.ok(await store.claimJob(job.id, 'dev', 1, { coordinatorId: 'c', untilMs: Date.now() + 1000 }));
   const body = Buffer.from('{"ok":true}');
-  const final = {
+  const final = reportOf({
     jobId: job.id,
     attempt: 1,
     success: true,
     statusCode: 200,
     contentType: 'application/json',
     parts: [{ part: ContentPart.CONTENT_PART_BODY, chunks: 1, bytes: body.byteLength }],
-  };
+  });
   const loc = { country: 'DE', region: 'EU', city: '' };
   const outcomes = await Promise.all([
-    ingest.ingest('dev', loc, final, new Map([['body', body]])),
-    ingest.ingest('dev', loc, final, new Map([['body', body]])),
+    ingest.ingest('dev', loc, final, new Map([['body' as const, body]])),
+    ingest.ingest('dev', loc, final, new Map([['body' as const, body]])),
   ]);
   assert.deepEqual(outcomes, ['stored', 'stored'], 'the re-send joined the first delivery');
-  const late = await ingest.ingest('dev', loc, final, new Map([['body', body]]));
+  const late = await ingest.ingest('dev', loc, final, new Map([['body' as const, body]]));
   assert.equal(late, 'duplicate');
   const stored = await store.getJob(job.id);
   assert.equal(stored?.status, 'completed');
   const dl = await buildDownload(stored as JobRecord, storage);
   assert.equal((dl.mainResult as { body: string }).body, '{"ok":true}');
-  dispatcher.close();
+  jobs.scheduler.close();
   await store.close();
   await rm(dir, { recursive: true });
 });

@@ -152,7 +152,7 @@ describe('placement over a simulated fleet', () => {
 
   test('placement_reason names the constraints matched', async () => {
     const job = await fleet.submit({ placement: { country: 'US', device_type: 'mobile' } });
-    const reason = fleet.dispatcher.takePlacementReason(job.id) ?? '';
+    const reason = (await fleet.placementReason(job.id)) ?? '';
     assert.match(reason, /^matched method=GET, country=US, device_type=mobile; deciding factor: /);
     assert.match(reason, /only available matching device/);
   });
@@ -175,7 +175,7 @@ describe('sessions at fleet scale', () => {
     for (let i = 0; i < 3; i++) {
       const job = await fleet.submit({ sessionId: session.id, placement: { country: 'DE' } });
       assert.equal((await fleet.whenAssigned(job.id)).deviceId, pinned);
-      assert.match(fleet.dispatcher.takePlacementReason(job.id) ?? '', /session device=/);
+      assert.match((await fleet.placementReason(job.id)) ?? '', /session device=/);
     }
     // The device is now full (4 of 4): the next session job waits for it rather than moving.
     const waiting = await fleet.submit({ sessionId: session.id });

@@ -46,11 +46,11 @@ describe('load spread', () => {
     const first = await fleet.submit();
     const second = await fleet.submit();
     assert.match(
-      fleet.dispatcher.takePlacementReason(first.id) ?? '',
+      (await fleet.placementReason(first.id)) ?? '',
       /deciding factor: tie on load, success rate and latency: fewer jobs given so far|full tie: lowest device id/,
     );
     assert.match(
-      fleet.dispatcher.takePlacementReason(second.id) ?? '',
+      (await fleet.placementReason(second.id)) ?? '',
       /^matched method=GET; deciding factor: least loaded \(0\/4 running vs 1\/4\) among 2 available matching devices$/,
     );
   });
@@ -68,7 +68,7 @@ describe('recent success rate and latency', () => {
     const job = await fleet.submit();
     assert.equal(fleet.reservedOn(job.id), 'steady');
     assert.match(
-      fleet.dispatcher.takePlacementReason(job.id) ?? '',
+      (await fleet.placementReason(job.id)) ?? '',
       /deciding factor: higher recent success rate \(100% vs 17%\)/,
     );
     // Load still counts: once `steady` is loaded enough, `flaky` gets work rather than jobs waiting.
@@ -89,7 +89,7 @@ describe('recent success rate and latency', () => {
     const job = await fleet.submit();
     assert.equal(fleet.reservedOn(job.id), 'fast');
     assert.match(
-      fleet.dispatcher.takePlacementReason(job.id) ?? '',
+      (await fleet.placementReason(job.id)) ?? '',
       /deciding factor: lower recent latency \(100 ms vs 900 ms\)/,
     );
     // Latency is compared per method: for browser jobs neither has history, so it is a tie.

@@ -85,7 +85,7 @@ describe('sweep tries per region', () => {
     const second = jobs[1] as JobRecord;
     assert.equal(fleet.reservedOn(second.id), 'fr-idle');
     assert.match(
-      fleet.dispatcher.takePlacementReason(second.id) ?? '',
+      (await fleet.placementReason(second.id)) ?? '',
       /matched method=CRAWL_FULL_PAGE, region=EU, device_type=mobile; deciding factor: first try of this sweep region on this device and in its country/,
     );
   });

@@ -3,10 +3,8 @@
 // of the jobs its devices run, and takes back jobs whose coordinator died (lease expired).
 import type { Logger } from 'pino';
 import type { Store, StoreEvent } from '../store/types.js';
-import type { Dispatcher } from './dispatcher.js';
+import type { JobLifecycle } from './job-lifecycle.js';
 
-/** How long a job taken back from a dead coordinator may wait for a device again. */
-const REQUEUE_WAIT_MS = 60_000;
 /**
  * On a shared store, NOTIFY is not queued: a wake-up sent while this coordinator's listener was
  * reconnecting is lost. The store says so (a `resync` event) and a scan of pending jobs catches up;
@@ -22,15 +20,19 @@ export class ClusterSync {
 
   constructor(
     private readonly store: Store,
-    private readonly dispatcher: Dispatcher,
+    private readonly jobs: JobLifecycle,
     private readonly opts: { coordinatorId: string; leaseMs: number; log: Logger },
   ) {}
+
+  private get dispatcher() {
+    return this.jobs.scheduler;
+  }
 
   async start(): Promise<void> {
     this.unsubscribe = await this.store.subscribe((e) => void this.onEvent(e));
     this.renewTimer = setInterval(() => void this.renew(), Math.max(100, this.opts.leaseMs / 3));
     this.renewTimer.unref();
-    this.reclaimTimer = setInterval(() => void this.reclaim(), Math.max(100, this.opts.leaseMs / 2));
+    this.reclaimTimer = setInterval(() => void this.reclaim(), Math.max(100, this.opts.leaseMs / 3));
     this.reclaimTimer.unref();
     if (this.store.shared) {
       this.pollTimer = setInterval(() => void this.pollPending(), PENDING_POLL_MS);
@@ -56,9 +58,7 @@ export class ClusterSync {
       } else if (event.type === 'job_pending') {
         if (this.dispatcher.has(event.jobId)) return;
         const job = await this.store.getJob(event.jobId);
-        if (job?.status !== 'pending') return;
-        const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
-        this.dispatcher.enqueue(job, session?.deviceId ?? null);
+        if (job) await this.jobs.enqueueKnown(job);
       } else if (event.type === 'resync') {
         await this.pollPending();
       } else if (event.type === 'session_ended') {
@@ -73,11 +73,7 @@ export class ClusterSync {
 
   private async pollPending(): Promise<void> {
     try {
-      for (const job of await this.store.listUnfinishedJobs()) {
-        if (job.status !== 'pending' || this.dispatcher.has(job.id)) continue;
-        const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
-        this.dispatcher.enqueue(job, session?.deviceId ?? null);
-      }
+      for (const job of await this.store.listUnfinishedJobs()) await this.jobs.enqueueKnown(job);
     } catch (err) {
       this.opts.log.error({ err }, 'pending poll failed');
     }
@@ -93,11 +89,7 @@ export class ClusterSync {
 
   private async reclaim(): Promise<void> {
     try {
-      const now = Date.now();
-      for (const job of await this.store.requeueExpiredLeases(now, now + REQUEUE_WAIT_MS)) {
-        this.opts.log.warn({ jobId: job.id, attempt: job.attempt }, 'lease expired; job taken back');
-        await this.store.publish({ type: 'job_pending', jobId: job.id });
-      }
+      await this.jobs.reclaimExpired();
     } catch (err) {
       this.opts.log.error({ err }, 'lease reclaim failed');
     }

@@ -1,0 +1,27 @@
+// What JobLifecycle announces: one event per applied transition, on the coordinator that applied
+// it. Listeners (metrics, webhooks, server-sent events, verification) subscribe here instead of
+// hooking the places where jobs change. Other coordinators on the same database learn of the same
+// change through the store's LISTEN/NOTIFY events (job_pending, job_terminal), not through these.
+import type { JobRecord, ResultRecord } from '../store/types.js';
+import type { Transition } from './transitions.js';
+
+interface Base<T extends Transition> {
+  transition: T;
+  /** The job as it is after the transition (as far as this coordinator knows it). */
+  job: JobRecord;
+  /** Epoch ms the transition was applied. */
+  atMs: number;
+}
+
+export type JobEvent =
+  | Base<'submit'>
+  | (Base<'claim'> & { deviceId: string; attempt: number; placementReason: string })
+  | (Base<'complete'> & { result: ResultRecord })
+  | (Base<'fail'> & { failureType: string; message: string })
+  | (Base<'requeue'> & { attempt: number; why: string })
+  | Base<'archive'>;
+
+export interface JobListener {
+  /** Called synchronously after the store change; must not throw (errors are logged). */
+  onJobEvent(event: JobEvent): void;
+}

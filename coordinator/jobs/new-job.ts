@@ -1,0 +1,37 @@
+// The one place a job record is made: a single submit, and each try of a sweep.
+import { randomUUID } from 'node:crypto';
+import type { StorageType } from '../storage/types.js';
+import type { JobRecord, JobRequestRecord, Placement } from '../store/types.js';
+import { isoNanos } from '../time.js';
+
+/** What a client asked for, validated; everything else about a new job follows from it. */
+export interface NewJob {
+  ownerId: string;
+  url: string;
+  method: string;
+  timeoutSec: number;
+  placement: Placement;
+  sessionId: string | null;
+  sweepId: string | null;
+  storageType: StorageType;
+  request: JobRequestRecord;
+}
+
+/** A pending job that may wait `timeoutSec` for a device. */
+export function newJobRecord(input: NewJob, nowMs: number, submittedAt: string = isoNanos()): JobRecord {
+  return {
+    ...input,
+    id: randomUUID(),
+    status: 'pending',
+    submittedAt,
+    submittedAtMs: nowMs,
+    attempt: 0,
+    deviceId: null,
+    queueDeadlineMs: nowMs + input.timeoutSec * 1000,
+    completedAt: null,
+    failureType: null,
+    errorMessage: null,
+    archivedAt: null,
+    result: null,
+  };
+}

@@ -1,0 +1,86 @@
+// The hello: checked against the device's token, turned into the scheduler's view of the device,
+// answered with a welcome. Pure: the connection applies what it returns.
+import {
+  CloseCode,
+  type CoordinatorFrameInit,
+  DEFAULT_MAX_CHUNK_BYTES,
+  type Hello,
+  PROTOCOL_VERSION,
+} from '../../proto/index.js';
+import type { DeviceLocation } from '../results/reported.js';
+import type { ConnectedDevice, DeviceLink } from '../scheduler/dispatcher.js';
+import { deviceRegion } from '../scheduler/regions.js';
+
+export type HelloOutcome =
+  | { ok: true; device: ConnectedDevice; location: DeviceLocation }
+  | { ok: false; code: number; reason: string };
+
+/** Checks the hello of the device the token named and builds its scheduler record. */
+export function acceptHello(
+  hello: Hello,
+  tokenDeviceId: string,
+  link: DeviceLink,
+  nowMs: number,
+): HelloOutcome {
+  if (hello.deviceId !== tokenDeviceId) {
+    return { ok: false, code: CloseCode.Forbidden, reason: 'device id does not match its token' };
+  }
+  if (hello.protocolVersion !== PROTOCOL_VERSION) {
+    return { ok: false, code: CloseCode.BadFrame, reason: `protocol version ${PROTOCOL_VERSION} required` };
+  }
+  const caps = hello.capabilities ?? {};
+  const loc = hello.location ?? {};
+  const country = (loc.country ?? '').toUpperCase();
+  const location: DeviceLocation = {
+    country,
+    region: deviceRegion(loc.region ?? '', country),
+    city: loc.city ?? '',
+  };
+  const device: ConnectedDevice = {
+    profile: {
+      deviceId: tokenDeviceId,
+      methods: new Set(caps.methods ?? []),
+      maxConcurrent: Math.max(1, caps.maxConcurrent ?? 1),
+      country: location.country,
+      region: location.region,
+      city: location.city,
+      deviceType: hello.deviceType ?? '',
+      networkType: hello.networkType ?? '',
+    },
+    link,
+    // Jobs still running on the agent from before a reconnect occupy its slots: without them the
+    // coordinator would fill those slots and the agent would refuse (busy) over and over.
+    running: new Map((hello.running ?? []).map((r) => [r.jobId ?? '', r.attempt ?? 0])),
+    draining: hello.draining ?? false,
+    connectedAt: new Date(nowMs).toISOString(),
+    assignedTotal: 0,
+    info: {
+      agent_version: hello.agentVersion ?? '',
+      browser_version: caps.browserVersion ?? '',
+      methods: caps.methods ?? [],
+      max_concurrent: caps.maxConcurrent ?? 1,
+      device_type: hello.deviceType ?? '',
+      network_type: hello.networkType ?? '',
+      location,
+    },
+  };
+  return { ok: true, device, location };
+}
+
+/** The welcome: the link's limits and rhythm, as this coordinator runs them. */
+export function welcomeOf(
+  coordinatorId: string,
+  heartbeatIntervalMs: number,
+  maxFrameBytes: number,
+  nowMs: number,
+): CoordinatorFrameInit {
+  return {
+    welcome: {
+      coordinatorId,
+      heartbeatIntervalMs,
+      maxFrameBytes,
+      maxChunkBytes: Math.min(DEFAULT_MAX_CHUNK_BYTES, maxFrameBytes - 4096),
+      serverTimeMs: nowMs,
+    },
+  };
+}

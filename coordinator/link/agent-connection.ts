@@ -42,8 +42,15 @@ export interface ConnectionDeps {
   maxStrikes?: number;
 }
 
-/** Frames held while the store is asked whose attempt a result is (the socket is paused meanwhile). */
-const MAX_BACKLOG_FRAMES = 32;
+/** How long a closing link may take to finish the close handshake. */
+const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * Frames held, in order, while the store is asked whose attempt a result is (one read, a few ms):
+ * bounded by count and bytes, past which the link closes.
+ */
+const MAX_BACKLOG_FRAMES = 1024;
+const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 
 export class AgentConnection {
   private registered: ConnectedDevice | null = null;
@@ -57,6 +64,7 @@ export class AgentConnection {
   private strikes = 0;
   /** Frames waiting, in order, for a store verdict on a result; null when none is pending. */
   private backlog: AgentFrame[] | null = null;
+  private backlogBytes = 0;
   private budgetPaused = false;
 
   constructor(
@@ -108,6 +116,9 @@ export class AgentConnection {
   close(code: number, reason: string): void {
     if (this.closed) return;
     this.ws.close(code, reason);
+    // A peer that does not answer the close handshake (or a link paused by the memory budget,
+    // which reads nothing) is cut off after a grace instead of ws's 30 s close timeout.
+    setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS).unref();
     this.cleanup();
   }
 
@@ -135,9 +146,10 @@ export class AgentConnection {
       return;
     }
     if (this.backlog) {
-      if (this.backlog.length >= MAX_BACKLOG_FRAMES)
+      this.backlogBytes += data.byteLength;
+      if (this.backlog.length >= MAX_BACKLOG_FRAMES || this.backlogBytes > MAX_BACKLOG_BYTES) {
         this.close(CloseCode.TooLarge, 'too many frames in flight');
-      else this.backlog.push(frame);
+      } else this.backlog.push(frame);
       return;
     }
     this.handle(frame);
@@ -227,9 +239,9 @@ export class AgentConnection {
     const attempt = ref.attempt ?? 0;
     const verdict = this.results.admission(jobId, attempt);
     if (verdict === null) {
-      // Ask the store; hold this link's frames in order meanwhile.
+      // Ask the store; hold this link's later frames in order meanwhile.
       this.backlog = [frame];
-      this.ws.pause();
+      this.backlogBytes = 0;
       void this.results.verify(jobId, attempt).finally(() => this.replayBacklog());
       return;
     }
@@ -263,7 +275,6 @@ export class AgentConnection {
       if (this.backlog) (this.backlog as AgentFrame[]).push(frame);
       else this.handle(frame);
     }
-    if (!this.backlog && !this.budgetPaused) this.ws.resume();
   }
 
   private strike(why: string): void {
@@ -304,7 +315,7 @@ export class AgentConnection {
 
   private readonly resume = (): void => {
     this.budgetPaused = false;
-    if (!this.backlog) this.ws.resume();
+    this.ws.resume();
   };
 
   private cleanup(): void {

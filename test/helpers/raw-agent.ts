@@ -1,0 +1,101 @@
+// A device speaking the link protocol by hand, for tests that play a broken or hostile agent:
+// frames in order, waits on the next frame of a kind, a ping/pong barrier, the close code.
+import { once } from 'node:events';
+import WebSocket from 'ws';
+import {
+  AGENT_LINK_PATH,
+  type AgentFrameInit,
+  type CoordinatorFrame,
+  decodeCoordinatorFrame,
+  encodeAgentFrame,
+  PROTOCOL_VERSION,
+} from '../../proto/index.js';
+
+export interface RawHello {
+  methods?: string[];
+  maxConcurrent?: number;
+  country?: string;
+}
+
+export class RawAgent {
+  readonly frames: CoordinatorFrame[] = [];
+  private readonly waiters: Array<(f: CoordinatorFrame) => void> = [];
+  readonly closed: Promise<number>;
+  private nonce = 0;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('error', () => undefined); // a closed or refused link is what these tests look at
+    ws.on('message', (data: Buffer) => {
+      const f = decodeCoordinatorFrame(data, 4_000_000);
+      const w = this.waiters.shift();
+      if (w) w(f);
+      else this.frames.push(f);
+    });
+    this.closed = once(ws, 'close').then(([code]) => code as number);
+  }
+
+  /** Connects with the device's token and, unless `hello` is false, says hello and awaits the welcome. */
+  static async connect(
+    base: string,
+    deviceId: string,
+    token: string,
+    hello: RawHello | false = {},
+  ): Promise<RawAgent> {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}${AGENT_LINK_PATH}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const agent = new RawAgent(ws);
+    await once(ws, 'open');
+    if (hello !== false) {
+      agent.send({
+        hello: {
+          protocolVersion: PROTOCOL_VERSION,
+          deviceId,
+          agentVersion: 'raw-test',
+          capabilities: { methods: hello.methods ?? ['GET'], maxConcurrent: hello.maxConcurrent ?? 1 },
+          location: { country: hello.country ?? 'FR' },
+          deviceType: 'server',
+          networkType: 'ethernet',
+        },
+      });
+      await agent.next('welcome');
+    }
+    return agent;
+  }
+
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  send(frame: AgentFrameInit): void {
+    if (this.open) this.ws.send(encodeAgentFrame(frame));
+  }
+
+  /** The next frame of that kind (earlier frames of other kinds stay readable in `frames`). */
+  async next(body: string): Promise<CoordinatorFrame> {
+    const i = this.frames.findIndex((f) => f.body === body);
+    if (i >= 0) return this.frames.splice(i, 1)[0] as CoordinatorFrame;
+    for (;;) {
+      const f = await new Promise<CoordinatorFrame>((r) => this.waiters.push(r));
+      if (f.body === body) return f;
+      this.frames.push(f);
+    }
+  }
+
+  /**
+   * Resolves once the coordinator has handled every frame sent before it: frames of one link are
+   * handled in order, so its pong comes after whatever they caused (an ack, a close).
+   */
+  async barrier(): Promise<void> {
+    const nonce = ++this.nonce;
+    this.send({ ping: { nonce } });
+    for (;;) {
+      const pong = await Promise.race([this.next('pong'), this.closed.then(() => null)]);
+      if (pong === null || Number(pong.pong?.nonce) === nonce) return;
+    }
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}

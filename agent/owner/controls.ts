@@ -1,11 +1,15 @@
 // The owner's controls: what the person lending this device lets it do. Pure rules here (parsing,
 // time windows, domain suffix matching); the counters and the persisted pause live in owner-state.ts.
 
-/** A local time window, minutes since local midnight; end < start wraps past midnight. */
-export interface HourWindow {
-  startMinute: number;
-  endMinute: number;
-}
+import type { HourWindow } from '../../common/owner-rules.js';
+
+export {
+  domainMatches,
+  domainRefusal,
+  type HourWindow,
+  normaliseDomain,
+  withinHours,
+} from '../../common/owner-rules.js';
 
 export interface OwnerControlsConfig {
   /** Jobs started per rolling minute; 0 = no limit. Default 0. */
@@ -54,42 +58,6 @@ export function parseHourWindows(text: string): HourWindow[] {
 /** Minutes since local midnight of `now` (the process's time zone, TZ). */
 export function localMinute(now: Date): number {
   return now.getHours() * 60 + now.getMinutes();
-}
-
-/** True when `minute` falls in one of the windows (or there are none). */
-export function withinHours(windows: readonly HourWindow[], minute: number): boolean {
-  if (windows.length === 0) return true;
-  return windows.some((w) =>
-    w.startMinute < w.endMinute
-      ? minute >= w.startMinute && minute < w.endMinute
-      : minute >= w.startMinute || minute < w.endMinute,
-  );
-}
-
-/** A normalised domain: lower case, no trailing dot, no leading `*.` or `.`. */
-export function normaliseDomain(domain: string): string {
-  return domain
-    .trim()
-    .toLowerCase()
-    .replace(/\.$/, '')
-    .replace(/^\*?\./, '');
-}
-
-/** `example.com` matches example.com and any name under it, never `badexample.com`. */
-export function domainMatches(host: string, suffixes: readonly string[]): boolean {
-  const h = normaliseDomain(host.startsWith('[') ? host.slice(1, -1) : host);
-  return suffixes.some((s) => h === s || h.endsWith(`.${s}`));
-}
-
-/** Why the owner's domain lists refuse `host`, or null when it may be fetched. */
-export function domainRefusal(
-  host: string,
-  c: Pick<OwnerControlsConfig, 'allowDomains' | 'denyDomains'>,
-): string | null {
-  if (domainMatches(host, c.denyDomains)) return `${host} is on the device owner's deny list`;
-  if (c.allowDomains.length > 0 && !domainMatches(host, c.allowDomains))
-    return `${host} is not on the device owner's allow list`;
-  return null;
 }
 
 /** The local calendar day of `now`, e.g. 2026-11-23: the byte budget resets when it changes. */

@@ -14,6 +14,7 @@ import type { AgentConfig } from './config.js';
 import { AgentError } from './errors.js';
 import type { Executor } from './executors/types.js';
 import { JobRunner } from './jobs/job-runner.js';
+import { AvailabilityReporter } from './link/availability.js';
 import { LinkClient, type LinkState } from './link/client.js';
 import { ResultDelivery } from './link/delivery.js';
 import { Spool } from './link/spool.js';
@@ -24,9 +25,6 @@ import type { AgentStatus, StatusSource, UrlLogLine } from './status/types.js';
 import { buildSnapshot } from './status-snapshot.js';
 
 export const AGENT_VERSION = '0.1.0';
-
-/** How often availability is re-evaluated while nothing else happens (allowed hours, a new day). */
-const RECHECK_MS = 15_000;
 
 export interface AgentDeps {
   config: Readonly<AgentConfig>;
@@ -52,8 +50,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private linkSince = new Date().toISOString();
   private linkError: string | null = null;
   private draining = false;
-  private accepting = true;
-  private recheck: NodeJS.Timeout | null = null;
+  private readonly availability: AvailabilityReporter;
   private closing: Promise<void> | null = null;
   private readonly startedAt = Date.now();
   private readonly idleWaiters: Array<() => void> = [];
@@ -113,9 +110,15 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       chunkBytes: () => this.chunkBytes,
       clockOffsetMs: () => this.clockOffsetMs,
       changed: () => {
-        this.updateAvailability();
+        this.availability.update();
         this.maybeIdle();
       },
+    });
+    this.availability = new AvailabilityReporter({
+      owner: this.owner,
+      spoolFull: () => this.spool.full,
+      send: (frame) => void this.link.send(frame),
+      log: deps.log,
     });
   }
 
@@ -156,7 +159,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     if (this.owner.paused) this.log.info('paused by the device owner: taking no jobs');
     this.link.start();
     this.delivery.start();
-    this.scheduleRecheck();
+    this.availability.update();
   }
 
   /**
@@ -195,7 +198,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
    */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.stopTimers();
+      this.availability.close();
       this.delivery.stop();
       const aborted = this.runner.abortAll(new AgentError('AGENT_CLOSED', 'agent closing'));
       await this.link.close();
@@ -210,7 +213,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   /** Abort now: the link is dropped without a handshake and running jobs are aborted with `err`. */
   destroy(err: Error = new AgentError('AGENT_DESTROYED', 'agent destroyed')): void {
     if (!this.lifetime.signal.aborted) this.lifetime.abort(err);
-    this.stopTimers();
+    this.availability.close();
     this.delivery.stop();
     this.link.destroy();
     void this.runner.abortAll(err);
@@ -226,7 +229,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   async setPaused(paused: boolean): Promise<void> {
     await this.owner.setPaused(paused);
     this.log.info({ paused }, paused ? 'paused by the device owner' : 'resumed by the device owner');
-    this.updateAvailability(true);
+    this.availability.update(true);
   }
 
   urlLog(limit: number): Promise<UrlLogLine[]> {
@@ -284,8 +287,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     this.chunkBytes = params.chunkBytes;
     this.clockOffsetMs = params.clockOffsetMs;
     this.log.info({ coordinatorId: welcome.coordinatorId }, 'linked to coordinator');
-    this.accepting = !this.spool.full && !this.draining; // what the hello just told the coordinator
-    this.updateAvailability();
+    this.availability.linked(!this.spool.full && !this.draining); // what the hello just told it
     this.delivery.onConnected();
   }
 
@@ -302,7 +304,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       void this.delivery.acked(jobId, attempt).then(() => {
         this.log.debug({ jobId, attempt }, 'result acknowledged');
         this.emit('acked', jobId, attempt);
-        this.updateAvailability();
+        this.availability.update();
         this.maybeIdle();
       });
     },
@@ -313,46 +315,6 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
 
   private onFrame(frame: CoordinatorFrame): void {
     if (frame.body) this.handlers[frame.body]?.(frame);
-  }
-
-  /**
-   * Tells the coordinator whether the device takes jobs (spool room, the owner's pause, hours, caps),
-   * when that changes, or always with `force` (the owner's controls changed).
-   */
-  private updateAvailability(force = false): void {
-    const ownerWhy = this.owner.refusal();
-    const accepting = !this.spool.full && ownerWhy === null;
-    this.scheduleRecheck();
-    if (accepting === this.accepting && !force) return;
-    this.accepting = accepting;
-    const reason = accepting ? '' : this.spool.full ? 'result spool is full' : (ownerWhy ?? '');
-    if (this.spool.full || accepting) {
-      this.log.warn({ spoolBytes: this.spool.bytes, accepting }, accepting ? 'taking jobs again' : reason);
-    } else this.log.info({ reason }, 'taking no new jobs');
-    this.link.send({
-      availability: {
-        accepting,
-        reason,
-        ownerControls: ownerControlsToWire(this.owner.snapshot(), new Date()),
-      },
-    });
-  }
-
-  /** Re-evaluates when the per-minute window frees a slot, and every RECHECK_MS for hours and days. */
-  private scheduleRecheck(): void {
-    if (this.lifetime.signal.aborted) return;
-    if (this.recheck) clearTimeout(this.recheck);
-    const slotMs = this.owner.msUntilSlot();
-    this.recheck = setTimeout(
-      () => this.updateAvailability(),
-      slotMs > 0 ? Math.min(slotMs, RECHECK_MS) : RECHECK_MS,
-    );
-    this.recheck.unref();
-  }
-
-  private stopTimers(): void {
-    if (this.recheck) clearTimeout(this.recheck);
-    this.recheck = null;
   }
 
   private waitIdle(): Promise<void> {

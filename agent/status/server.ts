@@ -45,9 +45,10 @@ const json = (status: number, value: unknown): Reply => ({
 const DEFAULT_LOG_LINES = 100;
 const MAX_LOG_LINES = 10_000;
 
+const CONTROL_PATHS = new Set(['/pause', '/resume']);
+
 async function control(path: string, source: StatusSource): Promise<Reply> {
-  if ((path !== '/pause' && path !== '/resume') || !source.setPaused)
-    return text(404, 'not found: POST /pause or /resume');
+  if (!source.setPaused) return text(404, 'not found: this agent has no owner controls');
   await source.setPaused(path === '/pause');
   return json(200, { paused: path === '/pause' });
 }
@@ -95,7 +96,12 @@ export async function startStatusServer(options: StatusServerOptions): Promise<S
       respond(text(421, 'misdirected request: address this port as 127.0.0.1, localhost or [::1]'));
       return;
     }
-    if (req.method === 'POST') {
+    if (CONTROL_PATHS.has(path)) {
+      if (req.method !== 'POST') {
+        res.setHeader('allow', 'POST');
+        respond(text(405, 'method not allowed: POST to change the agent'));
+        return;
+      }
       // A page in the owner's browser may POST here cross-origin (a "simple" request needs no
       // preflight); browsers then send Origin, which no local client does.
       const origin = req.headers.origin;
@@ -111,7 +117,7 @@ export async function startStatusServer(options: StatusServerOptions): Promise<S
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('allow', 'GET, HEAD, POST');
+      res.setHeader('allow', 'GET, HEAD');
       respond(text(405, 'method not allowed'));
       return;
     }

@@ -32,7 +32,15 @@ import {
   type Executor,
   emptyOutcome,
 } from './types.js';
-import { abortable, allValues, classifyWireError, firstValue, flattenHeaders, parseTarget } from './wire.js';
+import {
+  abortable,
+  abortMessage,
+  allValues,
+  classifyWireError,
+  firstValue,
+  flattenHeaders,
+  parseTarget,
+} from './wire.js';
 
 export interface HttpExecutorOptions {
   policy: NetworkPolicy;
@@ -124,7 +132,7 @@ export class HttpExecutor implements Executor {
       const [errorType, errorMessage]: [DeviceErrorType, string] = deadline.signal.aborted
         ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
         : ctx.signal.aborted
-          ? ['timeout', 'Request cancelled']
+          ? ['timeout', abortMessage(ctx.signal)]
           : classifyWireError(err);
       Object.assign(outcome, { success: false, errorType, errorMessage, content: {} });
       ctx.log.debug({ err, errorType }, 'http job failed');

@@ -24,7 +24,14 @@ import {
   type Executor,
   emptyOutcome,
 } from './types.js';
-import { abortable, classifyWireError, firstValue, flattenHeaders, parseTarget } from './wire.js';
+import {
+  abortable,
+  abortMessage,
+  classifyWireError,
+  firstValue,
+  flattenHeaders,
+  parseTarget,
+} from './wire.js';
 
 export interface SolanaExecutorOptions {
   policy: NetworkPolicy;
@@ -98,7 +105,7 @@ export class SolanaExecutor implements Executor {
       const [errorType, errorMessage]: [DeviceErrorType, string] = deadline.signal.aborted
         ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
         : ctx.signal.aborted
-          ? ['timeout', 'Request cancelled']
+          ? ['timeout', abortMessage(ctx.signal)]
           : classify(err);
       // A JSON-RPC or shape failure still keeps what the node answered; a wire failure has nothing.
       const keep = err instanceof JobFailure && (errorType === 'rpc' || errorType === 'invalid_response');

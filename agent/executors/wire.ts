@@ -3,7 +3,7 @@
 
 import { errors as undiciErrors } from 'undici';
 import type { Header } from '../../proto/index.js';
-import { type DeviceErrorType, JobError } from '../errors.js';
+import { AgentError, type DeviceErrorType, JobError } from '../errors.js';
 import { DnsLookupError, TargetConnectError } from '../policy/index.js';
 
 /** undici codes meaning the target answered something that is not valid HTTP. */
@@ -53,6 +53,14 @@ function isParserError(err: unknown): boolean {
   return (
     err instanceof undiciErrors.HTTPParserError || (err instanceof Error && err.name === 'HTTPParserError')
   );
+}
+
+/** The message of a job its runner aborted: the coordinator's deadline, or a cancel. */
+export function abortMessage(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof AgentError && reason.code === 'JOB_DEADLINE'
+    ? 'Request stopped at the coordinator deadline'
+    : 'Request cancelled';
 }
 
 /** Races `promise` against `signal`, since a DNS lookup cannot itself be aborted. */

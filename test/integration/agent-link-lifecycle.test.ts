@@ -60,6 +60,7 @@ describe('agent lifecycle and link fields', () => {
     const result = (await fake.result(id)).result;
     assert.equal(result?.success, false);
     assert.equal(result?.errorType, 'timeout');
+    assert.equal(result?.errorMessage, 'Request stopped at the coordinator deadline');
     assert.ok(Date.now() - started < 5_000, 'stopped at the deadline, not the 60 s timeout');
 
     const late = fake.assign(

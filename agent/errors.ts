@@ -3,6 +3,7 @@
 import type { DeviceErrorType } from '../proto/index.js';
 
 export type { DeviceErrorType } from '../proto/index.js';
+export { AgentConfigError } from './config.js';
 export { StatusError, type StatusErrorCode } from './status/errors.js';
 
 /** The error type of a finished job: empty on success, else one of the contract's device error types. */

@@ -32,6 +32,8 @@ export interface AgentDeps {
   log: Logger;
   browserVersion?: string;
   browserState?: () => 'ready' | 'crashed';
+  /** Aborting it destroys the agent (abort now, as destroy(reason)). Default: none. */
+  signal?: AbortSignal;
 }
 
 /** Emits 'link' (state) whenever the link state changes, and 'acked' (jobId, attempt). */
@@ -120,6 +122,19 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       send: (frame) => void this.link.send(frame),
       log: deps.log,
     });
+    this.lifetime.signal.addEventListener('abort', () => this.abortNow(this.lifetime.signal.reason), {
+      once: true,
+    });
+    const outer = deps.signal;
+    if (outer) {
+      if (outer.aborted) this.destroy(outer.reason instanceof Error ? outer.reason : undefined);
+      else
+        outer.addEventListener(
+          'abort',
+          () => this.destroy(outer.reason instanceof Error ? outer.reason : undefined),
+          { once: true },
+        );
+    }
   }
 
   get linkConnected(): boolean {
@@ -210,14 +225,23 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     return this.closing;
   }
 
-  /** Abort now: the link is dropped without a handshake and running jobs are aborted with `err`. */
+  /**
+   * Abort now: the link is dropped without a handshake and running jobs are aborted with `err`. The
+   * agent's lifetime signal drives it, so an aborted `deps.signal` does the same.
+   */
   destroy(err: Error = new AgentError('AGENT_DESTROYED', 'agent destroyed')): void {
     if (!this.lifetime.signal.aborted) this.lifetime.abort(err);
+    this.closing ??= Promise.allSettled(this.deps.executors.map((e) => e.close())).then(() => undefined);
+  }
+
+  /** Runs once, when the lifetime signal aborts (after a close() it finds everything stopped). */
+  private abortNow(reason: unknown): void {
     this.availability.close();
     this.delivery.stop();
     this.link.destroy();
-    void this.runner.abortAll(err);
-    this.closing ??= Promise.allSettled(this.deps.executors.map((e) => e.close())).then(() => undefined);
+    void this.runner.abortAll(
+      reason instanceof Error ? reason : new AgentError('AGENT_DESTROYED', String(reason)),
+    );
   }
 
   // ---------------------------------------------------------------- owner and status

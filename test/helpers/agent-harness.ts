@@ -75,6 +75,7 @@ export async function startLinkedAgent(
   fake: FakeCoordinator,
   flags: string[],
   stateDir = agentStateDir(),
+  signal?: AbortSignal,
 ): Promise<{ agent: CrawlAgent; stateDir: string }> {
   const config = loadAgentConfig(
     [
@@ -100,7 +101,7 @@ export async function startLinkedAgent(
   );
   const log = pino({ level: 'silent' });
   const { executors } = await buildExecutors(config, log);
-  const agent = new CrawlAgent({ config, executors, log });
+  const agent = new CrawlAgent({ config, executors, log, signal });
   await agent.start();
   await agent.whenConnected();
   return { agent, stateDir };

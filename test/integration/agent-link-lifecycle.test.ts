@@ -47,6 +47,18 @@ describe('agent lifecycle and link fields', () => {
     await fake.close();
   });
 
+  it('an aborted AbortSignal given at construction destroys the agent', async () => {
+    const fake = await FakeCoordinator.start();
+    const owner = new AbortController();
+    const { agent } = await startLinkedAgent(fake, [], undefined, owner.signal);
+    const closed = once(fake, 'closed');
+    owner.abort(new Error('owner of the agent says stop'));
+    assert.deepEqual(await closed, [1006]);
+    assert.equal((agent.signal.reason as Error).message, 'owner of the agent says stop');
+    await agent.close();
+    await fake.close();
+  });
+
   it('the assign deadline is a hard stop, and an assignment already past it is rejected', async () => {
     const fake = await FakeCoordinator.start();
     const { agent } = await startLinkedAgent(fake, []);

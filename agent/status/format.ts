@@ -58,6 +58,9 @@ export function formatStatus(status: AgentStatus, nowMs: number): string {
     ['Link', `${status.link.state}${linkAge} (since ${status.link.since})`],
     ['Coordinator', status.link.coordinatorUrl || '-'],
     ['Last link error', status.link.lastError ?? '-'],
+    ...(status.link.rttMs != null
+      ? [['Link round trip', `${status.link.rttMs} ms`] as [string, string]]
+      : []),
     ['Uptime', `${formatDuration(status.uptimeMs)} (started ${status.startedAt})`],
     ['Location', [loc.country, loc.region, loc.city].map((p) => p || '?').join(' / ')],
     ['Device type', status.deviceType],

@@ -2,7 +2,7 @@
 // does not send what the agent would only Reject. Pure: no I/O. The agent enforces the same rules
 // (common/owner-rules.ts) whatever the scheduler decides; this only saves the round trip.
 import { domainRefusal, withinHours } from '../../common/owner-rules.js';
-import type { OwnerControls } from '../../proto/index.js';
+import { type OwnerControls, RejectReason } from '../../proto/index.js';
 
 export interface OwnerJob {
   url: string;
@@ -54,4 +54,50 @@ export function deviceRefuses(
     allowDomains: controls.allowDomains ?? [],
     denyDomains: controls.denyDomains ?? [],
   });
+}
+
+/**
+ * What the scheduler keeps per device for deviceRefuses(): the latest controls (from Hello, then
+ * every Availability that carries them) and its own assignments of the last minute.
+ */
+export class DeviceOwnerView {
+  private controls: OwnerControls | null = null;
+  private readonly assignedMs: number[] = [];
+
+  /** From Hello.owner_controls, and from Availability.owner_controls whenever present. */
+  update(controls: OwnerControls | null | undefined): void {
+    if (controls) this.controls = controls;
+  }
+
+  /** Call when a job is assigned to the device. */
+  assigned(nowMs: number): void {
+    this.assignedMs.push(nowMs);
+  }
+
+  refuses(job: OwnerJob, now: Date): string | null {
+    const since = now.getTime() - 60_000;
+    while (this.assignedMs.length > 0 && (this.assignedMs[0] ?? 0) <= since) this.assignedMs.shift();
+    return deviceRefuses(this.controls, job, now, { assignedLastMinute: this.assignedMs.length });
+  }
+}
+
+/**
+ * How the scheduler treats a Reject: `retryElsewhere` excludes the rejecting device when the job is
+ * requeued (it would refuse again), `deviceFull` marks the device as taking nothing for now.
+ */
+export function rejectHandling(reason: RejectReason | null | undefined): {
+  retryElsewhere: boolean;
+  deviceFull: boolean;
+} {
+  switch (reason) {
+    case RejectReason.REJECT_REASON_UNSUPPORTED:
+    case RejectReason.REJECT_REASON_INVALID:
+    case RejectReason.REJECT_REASON_OWNER_POLICY:
+      return { retryElsewhere: true, deviceFull: false };
+    case RejectReason.REJECT_REASON_DRAINING:
+    case RejectReason.REJECT_REASON_SPOOL_FULL:
+      return { retryElsewhere: false, deviceFull: true };
+    default:
+      return { retryElsewhere: false, deviceFull: false };
+  }
 }

@@ -1,8 +1,13 @@
 // The scheduler's view of a device owner's controls: the same refusals the agent would answer with.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { deviceLocalMinute, deviceRefuses } from '../../coordinator/scheduler/owner-controls.js';
-import type { OwnerControls } from '../../proto/index.js';
+import {
+  DeviceOwnerView,
+  deviceLocalMinute,
+  deviceRefuses,
+  rejectHandling,
+} from '../../coordinator/scheduler/owner-controls.js';
+import { type OwnerControls, RejectReason } from '../../proto/index.js';
 
 const noon = new Date('2026-06-01T12:00:00Z');
 const job = { url: 'https://news.example.com/a' };
@@ -69,5 +74,38 @@ describe('deviceRefuses', () => {
       "news.example.com is not on the device owner's allow list",
     );
     assert.equal(deviceRefuses(controls({ allowDomains: ['example.com'] }), job, noon), null);
+  });
+});
+
+describe('DeviceOwnerView', () => {
+  it('counts its own assignments over a rolling minute and keeps the latest controls', () => {
+    const view = new DeviceOwnerView();
+    assert.equal(view.refuses(job, noon), null, 'no controls yet');
+    view.update(controls({ maxJobsPerMinute: 2 }));
+    view.assigned(noon.getTime() - 30_000);
+    view.assigned(noon.getTime() - 10_000);
+    assert.equal(view.refuses(job, noon), "at the device owner's jobs-per-minute limit");
+    assert.equal(view.refuses(job, new Date(noon.getTime() + 30_001)), null, 'the oldest left the minute');
+    view.update(undefined);
+    view.update(controls({ paused: true }));
+    assert.equal(view.refuses(job, noon), 'paused by the device owner');
+  });
+});
+
+describe('rejectHandling', () => {
+  it('sends an owner refusal elsewhere, like an unsupported method', () => {
+    assert.deepEqual(rejectHandling(RejectReason.REJECT_REASON_OWNER_POLICY), {
+      retryElsewhere: true,
+      deviceFull: false,
+    });
+    assert.deepEqual(rejectHandling(RejectReason.REJECT_REASON_UNSUPPORTED).retryElsewhere, true);
+    assert.deepEqual(rejectHandling(RejectReason.REJECT_REASON_SPOOL_FULL), {
+      retryElsewhere: false,
+      deviceFull: true,
+    });
+    assert.deepEqual(rejectHandling(RejectReason.REJECT_REASON_BUSY), {
+      retryElsewhere: false,
+      deviceFull: false,
+    });
   });
 });

@@ -194,7 +194,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     try {
       await Promise.race([this.waitIdle(), abortPromise(stop.signal)]);
       const unfinished = this.runner.size;
-      if (unfinished > 0) await this.runner.abortAll(new AgentError('AGENT_CLOSED', 'agent shutting down'));
+      // Past the deadline: abort what still runs; close() waits for those to end (and spool).
+      if (unfinished > 0) void this.runner.abortAll(new AgentError('AGENT_CLOSED', 'agent shutting down'));
       // Give the coordinator until the deadline to acknowledge what was just sent.
       if (this.link.connected) {
         this.on('link', onLink);

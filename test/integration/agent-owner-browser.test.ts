@@ -40,8 +40,7 @@ describe('owner deny list in the browser', { skip }, () => {
       resolver: async () => [{ address: '127.0.0.1', family: 4 }],
     });
     executor = new BrowserExecutor({
-      // biome-ignore lint/style/noNonNullAssertion: the suite is skipped when no browser was found
-      executablePath: browser!.path,
+      executablePath: browser!.path, // the suite is skipped when no browser was found
       policy: withOwnerDomains(inner, { allowDomains: [], denyDomains: ['denied.test'] }),
       maxBodyBytes: 5_000_000,
       log: pino({ enabled: false }),

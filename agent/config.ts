@@ -1,6 +1,8 @@
 // One schema for every agent setting: flags and env (CRAWL_AGENT_*), validated once, frozen.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigReader, type ConfigSource, type LogLevel } from '../common/config-reader.js';
+import { normaliseDomain, type OwnerControlsConfig, parseHourWindows } from './owner/controls.js';
 
 export interface AgentConfig {
   /** Coordinator base URLs (http(s) or ws(s)); the agent fails over between them in order. */
@@ -39,12 +41,21 @@ export interface AgentConfig {
   drainTimeoutMs: number;
   /** Extra CA certificates to trust (lab targets with private CAs). */
   ca: Buffer[];
-  logLevel: string;
+  /** fatal | error | warn | info | debug | trace | silent. Default info. */
+  logLevel: LogLevel;
   /** Reconnect backoff bounds. */
   reconnectMinMs: number;
   reconnectMaxMs: number;
   /** Re-send an unacknowledged result after this long while connected. Default 30 s. */
   resendAfterMs: number;
+  /** What the device's owner allows (rate, bytes, hours, domains). Default: no limits. */
+  owner: OwnerControlsConfig;
+  /** What the local URL log records per job: the host, the full URL, or nothing. Default host. */
+  urlLog: 'host' | 'url' | 'off';
+  /** Size of one URL log file before it rotates. Default 1 MiB. */
+  urlLogMaxBytes: number;
+  /** URL log files kept (the current one and rotated ones). Default 5. */
+  urlLogFiles: number;
 }
 
 export class AgentConfigError extends Error {
@@ -55,112 +66,94 @@ export class AgentConfigError extends Error {
   }
 }
 
-type Source = Record<string, string | undefined>;
-
-function parseFlags(argv: readonly string[]): Source {
-  const out: Source = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (!arg.startsWith('--')) continue;
-    const eq = arg.indexOf('=');
-    if (eq > 0) out[arg.slice(2, eq)] = arg.slice(eq + 1);
-    else if (i + 1 < argv.length && !(argv[i + 1] ?? '').startsWith('--')) out[arg.slice(2)] = argv[++i];
-    else out[arg.slice(2)] = 'true';
-  }
-  return out;
-}
-
-const list = (v: string | undefined): string[] =>
-  (v ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-export function loadAgentConfig(argv: readonly string[], env: Source): Readonly<AgentConfig> {
-  const flags = parseFlags(argv);
-  const problems: string[] = [];
-  const raw = (flag: string): string | undefined => {
-    const v = flags[flag] ?? env[`CRAWL_AGENT_${flag.toUpperCase().replaceAll('-', '_')}`];
-    return v === '' ? undefined : v;
-  };
-  const int = (flag: string, def: number, min: number, max: number): number => {
-    const v = raw(flag);
-    if (v === undefined) return def;
-    const n = Number(v.replaceAll('_', ''));
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${flag}: expected an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
-      return def;
-    }
-    return n;
-  };
-  const oneOf = <T extends string>(flag: string, def: T, allowed: readonly T[]): T => {
-    const v = raw(flag) ?? def;
-    if (!(allowed as readonly string[]).includes(v)) {
-      problems.push(`${flag}: expected one of ${allowed.join(', ')}, got ${JSON.stringify(v)}`);
-      return def;
-    }
-    return v as T;
-  };
-  const coordinators = list(raw('coordinators') ?? raw('coordinator'));
-  if (coordinators.length === 0) problems.push('coordinators: at least one coordinator URL is required');
+export function loadAgentConfig(argv: readonly string[], env: ConfigSource): Readonly<AgentConfig> {
+  const r = new ConfigReader(argv, env, { envPrefix: 'CRAWL_AGENT_' });
+  const coordinators = r.list('coordinators', r.raw('coordinator') ?? '');
+  if (coordinators.length === 0) r.problem('coordinators: at least one coordinator URL is required');
   for (const c of coordinators) {
     try {
       const u = new URL(c);
       if (!['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol)) throw new Error('scheme');
     } catch {
-      problems.push(`coordinators: not an http(s) or ws(s) URL: ${JSON.stringify(c)}`);
+      r.problem(`coordinators: not an http(s) or ws(s) URL: ${JSON.stringify(c)}`);
     }
   }
-  const deviceId = raw('device-id') ?? '';
-  if (!deviceId) problems.push('device-id: required');
-  const token = raw('token') ?? '';
-  if (!token) problems.push('token: required (from `npm run admin -- device create`)');
-  const country = (raw('country') ?? '').toUpperCase();
-  if (country && !/^[A-Z]{2}$/.test(country)) problems.push('country: expected an ISO 3166-1 alpha-2 code');
+  const deviceId = r.str('device-id', '');
+  if (!deviceId) r.problem('device-id: required');
+  const token = r.str('token', '');
+  if (!token) r.problem('token: required (from `npm run admin -- device create`)');
+  const country = r.str('country', '').toUpperCase();
+  if (country && !/^[A-Z]{2}$/.test(country)) r.problem('country: expected an ISO 3166-1 alpha-2 code');
   const ca: Buffer[] = [];
-  const caFile = raw('ca-file');
+  const caFile = r.raw('ca-file');
   if (caFile) {
     try {
       ca.push(readFileSync(caFile));
     } catch {
-      problems.push(`ca-file: cannot read ${caFile}`);
+      r.problem(`ca-file: cannot read ${caFile}`);
     }
   }
-  const deniedPorts = list(raw('denied-ports') ?? '25').map(Number);
+  const deniedPorts = r.list('denied-ports', '25').map(Number);
   if (deniedPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65_535))
-    problems.push('denied-ports: expected ports');
+    r.problem('denied-ports: expected ports');
   const config: AgentConfig = {
     coordinators,
     deviceId,
     token,
-    stateDir: path.resolve(raw('state-dir') ?? '/var/lib/crawl-agent'),
+    stateDir: path.resolve(r.str('state-dir', '/var/lib/crawl-agent')),
     country,
-    region: (raw('region') ?? '').toUpperCase(),
-    city: raw('city') ?? '',
-    deviceType: oneOf('device-type', 'server', ['mobile', 'desktop', 'server'] as const),
-    networkType: oneOf('network-type', 'ethernet', ['wifi', 'cellular', 'ethernet'] as const),
-    maxConcurrent: int('max-concurrent', 4, 1, 256),
-    allowCidrs: list(raw('allow-cidrs')),
+    region: r.str('region', '').toUpperCase(),
+    city: r.str('city', ''),
+    deviceType: r.oneOf('device-type', 'server', ['mobile', 'desktop', 'server'] as const),
+    networkType: r.oneOf('network-type', 'ethernet', ['wifi', 'cellular', 'ethernet'] as const),
+    maxConcurrent: r.int('max-concurrent', 4, 1, 256),
+    allowCidrs: r.list('allow-cidrs'),
     deniedPorts,
-    statusAddr: raw('status-addr') === 'off' ? '' : (raw('status-addr') ?? '127.0.0.1:9477'),
-    statusForce: raw('status-force') === 'true',
-    browser: raw('browser') ?? '',
-    browserPages: int('browser-pages', 2, 1, 64),
-    browserMemoryLimitBytes: int(
+    statusAddr: r.raw('status-addr') === 'off' ? '' : r.str('status-addr', '127.0.0.1:9477'),
+    statusForce: r.bool('status-force', false),
+    browser: r.str('browser', ''),
+    browserPages: r.int('browser-pages', 2, 1, 64),
+    browserMemoryLimitBytes: r.int(
       'browser-memory-limit-bytes',
       1536 * 1024 * 1024,
       0,
       64 * 1024 * 1024 * 1024,
     ),
-    maxBodyBytes: int('max-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    spoolMaxBytes: int('spool-max-bytes', 512 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
-    drainTimeoutMs: int('drain-timeout-ms', 60_000, 0, 3_600_000),
+    maxBodyBytes: r.int('max-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    spoolMaxBytes: r.int('spool-max-bytes', 512 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
+    drainTimeoutMs: r.int('drain-timeout-ms', 60_000, 0, 3_600_000),
     ca,
-    logLevel: raw('log-level') ?? 'info',
-    reconnectMinMs: int('reconnect-min-ms', 500, 10, 600_000),
-    reconnectMaxMs: int('reconnect-max-ms', 30_000, 10, 3_600_000),
-    resendAfterMs: int('resend-after-ms', 30_000, 100, 3_600_000),
+    logLevel: r.logLevel(),
+    reconnectMinMs: r.int('reconnect-min-ms', 500, 10, 600_000),
+    reconnectMaxMs: r.int('reconnect-max-ms', 30_000, 10, 3_600_000),
+    resendAfterMs: r.int('resend-after-ms', 30_000, 100, 3_600_000),
+    owner: readOwnerControls(r),
+    urlLog: r.oneOf('url-log', 'host', ['host', 'url', 'off'] as const),
+    urlLogMaxBytes: r.int('url-log-max-bytes', 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    urlLogFiles: r.int('url-log-files', 5, 1, 100),
   };
-  if (problems.length > 0) throw new AgentConfigError(problems);
+  if (r.problems.length > 0) throw new AgentConfigError(r.problems);
   return Object.freeze(config);
+}
+
+function readOwnerControls(r: ConfigReader): OwnerControlsConfig {
+  let allowedHours: OwnerControlsConfig['allowedHours'] = [];
+  try {
+    allowedHours = parseHourWindows(r.str('allowed-hours', ''));
+  } catch (err) {
+    r.problem(`allowed-hours: ${(err as Error).message}`);
+  }
+  const domains = (flag: string): string[] => {
+    const list = r.list(flag).map(normaliseDomain);
+    for (const d of list)
+      if (!/^[a-z0-9.-]+$/.test(d)) r.problem(`${flag}: not a domain: ${JSON.stringify(d)}`);
+    return list;
+  };
+  return Object.freeze({
+    maxJobsPerMinute: r.int('max-jobs-per-minute', 0, 0, 1_000_000),
+    maxBytesPerDay: r.int('max-bytes-per-day', 0, 0, Number.MAX_SAFE_INTEGER),
+    allowedHours,
+    allowDomains: domains('allow-domains'),
+    denyDomains: domains('deny-domains'),
+  });
 }

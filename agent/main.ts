@@ -47,5 +47,11 @@ async function stop(signal: string): Promise<void> {
   log.info(left, 'stopped');
   process.exit(0);
 }
+// A second signal while draining: stop now.
+process.on('SIGINT', () => {
+  if (!stopping) return;
+  agent.destroy();
+  process.exit(1);
+});
 process.once('SIGTERM', () => void stop('SIGTERM'));
 process.once('SIGINT', () => void stop('SIGINT'));

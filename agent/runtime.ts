@@ -1,35 +1,30 @@
-// The agent: takes assignments from the link, runs them on executors, spools and sends results.
+// The agent: wires the link, the job runner (agent/jobs/job-runner.ts: what happens when an Assign
+// arrives), result delivery, the owner's controls and the status snapshot, and owns their lifecycle.
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import {
-  type Assign,
   type CoordinatorFrame,
   DEFAULT_MAX_CHUNK_BYTES,
   type Hello,
   PROTOCOL_VERSION,
-  RejectReason,
   type Welcome,
 } from '../proto/index.js';
 import type { AgentConfig } from './config.js';
-import type { ExecOutcome, ExecRequest, Executor } from './executors/types.js';
-import { emptyOutcome } from './executors/types.js';
+import { AgentError } from './errors.js';
+import type { Executor } from './executors/types.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { AvailabilityReporter } from './link/availability.js';
 import { LinkClient, type LinkState } from './link/client.js';
 import { ResultDelivery } from './link/delivery.js';
-import { resultFrames } from './link/result-frames.js';
 import { Spool } from './link/spool.js';
-import type { AgentStatus, StatusSource } from './status/types.js';
+import { jobFromAssign, linkParamsFromWelcome, ownerControlsToWire } from './link/wire.js';
+import { OwnerState } from './owner/owner-state.js';
+import { UrlLog } from './owner/url-log.js';
+import type { AgentStatus, StatusSource, UrlLogLine } from './status/types.js';
+import { buildSnapshot } from './status-snapshot.js';
 
 export const AGENT_VERSION = '0.1.0';
-
-interface RunningJob {
-  jobId: string;
-  attempt: number;
-  method: string;
-  url: string;
-  startedMs: number;
-  abort: AbortController;
-  done: Promise<void>;
-}
 
 export interface AgentDeps {
   config: Readonly<AgentConfig>;
@@ -37,37 +32,50 @@ export interface AgentDeps {
   log: Logger;
   browserVersion?: string;
   browserState?: () => 'ready' | 'crashed';
+  /** Aborting it destroys the agent (abort now, as destroy(reason)). Default: none. */
+  signal?: AbortSignal;
 }
 
 /** Emits 'link' (state) whenever the link state changes, and 'acked' (jobId, attempt). */
 export class CrawlAgent extends EventEmitter implements StatusSource {
-  private readonly byMethod = new Map<string, Executor>();
-  private readonly running = new Map<string, RunningJob>();
   private readonly spool: Spool;
   private readonly link: LinkClient;
   private readonly delivery: ResultDelivery;
-  private readonly counters: Record<string, Record<string, number>> = {};
+  private readonly runner: JobRunner;
+  private readonly owner: OwnerState;
+  private readonly urlLogFile: UrlLog;
+  private readonly lifetime = new AbortController();
   private chunkBytes = DEFAULT_MAX_CHUNK_BYTES;
+  private clockOffsetMs = 0;
+  private rttMs: number | null = null;
   private linkState: LinkState = 'disconnected';
   private linkSince = new Date().toISOString();
   private linkError: string | null = null;
   private draining = false;
-  private accepting = true;
+  private readonly availability: AvailabilityReporter;
+  private closing: Promise<void> | null = null;
   private readonly startedAt = Date.now();
   private readonly idleWaiters: Array<() => void> = [];
   private readonly log: Logger;
 
   constructor(private readonly deps: AgentDeps) {
     super();
+    const c = deps.config;
     this.log = deps.log;
-    for (const ex of deps.executors) for (const m of ex.methods) this.byMethod.set(m, ex);
-    this.spool = new Spool(`${deps.config.stateDir}/spool`, deps.config.spoolMaxBytes);
+    this.spool = new Spool(path.join(c.stateDir, 'spool'), c.spoolMaxBytes);
+    this.owner = new OwnerState({ file: path.join(c.stateDir, 'owner.json'), controls: c.owner });
+    this.urlLogFile = new UrlLog({
+      dir: path.join(c.stateDir, 'url-log'),
+      mode: c.urlLog,
+      maxFileBytes: c.urlLogMaxBytes,
+      files: c.urlLogFiles,
+    });
     this.link = new LinkClient(
       {
-        coordinators: deps.config.coordinators,
-        token: deps.config.token,
-        minBackoffMs: deps.config.reconnectMinMs,
-        maxBackoffMs: deps.config.reconnectMaxMs,
+        coordinators: c.coordinators,
+        token: c.token,
+        minBackoffMs: c.reconnectMinMs,
+        maxBackoffMs: c.reconnectMaxMs,
         log: deps.log.child({ component: 'link' }),
       },
       {
@@ -81,17 +89,61 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
           if (error) this.linkError = error;
           this.emit('link', this.linkState);
         },
+        onRtt: (ms) => {
+          this.rttMs = ms;
+        },
       },
     );
     this.delivery = new ResultDelivery(this.spool, this.link, {
-      resendAfterMs: deps.config.resendAfterMs,
+      resendAfterMs: c.resendAfterMs,
       log: deps.log.child({ component: 'delivery' }),
-      isRunning: (jobId) => this.running.has(jobId),
+      isRunning: (jobId) => this.runner.isRunning(jobId),
     });
+    this.runner = new JobRunner({
+      executors: deps.executors,
+      maxConcurrent: c.maxConcurrent,
+      owner: this.owner,
+      urlLog: this.urlLogFile,
+      spool: this.spool,
+      delivery: this.delivery,
+      log: deps.log,
+      send: (frame) => void this.link.send(frame),
+      draining: () => this.draining,
+      chunkBytes: () => this.chunkBytes,
+      clockOffsetMs: () => this.clockOffsetMs,
+      changed: () => {
+        this.availability.update();
+        this.maybeIdle();
+      },
+    });
+    this.availability = new AvailabilityReporter({
+      owner: this.owner,
+      spoolFull: () => this.spool.full,
+      send: (frame) => void this.link.send(frame),
+      log: deps.log,
+    });
+    this.lifetime.signal.addEventListener('abort', () => this.abortNow(this.lifetime.signal.reason), {
+      once: true,
+    });
+    const outer = deps.signal;
+    if (outer) {
+      if (outer.aborted) this.destroy(outer.reason instanceof Error ? outer.reason : undefined);
+      else
+        outer.addEventListener(
+          'abort',
+          () => this.destroy(outer.reason instanceof Error ? outer.reason : undefined),
+          { once: true },
+        );
+    }
   }
 
   get linkConnected(): boolean {
     return this.link.connected;
+  }
+
+  /** Aborts when the agent is closed or destroyed. */
+  get signal(): AbortSignal {
+    return this.lifetime.signal;
   }
 
   /** Resolves once the link is up (welcome received). */
@@ -109,7 +161,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   }
 
   get methods(): string[] {
-    return [...this.byMethod.keys()];
+    return this.runner.methods;
   }
 
   /** Opens the spool (results of an earlier run are re-sent on connect) and starts the link. */
@@ -117,79 +169,119 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     const leftover = await this.spool.open();
     if (leftover.length > 0)
       this.log.info({ results: leftover.length }, 'unacknowledged results found in spool');
+    const warning = await this.owner.open();
+    if (warning) this.log.warn(warning);
+    if (this.owner.paused) this.log.info('paused by the device owner: taking no jobs');
     this.link.start();
     this.delivery.start();
+    this.availability.update();
   }
 
   /**
    * SIGTERM path: tell the coordinator no new jobs, let running jobs finish (up to the deadline),
-   * deliver the spool while the link lasts, then close. Resolves when done.
+   * deliver the spool while the link lasts, then return. Waits on events (jobs ending, acks, the link
+   * dropping), never by polling.
    */
   async drain(deadlineMs: number): Promise<{ unfinished: number; unacked: number }> {
     this.draining = true;
     this.linkState = 'draining';
     this.link.send({ draining: { reason: 'agent shutting down' } });
-    const until = Date.now() + deadlineMs;
-    await Promise.race([this.waitIdle(), new Promise((r) => setTimeout(r, deadlineMs).unref())]);
-    for (const job of this.running.values()) job.abort.abort(new Error('agent shutting down'));
-    // Give the coordinator until the deadline to acknowledge what was just sent.
-    while (this.spool.depth > 0 && this.link.connected && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 50));
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), deadlineMs);
+    const onLink = (state: string) => {
+      if (state === 'disconnected') stop.abort();
+    };
+    try {
+      await Promise.race([this.waitIdle(), abortPromise(stop.signal)]);
+      const unfinished = this.runner.size;
+      // Past the deadline: abort what still runs; close() waits for those to end (and spool).
+      if (unfinished > 0) void this.runner.abortAll(new AgentError('AGENT_CLOSED', 'agent shutting down'));
+      // Give the coordinator until the deadline to acknowledge what was just sent.
+      if (this.link.connected) {
+        this.on('link', onLink);
+        await this.spool.whenEmpty(stop.signal);
+      }
+      return { unfinished, unacked: this.spool.depth };
+    } finally {
+      clearTimeout(timer);
+      this.off('link', onLink);
     }
-    return { unfinished: this.running.size, unacked: this.spool.depth };
   }
 
-  async close(): Promise<void> {
+  /**
+   * Graceful: stops resending, aborts running jobs (unreported: the coordinator re-runs them), runs
+   * the WebSocket close handshake, syncs the spool, closes executors. Idempotent and awaitable.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.availability.close();
+      this.delivery.stop();
+      const aborted = this.runner.abortAll(new AgentError('AGENT_CLOSED', 'agent closing'));
+      await this.link.close();
+      await aborted;
+      if (!this.lifetime.signal.aborted) this.lifetime.abort(new AgentError('AGENT_CLOSED', 'agent closed'));
+      await this.spool.flush().catch((err) => this.log.error({ err }, 'spool flush failed'));
+      await Promise.allSettled(this.deps.executors.map((e) => e.close()));
+    })();
+    return this.closing;
+  }
+
+  /**
+   * Abort now: the link is dropped without a handshake and running jobs are aborted with `err`. The
+   * agent's lifetime signal drives it, so an aborted `deps.signal` does the same.
+   */
+  destroy(err: Error = new AgentError('AGENT_DESTROYED', 'agent destroyed')): void {
+    if (!this.lifetime.signal.aborted) this.lifetime.abort(err);
+    this.closing ??= Promise.allSettled(this.deps.executors.map((e) => e.close())).then(() => undefined);
+  }
+
+  /** Runs once, when the lifetime signal aborts (after a close() it finds everything stopped). */
+  private abortNow(reason: unknown): void {
+    this.availability.close();
     this.delivery.stop();
-    for (const job of this.running.values()) job.abort.abort(new Error('agent closing'));
-    this.link.close();
-    await Promise.allSettled([...this.running.values()].map((j) => j.done));
-    await this.spool.flush().catch((err) => this.log.error({ err }, 'spool flush failed'));
-    await Promise.allSettled(this.deps.executors.map((e) => e.close()));
+    this.link.destroy();
+    void this.runner.abortAll(
+      reason instanceof Error ? reason : new AgentError('AGENT_DESTROYED', String(reason)),
+    );
   }
 
-  // ---------------------------------------------------------------- status
+  // ---------------------------------------------------------------- owner and status
 
   healthy(): boolean {
     return !this.spool.full;
   }
 
+  async setPaused(paused: boolean): Promise<void> {
+    await this.owner.setPaused(paused);
+    this.log.info({ paused }, paused ? 'paused by the device owner' : 'resumed by the device owner');
+    this.availability.update(true);
+  }
+
+  urlLog(limit: number): Promise<UrlLogLine[]> {
+    return this.urlLogFile.read(limit);
+  }
+
   snapshot(): AgentStatus {
-    const c = this.deps.config;
-    const now = Date.now();
-    return {
+    return buildSnapshot({
       version: AGENT_VERSION,
-      deviceId: c.deviceId,
+      config: this.deps.config,
       link: {
         state: this.linkState,
         since: this.linkSince,
         coordinatorUrl: this.link.currentUrl,
         lastError: this.linkError,
+        rttMs: this.rttMs,
       },
-      capabilities: {
-        methods: this.methods,
-        maxConcurrent: c.maxConcurrent,
-        browserVersion: this.deps.browserVersion ?? null,
-      },
-      location: { country: c.country, region: c.region, city: c.city },
-      deviceType: c.deviceType,
-      networkType: c.networkType,
-      runningJobs: [...this.running.values()].map((j) => ({
-        jobId: j.jobId,
-        attempt: j.attempt,
-        method: j.method,
-        url: j.url,
-        ageMs: now - j.startedMs,
-      })),
+      methods: this.methods,
+      browserVersion: this.deps.browserVersion,
+      browserState: this.deps.browserState,
+      running: this.runner.status(Date.now()),
       spool: { depth: this.spool.depth, bytes: this.spool.bytes, maxBytes: this.spool.maxBytes },
-      counters: structuredClone(this.counters),
-      browser: {
-        state: this.deps.browserVersion ? (this.deps.browserState?.() ?? 'ready') : 'none',
-        version: this.deps.browserVersion ?? null,
-      },
-      startedAt: new Date(this.startedAt).toISOString(),
-      uptimeMs: now - this.startedAt,
-    };
+      counters: this.runner.counters,
+      owner: this.owner.snapshot(),
+      startedAtMs: this.startedAt,
+      nowMs: Date.now(),
+    });
   }
 
   // ---------------------------------------------------------------- link events
@@ -209,160 +301,59 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       location: { country: c.country, region: c.region, city: c.city },
       deviceType: c.deviceType,
       networkType: c.networkType,
-      running: [...this.running.values()].map((j) => ({ jobId: j.jobId, attempt: j.attempt })),
+      running: this.runner.refs(),
       draining: this.draining || this.spool.full,
+      ownerControls: ownerControlsToWire(this.owner.snapshot(), new Date()),
     };
   }
 
   private onConnected(welcome: Welcome): void {
-    this.chunkBytes = Math.max(
-      1024,
-      Math.min(welcome.maxChunkBytes || DEFAULT_MAX_CHUNK_BYTES, DEFAULT_MAX_CHUNK_BYTES),
-    );
+    const params = linkParamsFromWelcome(welcome, Date.now());
+    this.chunkBytes = params.chunkBytes;
+    this.clockOffsetMs = params.clockOffsetMs;
     this.log.info({ coordinatorId: welcome.coordinatorId }, 'linked to coordinator');
-    this.accepting = !this.spool.full && !this.draining; // what the hello just told the coordinator
+    this.availability.linked(!this.spool.full && !this.draining); // what the hello just told it
     this.delivery.onConnected();
   }
 
+  private readonly handlers: Partial<
+    Record<NonNullable<CoordinatorFrame['body']>, (f: CoordinatorFrame) => void>
+  > = {
+    assign: (f) => {
+      if (f.assign)
+        this.runner.onAssign(jobFromAssign(f.assign, { deviceType: this.deps.config.deviceType }));
+    },
+    ack: (f) => {
+      const jobId = f.ack?.jobId ?? '';
+      const attempt = f.ack?.attempt ?? 0;
+      void this.delivery.acked(jobId, attempt).then(() => {
+        this.log.debug({ jobId, attempt }, 'result acknowledged');
+        this.emit('acked', jobId, attempt);
+        this.availability.update();
+        this.maybeIdle();
+      });
+    },
+    cancel: (f) => this.runner.cancel(f.cancel?.jobId ?? '', f.cancel?.attempt ?? 0),
+    sessionEnd: (f) => this.runner.endSession(f.sessionEnd?.sessionId ?? ''),
+    drain: (f) => this.log.info({ reason: f.drain?.reason }, 'coordinator asked us to move on'),
+  };
+
   private onFrame(frame: CoordinatorFrame): void {
-    switch (frame.body) {
-      case 'assign':
-        if (frame.assign) this.onAssign(frame.assign);
-        break;
-      case 'ack': {
-        const jobId = frame.ack?.jobId ?? '';
-        const attempt = frame.ack?.attempt ?? 0;
-        void this.delivery.acked(jobId, attempt).then(() => {
-          this.log.debug({ jobId, attempt }, 'result acknowledged');
-          this.emit('acked', jobId, attempt);
-          this.updateAvailability();
-          this.maybeIdle();
-        });
-        break;
-      }
-      case 'cancel': {
-        const job = this.running.get(frame.cancel?.jobId ?? '');
-        if (job && job.attempt === frame.cancel?.attempt)
-          job.abort.abort(new Error('cancelled by coordinator'));
-        break;
-      }
-      case 'sessionEnd': {
-        const id = frame.sessionEnd?.sessionId ?? '';
-        for (const ex of new Set(this.byMethod.values())) void ex.endSession?.(id);
-        break;
-      }
-      case 'drain':
-        this.log.info({ reason: frame.drain?.reason }, 'coordinator asked us to move on');
-        break;
-      default:
-        break;
-    }
-  }
-
-  private onAssign(a: Assign): void {
-    const jobId = a.jobId ?? '';
-    const attempt = a.attempt ?? 0;
-    const req = a.request ?? {};
-    const executor = this.byMethod.get(req.method ?? '');
-    const refusal = this.refusal(executor !== undefined, req.method ?? '');
-    if (refusal) {
-      this.link.send({ reject: { jobId, attempt, reason: refusal[0], message: refusal[1] } });
-      return;
-    }
-    if (!executor) return;
-    // Already running, or already finished and waiting in the spool: the result on its way wins.
-    if (this.running.has(jobId) || this.spool.hasJob(jobId)) return;
-    this.link.send({ accept: { jobId, attempt } });
-    const execReq: ExecRequest = {
-      jobId,
-      attempt,
-      method: req.method ?? 'GET',
-      url: req.url ?? '',
-      timeoutMs: req.timeoutMs || 30_000,
-      headers: (req.headers ?? []).map((h) => ({ name: h.name ?? '', value: h.value ?? '' })),
-      body: Buffer.from(req.body ?? new Uint8Array(0)),
-      cookies: req.cookies ?? [],
-      sessionId: req.sessionId ?? '',
-      deviceType: req.deviceType || this.deps.config.deviceType,
-    };
-    const abort = new AbortController();
-    const job: RunningJob = {
-      jobId,
-      attempt,
-      method: execReq.method,
-      url: execReq.url,
-      startedMs: Date.now(),
-      abort,
-      done: Promise.resolve(),
-    };
-    job.done = this.run(executor, execReq, job);
-    this.running.set(jobId, job);
-  }
-
-  /** Tells the coordinator when the spool fills up (no new jobs) and when it has room again. */
-  private updateAvailability(): void {
-    const accepting = !this.spool.full;
-    if (accepting === this.accepting) return;
-    this.accepting = accepting;
-    this.log.warn(
-      { spoolBytes: this.spool.bytes, accepting },
-      accepting ? 'spool has room again' : 'spool full: taking no new jobs',
-    );
-    this.link.send({ availability: { accepting, reason: accepting ? '' : 'result spool is full' } });
-  }
-
-  private refusal(supported: boolean, method: string): [RejectReason, string] | null {
-    if (this.draining) return [RejectReason.REJECT_REASON_DRAINING, 'agent is draining'];
-    if (this.spool.full) return [RejectReason.REJECT_REASON_SPOOL_FULL, 'result spool is full'];
-    if (this.running.size >= this.deps.config.maxConcurrent)
-      return [RejectReason.REJECT_REASON_BUSY, 'at capacity'];
-    if (!supported) return [RejectReason.REJECT_REASON_UNSUPPORTED, `method ${method} not supported`];
-    return null;
-  }
-
-  private async run(executor: Executor, req: ExecRequest, job: RunningJob): Promise<void> {
-    const log = this.log.child({ jobId: req.jobId, attempt: req.attempt });
-    let outcome: ExecOutcome;
-    try {
-      outcome = await executor.execute(req, { signal: job.abort.signal, log });
-    } catch (err) {
-      log.error({ err }, 'executor failed');
-      outcome = {
-        ...emptyOutcome(job.startedMs, req.url),
-        errorType: req.method === 'CRAWL_FULL_PAGE' ? 'browser' : 'invalid_response',
-        errorMessage: err instanceof Error ? err.message : String(err),
-      };
-    }
-    try {
-      if (job.abort.signal.aborted && this.running.get(req.jobId) === job && !this.draining) {
-        return; // cancelled: another attempt already completed the job
-      }
-      this.count(req.method, outcome.success ? 'success' : outcome.errorType || 'error');
-      const frames = resultFrames(req.jobId, req.attempt, outcome, this.chunkBytes);
-      await this.delivery.deliver(req.jobId, req.attempt, frames);
-      log.debug({ bytes: frames.reduce((n, f) => n + f.byteLength, 0) }, 'result spooled');
-      this.updateAvailability();
-    } catch (err) {
-      log.error({ err }, 'could not spool the result');
-    } finally {
-      if (this.running.get(req.jobId) === job) this.running.delete(req.jobId);
-      this.maybeIdle();
-    }
-  }
-
-  private count(method: string, outcome: string): void {
-    const m = this.counters[method] ?? {};
-    m[outcome] = (m[outcome] ?? 0) + 1;
-    this.counters[method] = m;
+    if (frame.body) this.handlers[frame.body]?.(frame);
   }
 
   private waitIdle(): Promise<void> {
-    if (this.running.size === 0) return Promise.resolve();
+    if (this.runner.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private maybeIdle(): void {
-    if (this.running.size > 0) return;
+    if (this.runner.size > 0) return;
     for (const w of this.idleWaiters.splice(0)) w();
   }
+}
+
+function abortPromise(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }

@@ -1,6 +1,7 @@
 // One schema for every coordinator setting: read from flags and env once, validated, frozen.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { ConfigReader, type ConfigSource, parseFlags } from '../common/config-reader.js';
 
 export interface S3Config {
   endpoint?: string;
@@ -70,84 +71,12 @@ export class ConfigError extends Error {
   }
 }
 
-type Source = Record<string, string | undefined>;
+type Source = ConfigSource;
 
-/** `--data-dir x` / `--data-dir=x` → { 'data-dir': 'x' }. */
-export function parseFlags(argv: readonly string[]): Source {
-  const out: Source = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (!arg.startsWith('--')) continue;
-    const eq = arg.indexOf('=');
-    if (eq > 0) out[arg.slice(2, eq)] = arg.slice(eq + 1);
-    else if (i + 1 < argv.length && !(argv[i + 1] ?? '').startsWith('--')) out[arg.slice(2)] = argv[++i];
-    else out[arg.slice(2)] = 'true';
-  }
-  return out;
-}
-
-class Reader {
-  readonly problems: string[] = [];
-  constructor(
-    private readonly flags: Source,
-    private readonly env: Source,
-  ) {}
-  raw(flag: string): string | undefined {
-    const envName = `CRAWL_${flag.toUpperCase().replaceAll('-', '_')}`;
-    const v = this.flags[flag] ?? this.env[envName];
-    return v === undefined || v === '' ? undefined : v;
-  }
-  str(flag: string, def: string): string {
-    return this.raw(flag) ?? def;
-  }
-  int(flag: string, def: number, min: number, max: number): number {
-    const v = this.raw(flag);
-    if (v === undefined) return def;
-    const n = Number(v.replaceAll('_', ''));
-    if (!Number.isInteger(n) || n < min || n > max) {
-      this.problems.push(`${flag}: expected an integer from ${min} to ${max}, got ${JSON.stringify(v)}`);
-      return def;
-    }
-    return n;
-  }
-  bool(flag: string, def: boolean): boolean {
-    const v = this.raw(flag);
-    if (v === undefined) return def;
-    if (['1', 'true', 'yes'].includes(v)) return true;
-    if (['0', 'false', 'no'].includes(v)) return false;
-    this.problems.push(`${flag}: expected true or false, got ${JSON.stringify(v)}`);
-    return def;
-  }
-  /** `500ms`, `90s`, `15m`, `12h`, `30d` → milliseconds. */
-  duration(flag: string, def: string): number {
-    const v = this.raw(flag) ?? def;
-    const m = /^(\d+)(ms|s|m|h|d)$/.exec(v.trim());
-    if (!m) {
-      this.problems.push(
-        `${flag}: expected a duration such as 90s, 15m, 12h or 30d, got ${JSON.stringify(v)}`,
-      );
-      return 0;
-    }
-    const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
-      m[2] as 'ms' | 's' | 'm' | 'h' | 'd'
-    ];
-    return Number(m[1]) * unit;
-  }
-
-  url(flag: string): string | null {
-    const v = this.raw(flag);
-    if (v === undefined) return null;
-    try {
-      return new URL(v).toString().replace(/\/$/, '');
-    } catch {
-      this.problems.push(`${flag}: not a URL: ${JSON.stringify(v)}`);
-      return null;
-    }
-  }
-}
+export { parseFlags };
 
 export function loadCoordinatorConfig(argv: readonly string[], env: Source): Readonly<CoordinatorConfig> {
-  const r = new Reader(parseFlags(argv), env);
+  const r = new ConfigReader(argv, env, { envPrefix: 'CRAWL_' });
   const dataDir = path.resolve(r.str('data-dir', './data'));
   const store = r.str('store', `sqlite:${path.join(dataDir, 'crawl.db')}`);
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(store)) {
@@ -171,7 +100,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     store,
     publicUrl: r.url('public-url'),
     edgeUrl: r.url('edge-url'),
-    logLevel: r.str('log-level', 'info'),
+    logLevel: r.logLevel(),
     coordinatorId: r.str('coordinator-id', randomUUID()),
     maxRequestBodyBytes: r.int('max-request-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     maxResultBytes: r.int('max-result-bytes', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),

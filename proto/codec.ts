@@ -26,6 +26,10 @@ export type Cancel = crawl.link.v1.Cancel.$Properties;
 export type JobRef = crawl.link.v1.JobRef.$Properties;
 export type Location = crawl.link.v1.Location.$Properties;
 export type Capabilities = crawl.link.v1.Capabilities.$Properties;
+export type OwnerControls = crawl.link.v1.OwnerControls.$Properties;
+export type HourWindow = crawl.link.v1.HourWindow.$Properties;
+export type Availability = crawl.link.v1.Availability.$Properties;
+export type Ping = crawl.link.v1.Ping.$Properties;
 
 export const ContentPart = v1.ContentPart;
 export type ContentPart = crawl.link.v1.ContentPart;

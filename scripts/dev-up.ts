@@ -8,6 +8,7 @@ import { loadAgentConfig } from '../agent/config.js';
 import { buildExecutors } from '../agent/executors/build.js';
 import { createAgentLogger } from '../agent/logger.js';
 import { CrawlAgent } from '../agent/runtime.js';
+import { parseStatusAddr, startStatusServer } from '../agent/status/index.js';
 import { createApiKey, createDevice } from '../coordinator/auth/admin-ops.js';
 import { hashSecret } from '../coordinator/auth/secrets.js';
 import { loadCoordinatorConfig, parseFlags } from '../coordinator/config.js';
@@ -68,6 +69,10 @@ const { executors, browserVersion, browserState } = await buildExecutors(agentCo
 const agent = new CrawlAgent({ config: agentConfig, executors, log: agentLog, browserVersion, browserState });
 await agent.start();
 await agent.whenConnected();
+// The local agent's status port (status, URL log, pause/resume), as crawl-agent run serves it.
+const status = agentConfig.statusAddr
+  ? await startStatusServer({ ...parseStatusAddr(agentConfig.statusAddr), source: agent, log: agentLog })
+  : null;
 
 process.stdout.write(
   [
@@ -75,6 +80,7 @@ process.stdout.write(
     `  coordinator  ${coordinator.url}`,
     `  api key      ${apiKey}`,
     `  local agent  ${deviceId} (${agent.methods.join(', ')})`,
+    `  agent status ${status ? `${status.url}/status` : 'off'}`,
     '',
     `  curl -s -X POST ${coordinator.url}/crawl/v1/new -H "Authorization: Bearer ${apiKey}" \\`,
     `       -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
@@ -86,6 +92,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await agent.drain(5_000);
     await agent.close();
+    await status?.close();
     await coordinator.shutdown();
     process.exit(0);
   });

@@ -1,7 +1,8 @@
 // Builds the executors this device can run: HTTP and Solana always, the browser when one works.
 import type { Logger } from 'pino';
 import type { AgentConfig } from '../config.js';
-import { createNetworkPolicy } from '../policy/index.js';
+import { createNetworkPolicy, type NetworkPolicy } from '../policy/index.js';
+import { withOwnerDomains } from '../policy/owner-domains.js';
 import { HttpExecutor } from './http.js';
 import { SolanaExecutor } from './solana.js';
 import type { Executor } from './types.js';
@@ -14,7 +15,12 @@ export interface BuiltExecutors {
 }
 
 export async function buildExecutors(config: Readonly<AgentConfig>, log: Logger): Promise<BuiltExecutors> {
-  const policy = createNetworkPolicy({ allowCidrs: config.allowCidrs, deniedPorts: config.deniedPorts });
+  // The owner's domain lists sit in front of the network policy, so every executor checks them
+  // before each connection (redirect hops and browser subresources included).
+  const policy = withOwnerDomains(
+    createNetworkPolicy({ allowCidrs: config.allowCidrs, deniedPorts: config.deniedPorts }),
+    config.owner,
+  );
   const ca = config.ca.length > 0 ? config.ca : undefined;
   const executors: Executor[] = [
     new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca }),
@@ -26,7 +32,7 @@ export async function buildExecutors(config: Readonly<AgentConfig>, log: Logger)
 
 async function addBrowser(
   config: Readonly<AgentConfig>,
-  policy: ReturnType<typeof createNetworkPolicy>,
+  policy: NetworkPolicy,
   ca: Buffer[] | undefined,
   log: Logger,
   executors: Executor[],

@@ -6,6 +6,7 @@ import type { CookieJar } from 'tough-cookie';
 import { Agent, type Dispatcher, request } from 'undici';
 import type { Header, InputCookie } from '../../proto/index.js';
 import { HTTP_METHODS } from '../../proto/index.js';
+import type { DeviceErrorType } from '../errors.js';
 import {
   createPolicyConnector,
   type NetworkPolicy,
@@ -14,6 +15,7 @@ import {
   type TlsInfo,
   targetKey,
 } from '../policy/index.js';
+import { decodeBody, parseContentEncoding } from './content-decoding.js';
 import {
   cookieHeaderValue,
   inputToRecord,
@@ -30,7 +32,15 @@ import {
   type Executor,
   emptyOutcome,
 } from './types.js';
-import { abortable, allValues, classifyWireError, firstValue, flattenHeaders, parseTarget } from './wire.js';
+import {
+  abortable,
+  abortMessage,
+  allValues,
+  classifyWireError,
+  firstValue,
+  flattenHeaders,
+  parseTarget,
+} from './wire.js';
 
 export interface HttpExecutorOptions {
   policy: NetworkPolicy;
@@ -83,6 +93,7 @@ interface JobScope {
 
 export class HttpExecutor implements Executor {
   readonly methods: readonly string[] = HTTP_METHODS;
+  readonly failureType: DeviceErrorType = 'invalid_response';
   readonly #policy: NetworkPolicy;
   readonly #maxBodyBytes: number;
   readonly #maxRedirects: number;
@@ -118,10 +129,10 @@ export class HttpExecutor implements Executor {
     try {
       await this.#run(req, outcome, { agent, signal, decisions, tls: connector.tls, jar });
     } catch (err) {
-      const [errorType, errorMessage] = deadline.signal.aborted
+      const [errorType, errorMessage]: [DeviceErrorType, string] = deadline.signal.aborted
         ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
         : ctx.signal.aborted
-          ? ['timeout', 'Request cancelled']
+          ? ['timeout', abortMessage(ctx.signal)]
           : classifyWireError(err);
       Object.assign(outcome, { success: false, errorType, errorMessage, content: {} });
       ctx.log.debug({ err, errorType }, 'http job failed');
@@ -204,9 +215,6 @@ export class HttpExecutor implements Executor {
   async #readBody(res: Dispatcher.ResponseData, outcome: ExecOutcome): Promise<void> {
     const limit = this.#maxBodyBytes;
     const tooLarge = (received: number) => {
-      // undici reports a destroyed body as an aborted request; nobody waits on it any more.
-      res.body.on('error', () => {});
-      res.body.destroy();
       Object.assign(outcome, {
         success: false,
         errorType: 'too_large',
@@ -214,23 +222,46 @@ export class HttpExecutor implements Executor {
         sizeBytes: received,
       });
     };
-    if (Number(firstValue(res.headers['content-length'])) > limit) return tooLarge(0);
+    const dropBody = () => {
+      // undici reports a destroyed body as an aborted request; nobody waits on it any more.
+      res.body.on('error', () => {});
+      res.body.destroy();
+    };
+    if (Number(firstValue(res.headers['content-length'])) > limit) {
+      dropBody();
+      return tooLarge(0);
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of res.body) {
       const buf = chunk as Buffer; // undici's body yields Buffers (no setEncoding here)
       size += buf.length;
-      if (size > limit) return tooLarge(size);
+      outcome.transferBytes = size;
+      if (size > limit) {
+        dropBody();
+        return tooLarge(size);
+      }
       chunks.push(buf);
     }
-    const body = Buffer.concat(chunks, size);
+    const received = Buffer.concat(chunks, size);
+    const encodingHeader = firstValue(res.headers['content-encoding']).trim();
+    const decoded = await decodeBody(received, parseContentEncoding(encodingHeader), limit);
+    // A decoded body past the limit ends the job as an over-limit plain body does.
+    if (decoded.kind === 'too_large') return tooLarge(limit + 1);
+    const body = decoded.kind === 'decoded' ? decoded.body : received;
+    outcome.contentEncoding = encodingHeader.toLowerCase();
     const reader = readerFromResponse(body, {
       contentType: outcome.contentType,
-      contentEncoding: firstValue(res.headers['content-encoding']),
+      // Decoded here already, unless the encoding is one the agent keeps as received.
+      contentEncoding: decoded.kind === 'kept' ? encodingHeader : '',
       url: outcome.finalUrl,
       maxBytes: limit,
     });
-    Object.assign(outcome, { success: true, sizeBytes: size, content: reader ? { body, reader } : { body } });
+    Object.assign(outcome, {
+      success: true,
+      sizeBytes: body.length,
+      content: reader ? { body, reader } : { body },
+    });
   }
 
   /** The headers a hop sends: the job's (framing ones left to undici), User-Agent, one Cookie. */

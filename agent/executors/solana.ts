@@ -8,6 +8,7 @@
 import { isJsonRpcPayload } from '@solana/web3.js';
 import { Agent, type Dispatcher, request } from 'undici';
 import type { Header } from '../../proto/index.js';
+import type { DeviceErrorType } from '../errors.js';
 import {
   createPolicyConnector,
   type NetworkPolicy,
@@ -23,7 +24,14 @@ import {
   type Executor,
   emptyOutcome,
 } from './types.js';
-import { abortable, classifyWireError, firstValue, flattenHeaders, parseTarget } from './wire.js';
+import {
+  abortable,
+  abortMessage,
+  classifyWireError,
+  firstValue,
+  flattenHeaders,
+  parseTarget,
+} from './wire.js';
 
 export interface SolanaExecutorOptions {
   policy: NetworkPolicy;
@@ -58,7 +66,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** A job outcome decided before or after the wire, thrown to leave #run. */
 class JobFailure extends Error {
   constructor(
-    readonly errorType: string,
+    readonly errorType: DeviceErrorType,
     message: string,
   ) {
     super(message);
@@ -67,6 +75,7 @@ class JobFailure extends Error {
 
 export class SolanaExecutor implements Executor {
   readonly methods: readonly string[] = [SOLANA_METHOD];
+  readonly failureType: DeviceErrorType = 'rpc';
   readonly #policy: NetworkPolicy;
   readonly #maxBodyBytes: number;
   readonly #ca: Buffer[] | undefined;
@@ -93,10 +102,10 @@ export class SolanaExecutor implements Executor {
     try {
       await this.#run(req, outcome, agent, decisions, signal);
     } catch (err) {
-      const [errorType, errorMessage] = deadline.signal.aborted
+      const [errorType, errorMessage]: [DeviceErrorType, string] = deadline.signal.aborted
         ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
         : ctx.signal.aborted
-          ? ['timeout', 'Request cancelled']
+          ? ['timeout', abortMessage(ctx.signal)]
           : classify(err);
       // A JSON-RPC or shape failure still keeps what the node answered; a wire failure has nothing.
       const keep = err instanceof JobFailure && (errorType === 'rpc' || errorType === 'invalid_response');
@@ -270,7 +279,7 @@ function targetKeyOf(raw: string): string {
   return targetKey(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
 }
 
-function classify(err: unknown): [string, string] {
+function classify(err: unknown): [DeviceErrorType, string] {
   if (err instanceof JobFailure) return [err.errorType, err.message];
   return classifyWireError(err);
 }

@@ -7,6 +7,7 @@ import type {
   PerformanceMetrics,
   RequestOutcome,
 } from '../../proto/index.js';
+import type { DeviceErrorType, JobErrorType } from '../errors.js';
 
 /** A job as an executor sees it: decoded from the Assign frame, defaults applied. */
 export interface ExecRequest {
@@ -46,16 +47,23 @@ export interface ExecOutcome {
   sizeBytes: number;
   tlsVersion: string;
   tlsCipher: string;
-  errorType: string;
+  errorType: JobErrorType;
   errorMessage: string;
   startedAtMs: number;
   finalUrl: string;
   contentType: string;
+  /** Content-Encoding the target sent ('' when none); `content.body` is already decoded. */
+  contentEncoding: string;
   requestCookies: CookieRecord[];
   responseCookies: CookieRecord[];
   performance?: PerformanceMetrics;
   requestResults: RequestOutcome[];
   content: ExecContent;
+  /**
+   * Bytes received from targets (compressed as sent); counts against the owner's daily byte budget.
+   * Defaults to sizeBytes when an executor does not set it.
+   */
+  transferBytes?: number;
 }
 
 export interface ExecContext {
@@ -66,6 +74,11 @@ export interface ExecContext {
 export interface Executor {
   /** Methods this executor runs, e.g. ['GET', 'POST']. */
   readonly methods: readonly string[];
+  /**
+   * Error type of the outcome when execute() throws something it did not classify itself (a bug or
+   * a crashed dependency). Each executor names its own; default `invalid_response`.
+   */
+  readonly failureType?: DeviceErrorType;
   execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome>;
   /** Called when a session ends on the coordinator: drop its cookie jar / browser context. */
   endSession?(sessionId: string): Promise<void>;
@@ -89,6 +102,7 @@ export function emptyOutcome(startedAtMs: number, url: string): ExecOutcome {
     startedAtMs,
     finalUrl: url,
     contentType: '',
+    contentEncoding: '',
     requestCookies: [],
     responseCookies: [],
     requestResults: [],

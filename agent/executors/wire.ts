@@ -1,6 +1,9 @@
 // Pieces the undici-based executors (HTTP, Solana JSON-RPC) share: target parsing, error
 // classification into the job error types, abort racing, header flattening.
+
+import { errors as undiciErrors } from 'undici';
 import type { Header } from '../../proto/index.js';
+import { AgentError, type DeviceErrorType, JobError } from '../errors.js';
 import { DnsLookupError, TargetConnectError } from '../policy/index.js';
 
 /** undici codes meaning the target answered something that is not valid HTTP. */
@@ -25,11 +28,18 @@ export function parseTarget(raw: string): URL {
 }
 
 /** [error_type, error_message] for a failure of the connection or the exchange. */
-export function classifyWireError(err: unknown): [string, string] {
+export function classifyWireError(err: unknown): [DeviceErrorType, string] {
   if (err instanceof TargetConnectError) return [err.kind, err.message];
   if (err instanceof DnsLookupError) return ['dns', err.message];
+  if (err instanceof JobError) return [err.errorType, err.message];
   const message = err instanceof Error ? err.message : String(err);
-  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
+  const code =
+    typeof err === 'object' && err !== null && 'code' in err && err.code !== undefined
+      ? String(err.code)
+      : '';
+  // undici 7's parser error (a target answering something that is not HTTP/1.1) carries no code;
+  // its class (or its name, should two undici copies meet) says what it is.
+  if (isParserError(err)) return ['invalid_response', `invalid response: ${message}`];
   if (INVALID_RESPONSE.has(code) || code.startsWith('HPE_'))
     return ['invalid_response', `invalid response: ${message}`];
   // Raised by undici before anything is sent (a header value with a line break, say).
@@ -37,6 +47,20 @@ export function classifyWireError(err: unknown): [string, string] {
     return ['connect', `request not sent: ${message}`];
   }
   return ['connect', `connection failed: ${code ? `${code}: ` : ''}${message}`];
+}
+
+function isParserError(err: unknown): boolean {
+  return (
+    err instanceof undiciErrors.HTTPParserError || (err instanceof Error && err.name === 'HTTPParserError')
+  );
+}
+
+/** The message of a job its runner aborted: the coordinator's deadline, or a cancel. */
+export function abortMessage(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof AgentError && reason.code === 'JOB_DEADLINE'
+    ? 'Request stopped at the coordinator deadline'
+    : 'Request cancelled';
 }
 
 /** Races `promise` against `signal`, since a DNS lookup cannot itself be aborted. */

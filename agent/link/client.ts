@@ -22,6 +22,8 @@ export interface LinkHandlers {
   onFrame(frame: CoordinatorFrame): void;
   onDisconnected(): void;
   onState(state: LinkState, coordinatorUrl: string, error: string | null): void;
+  /** A round trip of the agent's own ping completed. */
+  onRtt?(rttMs: number): void;
 }
 
 export interface LinkOptions {
@@ -30,6 +32,8 @@ export interface LinkOptions {
   minBackoffMs: number;
   maxBackoffMs: number;
   log: Logger;
+  /** How long close() waits for the coordinator's half of the close handshake. Default 2_000. */
+  closeTimeoutMs?: number;
 }
 
 /** http://host:port/ → ws://host:port/agent/v1/link */
@@ -51,6 +55,11 @@ export class LinkClient {
   private lastFrameMs = 0;
   private stopped = false;
   private welcomed = false;
+  private pinger: NodeJS.Timeout | null = null;
+  /** nonce → our clock when the ping left; the coordinator's pong echoes the nonce. */
+  private readonly pings = new Map<number, number>();
+  private nextNonce = 1;
+  private closing: Promise<void> | null = null;
 
   constructor(
     private readonly opts: LinkOptions,
@@ -81,16 +90,46 @@ export class LinkClient {
     return true;
   }
 
-  /** Closes the link for good (shutdown). Safe twice. */
-  close(): void {
+  /**
+   * Closes the link for good: the WebSocket close handshake runs (1000), bounded by closeTimeoutMs,
+   * then the socket is dropped. Idempotent; every call awaits the same close.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown(false);
+    return this.closing;
+  }
+
+  /** Drops the link now, without a close handshake. Safe after close(). */
+  destroy(): void {
+    void this.shutdown(true);
+  }
+
+  private async shutdown(now: boolean): Promise<void> {
     this.stopped = true;
+    this.stopTimers();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    if (this.watchdog) clearInterval(this.watchdog);
     this.reconnectTimer = null;
+    const ws = this.ws;
+    if (!ws) return;
+    if (now || ws.readyState !== WebSocket.OPEN) {
+      this.ws = null;
+      ws.terminate();
+      return;
+    }
+    const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    ws.close(1000, 'agent stopping');
+    const timer = setTimeout(() => ws.terminate(), this.opts.closeTimeoutMs ?? 2_000);
+    await closed;
+    clearTimeout(timer);
+    if (this.ws === ws) this.ws = null;
+  }
+
+  private stopTimers(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    if (this.pinger) clearInterval(this.pinger);
     this.watchdog = null;
-    this.ws?.close(1000, 'agent stopping');
-    this.ws?.terminate();
-    this.ws = null;
+    this.pinger = null;
+    this.pings.clear();
   }
 
   private connect(): void {
@@ -122,8 +161,7 @@ export class LinkClient {
     ws.on('close', (code, reason) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      if (this.watchdog) clearInterval(this.watchdog);
-      this.watchdog = null;
+      this.stopTimers();
       const wasUp = this.welcomed;
       this.welcomed = false;
       if (wasUp) this.handlers.onDisconnected();
@@ -164,6 +202,11 @@ export class LinkClient {
         Math.max(250, this.silenceLimitMs / 3),
       );
       this.watchdog.unref();
+      // Our own pings measure the link's round trip on our clock alone (the status page shows it).
+      const heartbeatMs = Math.max(250, welcome.heartbeatIntervalMs ?? 15_000);
+      this.pinger = setInterval(() => this.ping(), heartbeatMs);
+      this.pinger.unref();
+      this.ping();
       this.handlers.onState('connected', this.currentUrl, null);
       this.handlers.onConnected(welcome);
       return;
@@ -173,7 +216,24 @@ export class LinkClient {
       this.send({ pong: { nonce: frame.ping?.nonce ?? 0 } });
       return;
     }
+    if (frame.body === 'pong') {
+      const nonce = Number(frame.pong?.nonce ?? 0);
+      const sentMs = this.pings.get(nonce);
+      if (sentMs !== undefined) {
+        this.pings.delete(nonce);
+        this.handlers.onRtt?.(Date.now() - sentMs);
+      }
+      return;
+    }
     this.handlers.onFrame(frame);
+  }
+
+  private ping(): void {
+    const nonce = this.nextNonce++;
+    const sentMs = Date.now();
+    // Unanswered pings are forgotten after a few rounds; the watchdog handles a silent peer.
+    if (this.pings.size > 8) this.pings.clear();
+    if (this.send({ ping: { nonce, sentMs } })) this.pings.set(nonce, sentMs);
   }
 
   private scheduleReconnect(moveOn: boolean): void {

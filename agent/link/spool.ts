@@ -21,6 +21,7 @@ export class Spool {
   private readonly unsynced = new Set<string>();
   private syncTimer: NodeJS.Timeout | null = null;
   private syncing: Promise<void> = Promise.resolve();
+  private readonly emptyWaiters = new Set<() => void>();
 
   constructor(
     private readonly dir: string,
@@ -43,6 +44,23 @@ export class Spool {
   /** True when another result may not fit; the agent then takes no new jobs. */
   get full(): boolean {
     return this.totalBytes >= this.maxBytes;
+  }
+
+  /**
+   * Resolves when no result waits here (every one acknowledged), or when `signal` aborts. Driven by
+   * remove(), never by polling.
+   */
+  whenEmpty(signal?: AbortSignal): Promise<void> {
+    if (this.entries.size === 0 || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.emptyWaiters.delete(done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      this.emptyWaiters.add(done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
   }
 
   /** Loads what an earlier run left unacknowledged. */
@@ -182,6 +200,7 @@ export class Spool {
     this.totalBytes -= entry.bytes;
     this.unsynced.delete(this.file(jobId, attempt));
     await rm(this.file(jobId, attempt), { force: true });
+    if (this.entries.size === 0) for (const w of [...this.emptyWaiters]) w();
   }
 
   private file(jobId: string, attempt: number): string {

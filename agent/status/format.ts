@@ -1,6 +1,6 @@
 // Renders a status snapshot for a person at a terminal: aligned key/value lines, then a table of
 // running jobs. Pure, so the CLI stays a thin fetch-and-print.
-import type { AgentStatus } from './types.js';
+import type { AgentStatus, UrlLogLine } from './types.js';
 
 export function formatDuration(ms: number): string {
   let s = Math.max(0, Math.floor(ms / 1000));
@@ -58,6 +58,9 @@ export function formatStatus(status: AgentStatus, nowMs: number): string {
     ['Link', `${status.link.state}${linkAge} (since ${status.link.since})`],
     ['Coordinator', status.link.coordinatorUrl || '-'],
     ['Last link error', status.link.lastError ?? '-'],
+    ...(status.link.rttMs != null
+      ? [['Link round trip', `${status.link.rttMs} ms`] as [string, string]]
+      : []),
     ['Uptime', `${formatDuration(status.uptimeMs)} (started ${status.startedAt})`],
     ['Location', [loc.country, loc.region, loc.city].map((p) => p || '?').join(' / ')],
     ['Device type', status.deviceType],
@@ -69,6 +72,7 @@ export function formatStatus(status: AgentStatus, nowMs: number): string {
       'Spool',
       `${status.spool.depth} result(s), ${formatBytes(status.spool.bytes)} of ${formatBytes(status.spool.maxBytes)}`,
     ],
+    ...ownerLines(status),
     ['Jobs done', counters.length ? (counters[0] ?? '') : 'none yet'],
     ...counters.slice(1).map((c): [string, string] => ['', c]),
   ];
@@ -86,4 +90,33 @@ export function formatStatus(status: AgentStatus, nowMs: number): string {
     lines.push(...table(['JOB', 'ATTEMPT', 'METHOD', 'AGE', 'URL'], rows).map((l) => `  ${l}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+function ownerLines(status: AgentStatus): Array<[string, string]> {
+  const o = status.owner;
+  if (!o) return [];
+  const limit = (n: number, show: (n: number) => string) => (n > 0 ? show(n) : 'no limit');
+  return [
+    ['Taking jobs', o.accepting ? 'yes' : `no: ${o.reason}`],
+    ['Jobs per minute', `${o.jobsLastMinute} of ${limit(o.maxJobsPerMinute, String)}`],
+    ['Bytes today', `${formatBytes(o.bytesToday)} of ${limit(o.maxBytesPerDay, formatBytes)}`],
+    ['Allowed hours', o.allowedHours.join(', ') || 'any time'],
+    ['Allowed domains', o.allowDomains.join(', ') || 'any'],
+    ['Denied domains', o.denyDomains.join(', ') || 'none'],
+    ['URL log', o.urlLog],
+  ];
+}
+
+/** The URL log as a table, oldest first. */
+export function formatUrlLog(entries: UrlLogLine[]): string {
+  if (entries.length === 0) return 'no jobs logged yet\n';
+  const rows = entries.map((e) => [
+    e.time,
+    e.method,
+    String(e.status || '-'),
+    String(e.bytes),
+    e.outcome,
+    e.target,
+  ]);
+  return `${table(['TIME', 'METHOD', 'STATUS', 'BYTES', 'OUTCOME', 'TARGET'], rows).join('\n')}\n`;
 }

@@ -54,6 +54,21 @@ export function renderMetrics(status: AgentStatus): string {
     'Finished jobs by method and outcome (success or error type).',
     [...jobSamples],
   );
+  const owner = status.owner;
+  if (owner) {
+    metric('crawl_agent_paused', 'gauge', 'Whether the device owner paused the agent.', [
+      ['', owner.paused ? 1 : 0],
+    ]);
+    metric(
+      'crawl_agent_accepting_jobs',
+      'gauge',
+      "Whether the agent takes jobs now (spool room, owner's controls).",
+      [['', owner.accepting ? 1 : 0]],
+    );
+    metric('crawl_agent_bytes_today', 'gauge', 'Bytes fetched from targets in the current local day.', [
+      ['', owner.bytesToday],
+    ]);
+  }
   metric('crawl_agent_uptime_seconds', 'gauge', 'Seconds since the agent started.', [
     ['', status.uptimeMs / 1000],
   ]);

@@ -22,6 +22,8 @@ export interface AgentStatus {
     coordinatorUrl: string;
     /** Last link failure, e.g. `connect ECONNREFUSED`; null when none since start. */
     lastError: string | null;
+    /** Round trip of the agent's latest ping to the coordinator; null before the first. */
+    rttMs?: number | null;
   };
   capabilities: {
     methods: string[];
@@ -41,6 +43,37 @@ export interface AgentStatus {
   /** ISO 8601 start time of the agent process. */
   startedAt: string;
   uptimeMs: number;
+  /** The owner's controls and where the device stands against them. */
+  owner?: OwnerStatus;
+}
+
+export interface OwnerStatus {
+  paused: boolean;
+  /** Whether the device takes jobs now; `reason` says why not. */
+  accepting: boolean;
+  reason: string;
+  maxConcurrent: number;
+  maxJobsPerMinute: number;
+  jobsLastMinute: number;
+  maxBytesPerDay: number;
+  bytesToday: number;
+  /** e.g. ['08:00-18:00']; empty: any time. */
+  allowedHours: string[];
+  allowDomains: string[];
+  denyDomains: string[];
+  /** host | url | off: what the URL log records. */
+  urlLog: string;
+}
+
+/** One line of the device's URL log. */
+export interface UrlLogLine {
+  time: string;
+  method: string;
+  target: string;
+  status: number;
+  bytes: number;
+  outcome: string;
+  jobId: string;
 }
 
 /** Implemented by the agent; called on every request to the status port, so keep it cheap. */
@@ -48,4 +81,8 @@ export interface StatusSource {
   snapshot(): AgentStatus | Promise<AgentStatus>;
   /** false makes /healthz answer 503 (e.g. the link gave up, or the spool is full). */
   healthy(): boolean;
+  /** The owner's switch (POST /pause, /resume); absent: the routes answer 404. */
+  setPaused?(paused: boolean): Promise<void>;
+  /** The newest `limit` URL log lines, oldest first (GET /log); absent: 404. */
+  urlLog?(limit: number): Promise<UrlLogLine[]>;
 }

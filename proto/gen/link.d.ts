@@ -544,6 +544,9 @@ export namespace crawl {
                 /** Hello draining. */
                 draining: boolean;
 
+                /** Hello ownerControls. */
+                ownerControls?: (crawl.link.v1.OwnerControls.$Properties|null);
+
                 /**
                  * Creates a new Hello instance using the specified properties.
                  * @param [properties] Properties to set
@@ -603,12 +606,193 @@ export namespace crawl {
                     /** Hello draining */
                     draining?: (boolean|null);
 
+                    /** Hello ownerControls */
+                    ownerControls?: (crawl.link.v1.OwnerControls.$Properties|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of a Hello. */
                 type $Shape = crawl.link.v1.Hello.$Properties;
+            }
+
+            /**
+             * Properties of an HourWindow.
+             * @deprecated Use crawl.link.v1.HourWindow.$Properties instead.
+             */
+            interface IHourWindow extends crawl.link.v1.HourWindow.$Properties {
+            }
+
+            /** Represents an HourWindow. */
+            class HourWindow {
+
+                /**
+                 * Constructs a new HourWindow.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.HourWindow.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** HourWindow startMinute. */
+                startMinute: number;
+
+                /** HourWindow endMinute. */
+                endMinute: number;
+
+                /**
+                 * Creates a new HourWindow instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns HourWindow instance
+                 */
+                static create(properties: crawl.link.v1.HourWindow.$Shape): crawl.link.v1.HourWindow & crawl.link.v1.HourWindow.$Shape;
+                static create(properties?: crawl.link.v1.HourWindow.$Properties): crawl.link.v1.HourWindow;
+
+                /**
+                 * Encodes the specified HourWindow message. Does not implicitly {@link crawl.link.v1.HourWindow.verify|verify} messages.
+                 * @param m HourWindow message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.HourWindow.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an HourWindow message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.HourWindow & crawl.link.v1.HourWindow.$Shape} HourWindow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.HourWindow & crawl.link.v1.HourWindow.$Shape;
+            }
+
+            namespace HourWindow {
+
+                /** Properties of an HourWindow. */
+                interface $Properties {
+
+                    /** HourWindow startMinute */
+                    startMinute?: (number|null);
+
+                    /** HourWindow endMinute */
+                    endMinute?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an HourWindow. */
+                type $Shape = crawl.link.v1.HourWindow.$Properties;
+            }
+
+            /**
+             * Properties of an OwnerControls.
+             * @deprecated Use crawl.link.v1.OwnerControls.$Properties instead.
+             */
+            interface IOwnerControls extends crawl.link.v1.OwnerControls.$Properties {
+            }
+
+            /** Represents an OwnerControls. */
+            class OwnerControls {
+
+                /**
+                 * Constructs a new OwnerControls.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.OwnerControls.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** OwnerControls maxJobsPerMinute. */
+                maxJobsPerMinute: number;
+
+                /** OwnerControls maxBytesPerDay. */
+                maxBytesPerDay: number;
+
+                /** OwnerControls allowedHours. */
+                allowedHours: crawl.link.v1.HourWindow.$Properties[];
+
+                /** OwnerControls utcOffsetMinutes. */
+                utcOffsetMinutes: number;
+
+                /** OwnerControls allowDomains. */
+                allowDomains: string[];
+
+                /** OwnerControls denyDomains. */
+                denyDomains: string[];
+
+                /** OwnerControls paused. */
+                paused: boolean;
+
+                /** OwnerControls bytesToday. */
+                bytesToday: number;
+
+                /**
+                 * Creates a new OwnerControls instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns OwnerControls instance
+                 */
+                static create(properties: crawl.link.v1.OwnerControls.$Shape): crawl.link.v1.OwnerControls & crawl.link.v1.OwnerControls.$Shape;
+                static create(properties?: crawl.link.v1.OwnerControls.$Properties): crawl.link.v1.OwnerControls;
+
+                /**
+                 * Encodes the specified OwnerControls message. Does not implicitly {@link crawl.link.v1.OwnerControls.verify|verify} messages.
+                 * @param m OwnerControls message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.OwnerControls.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an OwnerControls message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.OwnerControls & crawl.link.v1.OwnerControls.$Shape} OwnerControls
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.OwnerControls & crawl.link.v1.OwnerControls.$Shape;
+            }
+
+            namespace OwnerControls {
+
+                /** Properties of an OwnerControls. */
+                interface $Properties {
+
+                    /** OwnerControls maxJobsPerMinute */
+                    maxJobsPerMinute?: (number|null);
+
+                    /** OwnerControls maxBytesPerDay */
+                    maxBytesPerDay?: (number|null);
+
+                    /** OwnerControls allowedHours */
+                    allowedHours?: (crawl.link.v1.HourWindow.$Properties[]|null);
+
+                    /** OwnerControls utcOffsetMinutes */
+                    utcOffsetMinutes?: (number|null);
+
+                    /** OwnerControls allowDomains */
+                    allowDomains?: (string[]|null);
+
+                    /** OwnerControls denyDomains */
+                    denyDomains?: (string[]|null);
+
+                    /** OwnerControls paused */
+                    paused?: (boolean|null);
+
+                    /** OwnerControls bytesToday */
+                    bytesToday?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an OwnerControls. */
+                type $Shape = crawl.link.v1.OwnerControls.$Properties;
             }
 
             /**
@@ -1158,7 +1342,10 @@ export namespace crawl {
                 REJECT_REASON_SPOOL_FULL = 4,
 
                 /** REJECT_REASON_INVALID value */
-                REJECT_REASON_INVALID = 5
+                REJECT_REASON_INVALID = 5,
+
+                /** REJECT_REASON_OWNER_POLICY value */
+                REJECT_REASON_OWNER_POLICY = 6
             }
 
             /**
@@ -1978,6 +2165,9 @@ export namespace crawl {
                 /** ResultFinal contentType. */
                 contentType: string;
 
+                /** ResultFinal contentEncoding. */
+                contentEncoding: string;
+
                 /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2069,6 +2259,9 @@ export namespace crawl {
 
                     /** ResultFinal contentType */
                     contentType?: (string|null);
+
+                    /** ResultFinal contentEncoding */
+                    contentEncoding?: (string|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -2381,6 +2574,9 @@ export namespace crawl {
                 /** Availability reason. */
                 reason: string;
 
+                /** Availability ownerControls. */
+                ownerControls?: (crawl.link.v1.OwnerControls.$Properties|null);
+
                 /**
                  * Creates a new Availability instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2418,6 +2614,9 @@ export namespace crawl {
 
                     /** Availability reason */
                     reason?: (string|null);
+
+                    /** Availability ownerControls */
+                    ownerControls?: (crawl.link.v1.OwnerControls.$Properties|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

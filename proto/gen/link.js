@@ -1252,6 +1252,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {string|null} [networkType] Hello networkType
                  * @property {Array.<crawl.link.v1.JobRef.$Properties>|null} [running] Hello running
                  * @property {boolean|null} [draining] Hello draining
+                 * @property {crawl.link.v1.OwnerControls.$Properties|null} [ownerControls] Hello ownerControls
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1357,6 +1358,14 @@ export const crawl = $root.crawl = (() => {
                 Hello.prototype.draining = false;
 
                 /**
+                 * Hello ownerControls.
+                 * @member {crawl.link.v1.OwnerControls.$Properties|null|undefined} ownerControls
+                 * @memberof crawl.link.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.ownerControls = null;
+
+                /**
                  * Creates a new Hello instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.Hello
@@ -1408,6 +1417,8 @@ export const crawl = $root.crawl = (() => {
                     }
                     if (m.draining != null && $Object.hasOwnProperty.call(m, "draining") && m.draining !== false)
                         w.uint32(/* id 9, wireType 0 =*/72).bool(m.draining);
+                    if (m.ownerControls != null && $Object.hasOwnProperty.call(m, "ownerControls"))
+                        $root.crawl.link.v1.OwnerControls.encode(m.ownerControls, w.uint32(/* id 10, wireType 2 =*/82).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -1526,6 +1537,12 @@ export const crawl = $root.crawl = (() => {
                                     delete m.draining;
                                 continue;
                             }
+                        case 10: {
+                                if (u !== 2)
+                                    break;
+                                m.ownerControls = $root.crawl.link.v1.OwnerControls.decode(r, r.size(), $undefined, q + 1, m.ownerControls);
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -1544,6 +1561,476 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return Hello;
+            })();
+
+            v1.HourWindow = (function() {
+
+                /**
+                 * Properties of an HourWindow.
+                 * @typedef {Object} crawl.link.v1.HourWindow.$Properties
+                 * @property {number|null} [startMinute] HourWindow startMinute
+                 * @property {number|null} [endMinute] HourWindow endMinute
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an HourWindow.
+                 * @memberof crawl.link.v1
+                 * @interface IHourWindow
+                 * @augments crawl.link.v1.HourWindow.$Properties
+                 * @deprecated Use crawl.link.v1.HourWindow.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an HourWindow.
+                 * @typedef {crawl.link.v1.HourWindow.$Properties} crawl.link.v1.HourWindow.$Shape
+                 */
+
+                /**
+                 * Constructs a new HourWindow.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents an HourWindow.
+                 * @constructor
+                 * @param {crawl.link.v1.HourWindow.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const HourWindow = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * HourWindow startMinute.
+                 * @member {number} startMinute
+                 * @memberof crawl.link.v1.HourWindow
+                 * @instance
+                 */
+                HourWindow.prototype.startMinute = 0;
+
+                /**
+                 * HourWindow endMinute.
+                 * @member {number} endMinute
+                 * @memberof crawl.link.v1.HourWindow
+                 * @instance
+                 */
+                HourWindow.prototype.endMinute = 0;
+
+                /**
+                 * Creates a new HourWindow instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.HourWindow
+                 * @static
+                 * @param {crawl.link.v1.HourWindow.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.HourWindow} HourWindow instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.HourWindow.$Shape): crawl.link.v1.HourWindow & crawl.link.v1.HourWindow.$Shape;
+                 *   (properties?: crawl.link.v1.HourWindow.$Properties): crawl.link.v1.HourWindow;
+                 * }}
+                 */
+                HourWindow.create = function(properties) {
+                    return new HourWindow(properties);
+                };
+
+                /**
+                 * Encodes the specified HourWindow message. Does not implicitly {@link crawl.link.v1.HourWindow.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.HourWindow
+                 * @static
+                 * @param {crawl.link.v1.HourWindow.$Properties} m HourWindow message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                HourWindow.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.startMinute != null && $Object.hasOwnProperty.call(m, "startMinute") && m.startMinute !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.startMinute);
+                    if (m.endMinute != null && $Object.hasOwnProperty.call(m, "endMinute") && m.endMinute !== 0)
+                        w.uint32(/* id 2, wireType 0 =*/16).uint32(m.endMinute);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an HourWindow message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.HourWindow
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.HourWindow & crawl.link.v1.HourWindow.$Shape} HourWindow
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                HourWindow.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.HourWindow();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.startMinute = v;
+                                else
+                                    delete m.startMinute;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.endMinute = v;
+                                else
+                                    delete m.endMinute;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return HourWindow;
+            })();
+
+            v1.OwnerControls = (function() {
+
+                /**
+                 * Properties of an OwnerControls.
+                 * @typedef {Object} crawl.link.v1.OwnerControls.$Properties
+                 * @property {number|null} [maxJobsPerMinute] OwnerControls maxJobsPerMinute
+                 * @property {number|null} [maxBytesPerDay] OwnerControls maxBytesPerDay
+                 * @property {Array.<crawl.link.v1.HourWindow.$Properties>|null} [allowedHours] OwnerControls allowedHours
+                 * @property {number|null} [utcOffsetMinutes] OwnerControls utcOffsetMinutes
+                 * @property {Array.<string>|null} [allowDomains] OwnerControls allowDomains
+                 * @property {Array.<string>|null} [denyDomains] OwnerControls denyDomains
+                 * @property {boolean|null} [paused] OwnerControls paused
+                 * @property {number|null} [bytesToday] OwnerControls bytesToday
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an OwnerControls.
+                 * @memberof crawl.link.v1
+                 * @interface IOwnerControls
+                 * @augments crawl.link.v1.OwnerControls.$Properties
+                 * @deprecated Use crawl.link.v1.OwnerControls.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an OwnerControls.
+                 * @typedef {crawl.link.v1.OwnerControls.$Properties} crawl.link.v1.OwnerControls.$Shape
+                 */
+
+                /**
+                 * Constructs a new OwnerControls.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents an OwnerControls.
+                 * @constructor
+                 * @param {crawl.link.v1.OwnerControls.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const OwnerControls = function (p) {
+                    this.allowedHours = [];
+                    this.allowDomains = [];
+                    this.denyDomains = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * OwnerControls maxJobsPerMinute.
+                 * @member {number} maxJobsPerMinute
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @instance
+                 */
+                OwnerControls.prototype.maxJobsPerMinute = 0;
+
+                /**
+                 * OwnerControls maxBytesPerDay.
+                 * @member {number} maxBytesPerDay
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @instance
+                 */
+                OwnerControls.prototype.maxBytesPerDay = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * OwnerControls allowedHours.
+                 * @member {Array.<crawl.link.v1.HourWindow.$Properties>} allowedHours
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @instance
+                 */
+                OwnerControls.prototype.allowedHours = $util.emptyArray;
+
+                /**
+                 * OwnerControls utcOffsetMinutes.
+                 * @member {number} utcOffsetMinutes
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @instance
+                 */
+                OwnerControls.prototype.utcOffsetMinutes = 0;
+
+                /**
+                 * OwnerControls allowDomains.
+                 * @member {Array.<string>} allowDomains
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @instance
+                 */
+                OwnerControls.prototype.allowDomains = $util.emptyArray;
+
+                /**
+                 * OwnerControls denyDomains.
+                 * @member {Array.<string>} denyDomains
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @instance
+                 */
+                OwnerControls.prototype.denyDomains = $util.emptyArray;
+
+                /**
+                 * OwnerControls paused.
+                 * @member {boolean} paused
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @instance
+                 */
+                OwnerControls.prototype.paused = false;
+
+                /**
+                 * OwnerControls bytesToday.
+                 * @member {number} bytesToday
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @instance
+                 */
+                OwnerControls.prototype.bytesToday = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Creates a new OwnerControls instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @static
+                 * @param {crawl.link.v1.OwnerControls.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.OwnerControls} OwnerControls instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.OwnerControls.$Shape): crawl.link.v1.OwnerControls & crawl.link.v1.OwnerControls.$Shape;
+                 *   (properties?: crawl.link.v1.OwnerControls.$Properties): crawl.link.v1.OwnerControls;
+                 * }}
+                 */
+                OwnerControls.create = function(properties) {
+                    return new OwnerControls(properties);
+                };
+
+                /**
+                 * Encodes the specified OwnerControls message. Does not implicitly {@link crawl.link.v1.OwnerControls.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @static
+                 * @param {crawl.link.v1.OwnerControls.$Properties} m OwnerControls message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                OwnerControls.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.maxJobsPerMinute != null && $Object.hasOwnProperty.call(m, "maxJobsPerMinute") && m.maxJobsPerMinute !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.maxJobsPerMinute);
+                    if (m.maxBytesPerDay != null && $Object.hasOwnProperty.call(m, "maxBytesPerDay") && (typeof m.maxBytesPerDay === "object" ? m.maxBytesPerDay.low || m.maxBytesPerDay.high : m.maxBytesPerDay !== 0))
+                        w.uint32(/* id 2, wireType 0 =*/16).uint64(m.maxBytesPerDay);
+                    if (m.allowedHours != null && m.allowedHours.length) {
+                        for (var i = 0; i < m.allowedHours.length; ++i)
+                            $root.crawl.link.v1.HourWindow.encode(m.allowedHours[i], w.uint32(/* id 3, wireType 2 =*/26).fork(), q + 1).ldelim();
+                    }
+                    if (m.utcOffsetMinutes != null && $Object.hasOwnProperty.call(m, "utcOffsetMinutes") && m.utcOffsetMinutes !== 0)
+                        w.uint32(/* id 4, wireType 0 =*/32).sint32(m.utcOffsetMinutes);
+                    if (m.allowDomains != null && m.allowDomains.length) {
+                        for (var i = 0; i < m.allowDomains.length; ++i)
+                            w.uint32(/* id 5, wireType 2 =*/42).string(m.allowDomains[i]);
+                    }
+                    if (m.denyDomains != null && m.denyDomains.length) {
+                        for (var i = 0; i < m.denyDomains.length; ++i)
+                            w.uint32(/* id 6, wireType 2 =*/50).string(m.denyDomains[i]);
+                    }
+                    if (m.paused != null && $Object.hasOwnProperty.call(m, "paused") && m.paused !== false)
+                        w.uint32(/* id 7, wireType 0 =*/56).bool(m.paused);
+                    if (m.bytesToday != null && $Object.hasOwnProperty.call(m, "bytesToday") && (typeof m.bytesToday === "object" ? m.bytesToday.low || m.bytesToday.high : m.bytesToday !== 0))
+                        w.uint32(/* id 8, wireType 0 =*/64).uint64(m.bytesToday);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an OwnerControls message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.OwnerControls & crawl.link.v1.OwnerControls.$Shape} OwnerControls
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                OwnerControls.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.OwnerControls();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.maxJobsPerMinute = v;
+                                else
+                                    delete m.maxJobsPerMinute;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (typeof (v = r.uint64()) === "object" ? v.low || v.high : v !== 0)
+                                    m.maxBytesPerDay = v;
+                                else
+                                    delete m.maxBytesPerDay;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.allowedHours && m.allowedHours.length))
+                                    m.allowedHours = [];
+                                m.allowedHours.push($root.crawl.link.v1.HourWindow.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.sint32())
+                                    m.utcOffsetMinutes = v;
+                                else
+                                    delete m.utcOffsetMinutes;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.allowDomains && m.allowDomains.length))
+                                    m.allowDomains = [];
+                                m.allowDomains.push(r.stringVerify());
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.denyDomains && m.denyDomains.length))
+                                    m.denyDomains = [];
+                                m.denyDomains.push(r.stringVerify());
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.paused = v;
+                                else
+                                    delete m.paused;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 0)
+                                    break;
+                                if (typeof (v = r.uint64()) === "object" ? v.low || v.high : v !== 0)
+                                    m.bytesToday = v;
+                                else
+                                    delete m.bytesToday;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return OwnerControls;
             })();
 
             v1.Welcome = (function() {
@@ -2929,6 +3416,7 @@ export const crawl = $root.crawl = (() => {
              * @property {number} REJECT_REASON_DRAINING=3 REJECT_REASON_DRAINING value
              * @property {number} REJECT_REASON_SPOOL_FULL=4 REJECT_REASON_SPOOL_FULL value
              * @property {number} REJECT_REASON_INVALID=5 REJECT_REASON_INVALID value
+             * @property {number} REJECT_REASON_OWNER_POLICY=6 REJECT_REASON_OWNER_POLICY value
              */
             v1.RejectReason = (function() {
                 const valuesById = $Object.create(null), values = $Object.create(valuesById);
@@ -2938,6 +3426,7 @@ export const crawl = $root.crawl = (() => {
                 values[valuesById[3] = "REJECT_REASON_DRAINING"] = 3;
                 values[valuesById[4] = "REJECT_REASON_SPOOL_FULL"] = 4;
                 values[valuesById[5] = "REJECT_REASON_INVALID"] = 5;
+                values[valuesById[6] = "REJECT_REASON_OWNER_POLICY"] = 6;
                 return values;
             })();
 
@@ -4930,6 +5419,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.PerformanceMetrics.$Properties|null} [performance] ResultFinal performance
                  * @property {Array.<crawl.link.v1.RequestOutcome.$Properties>|null} [requestResults] ResultFinal requestResults
                  * @property {string|null} [contentType] ResultFinal contentType
+                 * @property {string|null} [contentEncoding] ResultFinal contentEncoding
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5128,6 +5618,14 @@ export const crawl = $root.crawl = (() => {
                 ResultFinal.prototype.contentType = "";
 
                 /**
+                 * ResultFinal contentEncoding.
+                 * @member {string} contentEncoding
+                 * @memberof crawl.link.v1.ResultFinal
+                 * @instance
+                 */
+                ResultFinal.prototype.contentEncoding = "";
+
+                /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.ResultFinal
@@ -5211,6 +5709,8 @@ export const crawl = $root.crawl = (() => {
                     }
                     if (m.contentType != null && $Object.hasOwnProperty.call(m, "contentType") && m.contentType !== "")
                         w.uint32(/* id 20, wireType 2 =*/162).string(m.contentType);
+                    if (m.contentEncoding != null && $Object.hasOwnProperty.call(m, "contentEncoding") && m.contentEncoding !== "")
+                        w.uint32(/* id 21, wireType 2 =*/170).string(m.contentEncoding);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -5424,6 +5924,15 @@ export const crawl = $root.crawl = (() => {
                                     m.contentType = v;
                                 else
                                     delete m.contentType;
+                                continue;
+                            }
+                        case 21: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.contentEncoding = v;
+                                else
+                                    delete m.contentEncoding;
                                 continue;
                             }
                         }
@@ -6121,6 +6630,7 @@ export const crawl = $root.crawl = (() => {
                  * @typedef {Object} crawl.link.v1.Availability.$Properties
                  * @property {boolean|null} [accepting] Availability accepting
                  * @property {string|null} [reason] Availability reason
+                 * @property {crawl.link.v1.OwnerControls.$Properties|null} [ownerControls] Availability ownerControls
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -6169,6 +6679,14 @@ export const crawl = $root.crawl = (() => {
                 Availability.prototype.reason = "";
 
                 /**
+                 * Availability ownerControls.
+                 * @member {crawl.link.v1.OwnerControls.$Properties|null|undefined} ownerControls
+                 * @memberof crawl.link.v1.Availability
+                 * @instance
+                 */
+                Availability.prototype.ownerControls = null;
+
+                /**
                  * Creates a new Availability instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.Availability
@@ -6204,6 +6722,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 1, wireType 0 =*/8).bool(m.accepting);
                     if (m.reason != null && $Object.hasOwnProperty.call(m, "reason") && m.reason !== "")
                         w.uint32(/* id 2, wireType 2 =*/18).string(m.reason);
+                    if (m.ownerControls != null && $Object.hasOwnProperty.call(m, "ownerControls"))
+                        $root.crawl.link.v1.OwnerControls.encode(m.ownerControls, w.uint32(/* id 3, wireType 2 =*/26).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -6264,6 +6784,12 @@ export const crawl = $root.crawl = (() => {
                                     m.reason = v;
                                 else
                                     delete m.reason;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                m.ownerControls = $root.crawl.link.v1.OwnerControls.decode(r, r.size(), $undefined, q + 1, m.ownerControls);
                                 continue;
                             }
                         }

@@ -72,3 +72,29 @@ test('spool: full once the bytes reach the cap', async () => {
   await s.flush();
   await rm(dir, { recursive: true });
 });
+
+test('spool: whenEmpty resolves on the last removal, or when its signal aborts', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'spool-'));
+  const s = new Spool(dir, 1024 * 1024);
+  await s.open();
+  await s.whenEmpty(); // nothing waiting: at once
+  await s.put(JOB, 1, [Buffer.alloc(10)]);
+  await s.put(JOB, 2, [Buffer.alloc(10)]);
+  let emptied = false;
+  const waiting = s.whenEmpty().then(() => {
+    emptied = true;
+  });
+  await s.remove(JOB, 1);
+  await Promise.resolve();
+  assert.equal(emptied, false, 'one result still waits');
+  await s.remove(JOB, 2);
+  await waiting;
+  await s.put(JOB, 3, [Buffer.alloc(10)]);
+  const stop = new AbortController();
+  const bounded = s.whenEmpty(stop.signal);
+  stop.abort();
+  await bounded;
+  assert.equal(s.depth, 1);
+  await s.flush();
+  await rm(dir, { recursive: true });
+});

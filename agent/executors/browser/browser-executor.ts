@@ -65,6 +65,8 @@ interface SessionState {
 
 export class BrowserExecutor implements Executor {
   readonly methods = ['CRAWL_FULL_PAGE'] as const;
+  /** Error type of a failure execute() did not classify itself. */
+  readonly failureType = 'browser' as const;
   readonly #policy: NetworkPolicy;
   readonly #settings: PageJobSettings;
   readonly #host: ChromiumHost;

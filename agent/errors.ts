@@ -1,0 +1,52 @@
+// The agent's error registry: every error the agent raises on purpose has a stable code, says whether
+// retrying can help, and keeps its cause. Job failures carry the contract's device error type.
+import type { DeviceErrorType } from '../proto/index.js';
+
+export type { DeviceErrorType } from '../proto/index.js';
+export { AgentConfigError } from './config.js';
+export { StatusError, type StatusErrorCode } from './status/errors.js';
+
+/** The error type of a finished job: empty on success, else one of the contract's device error types. */
+export type JobErrorType = DeviceErrorType | '';
+
+export type AgentErrorCode =
+  | 'AGENT_CONFIG_INVALID'
+  | 'AGENT_CLOSED'
+  | 'AGENT_DESTROYED'
+  | 'JOB_DEADLINE'
+  | 'JOB_CANCELLED'
+  | 'OWNER_STATE_INVALID'
+  | 'URL_LOG_INVALID';
+
+export class AgentError extends Error {
+  readonly code: AgentErrorCode;
+  readonly retryable: boolean;
+  constructor(code: AgentErrorCode, message: string, options: { retryable?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AgentError';
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+/**
+ * A job that failed in a way its executor recognised: thrown inside an executor and turned into a
+ * `success: false` outcome with this error type. Executors decide the type; the runtime never guesses.
+ */
+export class JobError extends Error {
+  readonly errorType: DeviceErrorType;
+  constructor(errorType: DeviceErrorType, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'JobError';
+    this.errorType = errorType;
+  }
+}
+
+/** The body said it was compressed with an encoding it does not hold. */
+export class ContentDecodingError extends JobError {
+  readonly code = 'CONTENT_DECODING_FAILED';
+  constructor(encoding: string, cause: unknown) {
+    super('invalid_response', `invalid response: body does not decode as ${encoding}`, { cause });
+    this.name = 'ContentDecodingError';
+  }
+}

@@ -1,0 +1,207 @@
+// What happens when an Assign arrives: refuse it (with the reason) or accept it, run it on the
+// executor for its method under a hard stop at the coordinator's deadline, record it in the owner's
+// URL log and byte budget, and hand the result to delivery (spooled before it is sent).
+import type { Logger } from 'pino';
+import type { AgentFrameInit } from '../../proto/index.js';
+import { AgentError, type DeviceErrorType } from '../errors.js';
+import type { ExecOutcome, Executor } from '../executors/types.js';
+import { emptyOutcome } from '../executors/types.js';
+import type { ResultDelivery } from '../link/delivery.js';
+import type { Spool } from '../link/spool.js';
+import { type AssignedJob, acceptFrame, type Refusal, rejectFrame, resultFrames } from '../link/wire.js';
+import type { OwnerState } from '../owner/owner-state.js';
+import type { UrlLog } from '../owner/url-log.js';
+import type { RunningJobStatus } from '../status/types.js';
+
+interface RunningJob {
+  job: AssignedJob;
+  startedMs: number;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export interface JobRunnerDeps {
+  executors: readonly Executor[];
+  maxConcurrent: number;
+  owner: OwnerState;
+  urlLog: UrlLog;
+  spool: Spool;
+  delivery: ResultDelivery;
+  log: Logger;
+  /** Sends an Accept or Reject; dropped when the link is down (the coordinator re-routes then). */
+  send(frame: AgentFrameInit): void;
+  draining(): boolean;
+  /** Chunk size of the current link. */
+  chunkBytes(): number;
+  /** Coordinator clock minus ours, to place the coordinator's deadline on our clock. */
+  clockOffsetMs(): number;
+  /** Something that changes availability or idleness happened (a job started or ended). */
+  changed(): void;
+}
+
+export class JobRunner {
+  private readonly byMethod = new Map<string, Executor>();
+  private readonly running = new Map<string, RunningJob>();
+  readonly counters: Record<string, Record<string, number>> = {};
+
+  constructor(private readonly deps: JobRunnerDeps) {
+    for (const ex of deps.executors) for (const m of ex.methods) this.byMethod.set(m, ex);
+  }
+
+  get methods(): string[] {
+    return [...this.byMethod.keys()];
+  }
+
+  get size(): number {
+    return this.running.size;
+  }
+
+  isRunning(jobId: string): boolean {
+    return this.running.has(jobId);
+  }
+
+  refs(): Array<{ jobId: string; attempt: number }> {
+    return [...this.running.values()].map((r) => ({ jobId: r.job.jobId, attempt: r.job.attempt }));
+  }
+
+  status(nowMs: number): RunningJobStatus[] {
+    return [...this.running.values()].map((r) => ({
+      jobId: r.job.jobId,
+      attempt: r.job.attempt,
+      method: r.job.request.method,
+      url: r.job.request.url,
+      ageMs: nowMs - r.startedMs,
+    }));
+  }
+
+  /** An Assign arrived: refuse it, ignore a duplicate, or accept and start it. */
+  onAssign(job: AssignedJob): void {
+    const executor = this.byMethod.get(job.request.method);
+    const refusal = this.refusal(job, executor !== undefined);
+    if (refusal) {
+      this.deps.log.info({ jobId: job.jobId, reason: refusal[0], why: refusal[1] }, 'job refused');
+      this.deps.send(rejectFrame(job, refusal[0], refusal[1]));
+      return;
+    }
+    if (!executor) return;
+    // Already running, or already finished and waiting in the spool: the result on its way wins.
+    if (this.running.has(job.jobId) || this.deps.spool.hasJob(job.jobId)) return;
+    this.deps.send(acceptFrame(job));
+    this.deps.owner.noteStart();
+    const run: RunningJob = {
+      job,
+      startedMs: Date.now(),
+      abort: new AbortController(),
+      done: Promise.resolve(),
+    };
+    this.running.set(job.jobId, run);
+    run.done = this.run(executor, run);
+    this.deps.changed();
+  }
+
+  cancel(jobId: string, attempt: number): void {
+    const run = this.running.get(jobId);
+    if (run && run.job.attempt === attempt)
+      run.abort.abort(new AgentError('JOB_CANCELLED', 'cancelled by coordinator'));
+  }
+
+  /** Aborts every running job; resolves when their results are spooled (or dropped). */
+  async abortAll(reason: Error): Promise<void> {
+    const runs = [...this.running.values()];
+    for (const r of runs) r.abort.abort(reason);
+    await Promise.allSettled(runs.map((r) => r.done));
+  }
+
+  endSession(sessionId: string): void {
+    for (const ex of new Set(this.byMethod.values())) void ex.endSession?.(sessionId);
+  }
+
+  private refusal(job: AssignedJob, supported: boolean): [Refusal, string] | null {
+    if (this.deps.draining()) return ['draining', 'agent is draining'];
+    if (this.deps.spool.full) return ['spool_full', 'result spool is full'];
+    if (this.running.size >= this.deps.maxConcurrent) return ['busy', 'at capacity'];
+    if (!supported) return ['unsupported', `method ${job.request.method} not supported`];
+    if (job.deadlineMs > 0 && this.localDeadline(job) <= Date.now())
+      return ['expired', 'the assignment arrived after its deadline'];
+    const owner = this.deps.owner.refusalFor(job.request.url);
+    if (owner) return ['owner', owner];
+    return null;
+  }
+
+  private localDeadline(job: AssignedJob): number {
+    return job.deadlineMs - this.deps.clockOffsetMs();
+  }
+
+  private async run(executor: Executor, run: RunningJob): Promise<void> {
+    const { job } = run;
+    const req = job.request;
+    const log = this.deps.log.child({ jobId: job.jobId, attempt: job.attempt });
+    // The coordinator's deadline is a hard stop: an executor that overruns its own timeout is
+    // aborted there, and its (timeout) outcome still goes back.
+    const hardStop =
+      job.deadlineMs > 0
+        ? setTimeout(
+            () => run.abort.abort(new AgentError('JOB_DEADLINE', 'the coordinator deadline passed')),
+            Math.max(0, this.localDeadline(job) - Date.now()),
+          )
+        : null;
+    let outcome: ExecOutcome;
+    try {
+      outcome = await executor.execute(req, { signal: run.abort.signal, log });
+    } catch (err) {
+      log.error({ err }, 'executor failed');
+      outcome = {
+        ...emptyOutcome(run.startedMs, req.url),
+        errorType: executor.failureType ?? ('invalid_response' satisfies DeviceErrorType),
+        errorMessage: err instanceof Error ? err.message : String(err),
+      };
+    } finally {
+      if (hardStop) clearTimeout(hardStop);
+    }
+    try {
+      // Cancelled (another attempt completed the job) or the agent closing without a drain: no
+      // result; the coordinator has or re-runs the job. A deadline stop still reports its timeout.
+      const reason: unknown = run.abort.signal.reason;
+      const deadline = reason instanceof AgentError && reason.code === 'JOB_DEADLINE';
+      if (
+        run.abort.signal.aborted &&
+        !deadline &&
+        this.running.get(job.jobId) === run &&
+        !this.deps.draining()
+      ) {
+        return;
+      }
+      await this.account(run, outcome);
+      const frames = resultFrames(job.jobId, job.attempt, outcome, this.deps.chunkBytes());
+      await this.deps.delivery.deliver(job.jobId, job.attempt, frames);
+      log.debug({ bytes: frames.reduce((n, f) => n + f.byteLength, 0) }, 'result spooled');
+    } catch (err) {
+      log.error({ err }, 'could not spool the result');
+    } finally {
+      if (this.running.get(job.jobId) === run) this.running.delete(job.jobId);
+      this.deps.changed();
+    }
+  }
+
+  /** Counters, the owner's byte budget and URL log. A log that cannot be written never fails a job. */
+  private async account(run: RunningJob, outcome: ExecOutcome): Promise<void> {
+    const method = run.job.request.method;
+    const result = outcome.success ? 'success' : outcome.errorType || 'error';
+    const m = this.counters[method] ?? {};
+    m[result] = (m[result] ?? 0) + 1;
+    this.counters[method] = m;
+    const bytes = outcome.transferBytes ?? outcome.sizeBytes;
+    await Promise.all([
+      this.deps.owner.noteBytes(bytes),
+      this.deps.urlLog.record({
+        time: new Date().toISOString(),
+        method,
+        url: run.job.request.url,
+        status: outcome.statusCode,
+        bytes,
+        outcome: result,
+        jobId: run.job.jobId,
+      }),
+    ]).catch((err: unknown) => this.deps.log.warn({ err }, 'owner accounting not written'));
+  }
+}

@@ -1,0 +1,175 @@
+// The one place the agent converts between the wire and its own values: an Assign becomes an
+// AssignedJob (an executor request plus its deadline), an executor outcome becomes result frames,
+// a refusal becomes a Reject, the owner's controls become their wire form. Handlers see domain values.
+import {
+  type AgentFrameInit,
+  type Assign,
+  ContentPart,
+  DEFAULT_MAX_CHUNK_BYTES,
+  DEFAULT_MAX_FRAME_BYTES,
+  encodeAgentFrame,
+  type OwnerControls,
+  type PartSummary,
+  RejectReason,
+  type Welcome,
+} from '../../proto/index.js';
+import type { ExecContent, ExecOutcome, ExecRequest } from '../executors/types.js';
+import type { OwnerSnapshot } from '../owner/owner-state.js';
+
+/** A job as the agent handles it: what to run, and when the coordinator stops waiting for it. */
+export interface AssignedJob {
+  jobId: string;
+  attempt: number;
+  /** Coordinator clock, epoch ms, after which it gives up on this attempt; 0 when not given. */
+  deadlineMs: number;
+  request: ExecRequest;
+}
+
+/** Why the agent refuses an assignment. */
+export type Refusal = 'draining' | 'spool_full' | 'busy' | 'unsupported' | 'expired' | 'owner';
+
+/** What the Welcome tells the agent about the link. */
+export interface LinkParams {
+  /** Size of one content chunk: the coordinator's choice, capped so a chunk frame fits its frame limit. */
+  chunkBytes: number;
+  /** Largest frame the coordinator accepts. */
+  maxFrameBytes: number;
+  /** Coordinator clock minus ours (ms), estimated at the welcome; converts deadlines. */
+  clockOffsetMs: number;
+}
+
+/** Room a chunk frame needs besides its data (ids, tags, lengths). */
+const CHUNK_OVERHEAD_BYTES = 1024;
+const MIN_CHUNK_BYTES = 1024;
+
+export function jobFromAssign(a: Assign, defaults: { deviceType: string }): AssignedJob {
+  const req = a.request ?? {};
+  const jobId = a.jobId ?? '';
+  const attempt = a.attempt ?? 0;
+  return {
+    jobId,
+    attempt,
+    deadlineMs: Number(a.deadlineMs ?? 0),
+    request: {
+      jobId,
+      attempt,
+      method: req.method || 'GET',
+      url: req.url ?? '',
+      timeoutMs: req.timeoutMs || 30_000,
+      headers: (req.headers ?? []).map((h) => ({ name: h.name ?? '', value: h.value ?? '' })),
+      body: Buffer.from(req.body ?? new Uint8Array(0)),
+      cookies: req.cookies ?? [],
+      sessionId: req.sessionId ?? '',
+      deviceType: req.deviceType || defaults.deviceType,
+    },
+  };
+}
+
+export function linkParamsFromWelcome(w: Welcome, receivedAtMs: number): LinkParams {
+  const maxFrameBytes = Number(w.maxFrameBytes) || DEFAULT_MAX_FRAME_BYTES;
+  const wanted = Math.min(Number(w.maxChunkBytes) || DEFAULT_MAX_CHUNK_BYTES, DEFAULT_MAX_CHUNK_BYTES);
+  const chunkBytes = Math.max(MIN_CHUNK_BYTES, Math.min(wanted, maxFrameBytes - CHUNK_OVERHEAD_BYTES));
+  const serverTimeMs = Number(w.serverTimeMs ?? 0);
+  return { chunkBytes, maxFrameBytes, clockOffsetMs: serverTimeMs > 0 ? serverTimeMs - receivedAtMs : 0 };
+}
+
+const REJECT_REASONS: Record<Refusal, RejectReason> = {
+  draining: RejectReason.REJECT_REASON_DRAINING,
+  spool_full: RejectReason.REJECT_REASON_SPOOL_FULL,
+  busy: RejectReason.REJECT_REASON_BUSY,
+  unsupported: RejectReason.REJECT_REASON_UNSUPPORTED,
+  expired: RejectReason.REJECT_REASON_INVALID,
+  owner: RejectReason.REJECT_REASON_OWNER_POLICY,
+};
+
+export function rejectFrame(
+  job: { jobId: string; attempt: number },
+  why: Refusal,
+  message: string,
+): AgentFrameInit {
+  return { reject: { jobId: job.jobId, attempt: job.attempt, reason: REJECT_REASONS[why], message } };
+}
+
+export function acceptFrame(job: { jobId: string; attempt: number }): AgentFrameInit {
+  return { accept: { jobId: job.jobId, attempt: job.attempt } };
+}
+
+export function ownerControlsToWire(o: OwnerSnapshot, now: Date): OwnerControls {
+  return {
+    maxJobsPerMinute: o.maxJobsPerMinute,
+    maxBytesPerDay: o.maxBytesPerDay,
+    allowedHours: o.allowedHours.map((w) => ({ startMinute: w.startMinute, endMinute: w.endMinute })),
+    // getTimezoneOffset is UTC minus local; the wire carries local minus UTC.
+    utcOffsetMinutes: -now.getTimezoneOffset(),
+    allowDomains: o.allowDomains,
+    denyDomains: o.denyDomains,
+    paused: o.paused,
+    bytesToday: o.bytesToday,
+  };
+}
+
+const PARTS: Array<[keyof ExecContent, ContentPart]> = [
+  ['body', ContentPart.CONTENT_PART_BODY],
+  ['fullPage', ContentPart.CONTENT_PART_FULL_PAGE],
+  ['screenshot', ContentPart.CONTENT_PART_SCREENSHOT],
+  ['reader', ContentPart.CONTENT_PART_READER],
+];
+
+/** An outcome as the frames that carry it: content chunks, then the final frame. */
+export function resultFrames(
+  jobId: string,
+  attempt: number,
+  outcome: ExecOutcome,
+  chunkBytes: number,
+): Uint8Array[] {
+  const frames: Uint8Array[] = [];
+  const summaries: PartSummary[] = [];
+  for (const [name, part] of PARTS) {
+    const data = outcome.content[name];
+    if (!data) continue;
+    let index = 0;
+    for (let off = 0; off < data.byteLength || index === 0; off += chunkBytes) {
+      const chunk: AgentFrameInit = {
+        chunk: {
+          jobId,
+          attempt,
+          part,
+          index,
+          data: data.subarray(off, Math.min(off + chunkBytes, data.byteLength)),
+        },
+      };
+      frames.push(encodeAgentFrame(chunk));
+      index++;
+      if (data.byteLength === 0) break;
+    }
+    summaries.push({ part, chunks: index, bytes: data.byteLength });
+  }
+  frames.push(
+    encodeAgentFrame({
+      result: {
+        jobId,
+        attempt,
+        success: outcome.success,
+        statusCode: outcome.statusCode,
+        responseHeaders: outcome.responseHeaders,
+        requestHeaders: outcome.requestHeaders,
+        timeUs: Math.round(outcome.timeUs),
+        sizeBytes: outcome.sizeBytes,
+        tlsVersion: outcome.tlsVersion,
+        tlsCipher: outcome.tlsCipher,
+        errorType: outcome.errorType,
+        errorMessage: outcome.errorMessage,
+        startedAtMs: outcome.startedAtMs,
+        finalUrl: outcome.finalUrl,
+        parts: summaries,
+        requestCookies: outcome.requestCookies,
+        responseCookies: outcome.responseCookies,
+        performance: outcome.performance ?? null,
+        requestResults: outcome.requestResults,
+        contentType: outcome.contentType,
+        contentEncoding: outcome.contentEncoding ?? '',
+      },
+    }),
+  );
+  return frames;
+}

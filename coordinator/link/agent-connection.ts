@@ -13,11 +13,11 @@ import {
   FrameError,
   type Hello,
   PRE_HELLO_MAX_FRAME_BYTES,
-  RejectReason,
 } from '../../proto/index.js';
 import type { ResultIngest } from '../results/ingest.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { ConnectedDevice, Dispatcher } from '../scheduler/dispatcher.js';
+import { rejectHandling } from '../scheduler/owner-controls.js';
 import type { DeviceRecord, JobRecord, Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
 import { acceptHello, welcomeOf } from './handshake.js';
@@ -179,7 +179,11 @@ export class AgentConnection {
           { accepting: frame.availability?.accepting, reason: frame.availability?.reason },
           'agent availability',
         );
-        this.deps.dispatcher.setAccepting(this.device.id, frame.availability?.accepting ?? false);
+        this.deps.dispatcher.setAccepting(
+          this.device.id,
+          frame.availability?.accepting ?? false,
+          frame.availability?.ownerControls,
+        );
         break;
       default:
         break; // accept, pong: liveness already recorded
@@ -219,12 +223,8 @@ export class AgentConnection {
   }
 
   private onReject(r: NonNullable<AgentFrame['reject']>): void {
-    const reason = r.reason ?? RejectReason.REJECT_REASON_UNSPECIFIED;
-    if (reason === RejectReason.REJECT_REASON_DRAINING || reason === RejectReason.REJECT_REASON_SPOOL_FULL) {
-      this.deps.dispatcher.setDraining(this.device.id);
-    }
-    const elsewhere =
-      reason === RejectReason.REJECT_REASON_UNSUPPORTED || reason === RejectReason.REJECT_REASON_INVALID;
+    const { retryElsewhere: elsewhere, deviceFull } = rejectHandling(r.reason);
+    if (deviceFull) this.deps.dispatcher.setDraining(this.device.id);
     const jobId = r.jobId ?? '';
     const attempt = r.attempt ?? 0;
     void this.deps.dispatcher.rejected(jobId, attempt, this.device.id, elsewhere).then((own) => {

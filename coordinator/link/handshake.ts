@@ -9,6 +9,7 @@ import {
 } from '../../proto/index.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { ConnectedDevice, DeviceLink } from '../scheduler/dispatcher.js';
+import { DeviceOwnerView } from '../scheduler/owner-controls.js';
 import { deviceRegion } from '../scheduler/regions.js';
 
 export type HelloOutcome =
@@ -29,6 +30,8 @@ export function acceptHello(
     return { ok: false, code: CloseCode.BadFrame, reason: `protocol version ${PROTOCOL_VERSION} required` };
   }
   const caps = hello.capabilities ?? {};
+  const owner = new DeviceOwnerView();
+  owner.update(hello.ownerControls);
   const loc = hello.location ?? {};
   const country = (loc.country ?? '').toUpperCase();
   const location: DeviceLocation = {
@@ -48,6 +51,7 @@ export function acceptHello(
       networkType: hello.networkType ?? '',
     },
     link,
+    owner,
     // Jobs still running on the agent from before a reconnect occupy its slots: without them the
     // coordinator would fill those slots and the agent would refuse (busy) over and over.
     running: new Map((hello.running ?? []).map((r) => [r.jobId ?? '', r.attempt ?? 0])),

@@ -1,6 +1,7 @@
 // A device connected to this coordinator, as the scheduler sees it.
 import type { JobRecord } from '../store/types.js';
 import type { DeviceProfile } from './matching.js';
+import type { DeviceOwnerView } from './owner-controls.js';
 
 export interface DeviceLink {
   /** Sends the job to the device. */
@@ -12,6 +13,8 @@ export interface DeviceLink {
 export interface ConnectedDevice {
   profile: DeviceProfile;
   link: DeviceLink;
+  /** What the device's owner allows (paused, hours, domains, caps), as it last advertised. */
+  owner?: DeviceOwnerView;
   running: Map<string, number>;
   draining: boolean;
   connectedAt: string;

@@ -2,6 +2,7 @@
 // here: the link registers devices with callbacks, the job lifecycle (coordinator/jobs/) enqueues
 // jobs and says when they end, and every change of a job's state this class decides on (claim,
 // fail, requeue) is asked of the lifecycle through JobTransitions.
+import type { OwnerControls } from '../../proto/index.js';
 import type { JobRecord } from '../store/types.js';
 import type { ConnectedDevice } from './device.js';
 import { DevicePicker } from './device-picker.js';
@@ -112,10 +113,11 @@ export class Dispatcher {
     this.picker.refresh(dev);
   }
 
-  /** The device paused (spool full) or resumed taking jobs. */
-  setAccepting(deviceId: string, accepting: boolean): void {
+  /** The device paused (spool full, its owner) or resumed taking jobs; its owner's controls changed. */
+  setAccepting(deviceId: string, accepting: boolean, ownerControls?: OwnerControls | null): void {
     const dev = this.devices.get(deviceId);
     if (!dev) return;
+    dev.owner?.update(ownerControls);
     dev.draining = !accepting;
     this.touch(deviceId);
     this.picker.refresh(dev);
@@ -321,6 +323,7 @@ export class Dispatcher {
     const attempt = job.attempt + 1;
     device.running.set(job.id, attempt);
     device.assignedTotal++;
+    device.owner?.assigned(this.now());
     this.picker.refresh(device);
     this.picker.assigned(entry.needs, device);
     const timer = setTimeout(

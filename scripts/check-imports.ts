@@ -1,6 +1,7 @@
 // Fails on a forbidden import between agent/, coordinator/ and proto/, or on an import cycle.
 // Rules: agent/ and coordinator/ never import each other; outside proto/, proto is reached only
-// through proto/index.ts; only proto/codec.ts imports proto/gen.
+// through proto/index.ts; only proto/codec.ts imports proto/gen; contract/ (the HTTP API's schemas,
+// shared with clients) imports nothing of agent/, coordinator/ or proto/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -18,7 +19,9 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 const top = (file: string) => path.relative(root, file).split(path.sep)[0] ?? '';
-const files = ['agent', 'coordinator', 'proto', 'scripts'].flatMap((d) => walk(path.join(root, d)));
+const files = ['agent', 'contract', 'coordinator', 'proto', 'scripts'].flatMap((d) =>
+  walk(path.join(root, d)),
+);
 const graph = new Map<string, string[]>();
 const problems: string[] = [];
 
@@ -35,6 +38,9 @@ for (const file of files) {
     const where = `${path.relative(root, file)} imports ${spec}`;
     if ((from === 'agent' && to === 'coordinator') || (from === 'coordinator' && to === 'agent')) {
       problems.push(`${where}: agent/ and coordinator/ meet only in proto/`);
+    }
+    if (from === 'contract' && to !== 'contract') {
+      problems.push(`${where}: contract/ stands alone (clients import it)`);
     }
     if (from !== 'proto' && to === 'proto' && rel !== path.join('proto', 'index.ts')) {
       problems.push(`${where}: reach proto/ through proto/index.ts`);

@@ -3,6 +3,7 @@
 // connected since, last seen, recent success rate and latency. With several coordinators on one
 // database each lists its own connections as connected (docs/sweeps.md).
 import type { FastifyInstance } from 'fastify';
+import { Devices, DevicesQuery, jobErrors } from '../../contract/index.js';
 import { forbidden, invalid } from '../errors.js';
 import type { ConnectedDevice } from '../scheduler/dispatcher.js';
 import type { Services } from '../services.js';
@@ -52,7 +53,13 @@ function deviceView(services: Services, record: DeviceRecord | undefined, live: 
 }
 
 export function registerDeviceRoutes(app: FastifyInstance, services: Services): void {
-  app.get<{ Querystring: { connected?: string } }>('/crawl/v1/devices', async (req) => {
+  const schema = {
+    tags: ['devices'],
+    summary: 'The fleet, for operators (admin keys only)',
+    querystring: DevicesQuery,
+    response: { 200: Devices, ...jobErrors(403) },
+  };
+  app.get<{ Querystring: { connected?: string } }>('/crawl/v1/devices', { schema }, async (req) => {
     const key = await authenticate(services, req);
     if (!key.admin) throw forbidden();
     const filter = req.query.connected;

@@ -1,14 +1,31 @@
 // The shareable sweep report: the unguessable token in the URL is the only credential, so the page
 // and its thumbnails open without an API key. A wrong token is the same 404 as a missing sweep.
 import type { FastifyInstance } from 'fastify';
-import { isUuid } from '../api/validate.js';
+import { jobErrors, Png, ReportParams, ReportShotParams } from '../../contract/index.js';
 import { jobNotFound } from '../errors.js';
 import type { Services } from '../services.js';
 import type { SweepRecord } from '../store/types.js';
-import { REPORT_CSP, renderReport } from './report-page.js';
-import { reportTokenMatches } from './report-token.js';
-import { screenshotStream, sendPng } from './screenshot.js';
-import { loadSweepView } from './sweep-service.js';
+import { REPORT_CSP, renderReport } from '../sweeps/report-page.js';
+import { reportTokenMatches } from '../sweeps/report-token.js';
+import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
+import { loadSweepView } from '../sweeps/sweep-service.js';
+import { isUuid } from './validate.js';
+
+const tags = ['sweeps'];
+const pageSchema = {
+  tags,
+  summary: 'The shareable sweep report page (HTML); the token is the credential',
+  params: ReportParams,
+  security: [],
+  response: { 200: { type: 'string', description: 'text/html page' }, ...jobErrors(404) },
+};
+const shotSchema = {
+  tags,
+  summary: "A report's screenshot thumbnail (PNG)",
+  params: ReportShotParams,
+  security: [],
+  response: { 200: Png, ...jobErrors(404) },
+};
 
 async function sweepByToken(services: Services, id: string, token: string): Promise<SweepRecord> {
   if (!isUuid(id) || token.length > 128) throw jobNotFound();
@@ -20,6 +37,7 @@ async function sweepByToken(services: Services, id: string, token: string): Prom
 export function registerReportRoutes(app: FastifyInstance, services: Services): void {
   app.get<{ Params: { id: string; token: string } }>(
     '/crawl/v1/sweep/:id/report/:token',
+    { schema: pageSchema },
     async (req, reply) => {
       const sweep = await sweepByToken(services, req.params.id, req.params.token);
       const view = await loadSweepView(services, sweep);
@@ -39,6 +57,7 @@ export function registerReportRoutes(app: FastifyInstance, services: Services): 
 
   app.get<{ Params: { id: string; token: string; jobId: string } }>(
     '/crawl/v1/sweep/:id/report/:token/screenshot/:jobId',
+    { schema: shotSchema },
     async (req, reply) => {
       const sweep = await sweepByToken(services, req.params.id, req.params.token);
       const jobId = req.params.jobId.toLowerCase();

@@ -1,0 +1,101 @@
+// The content forms of GET /crawl/v1/jobs/{id}/download?format=… and the detail's include_body.
+// json (default) is the contract's object, plus `markdown` for HTML pages; the other forms answer
+// the content itself. Crawled HTML is served sandboxed: it must never run on the API's origin.
+import type { FastifyReply } from 'fastify';
+import type { DownloadFormat } from '../../contract/index.js';
+import { invalid } from '../errors.js';
+import { buildDownload, encodeBody, readPart } from '../results/content.js';
+import { decodeBody, htmlToMarkdown, isHtmlType, mainContent } from '../results/markdown.js';
+import type { ContentStorage } from '../storage/types.js';
+import type { JobRecord, ResultRecord } from '../store/types.js';
+
+/** Largest decompressed body a content form reads, so a small gzip body cannot expand unbounded. */
+export const MAX_DECODED_BODY_BYTES = 64 * 1024 * 1024;
+
+const SANDBOX = { 'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff' };
+
+function header(r: ResultRecord, name: string): string {
+  return r.responseHeaders.find((h) => h.name.toLowerCase() === name)?.value ?? '';
+}
+
+interface PageSource {
+  /** The page's HTML: the rendered DOM for full-page jobs, else the decoded HTML body; or null. */
+  html: string | null;
+  /** The body decoded as text when its type is textual; null otherwise. */
+  text: string | null;
+  body: Buffer;
+  url: string;
+}
+
+async function pageSource(job: JobRecord, storage: ContentStorage): Promise<PageSource> {
+  const r = job.result as ResultRecord;
+  const [body, fullPage] = await Promise.all([
+    readPart(storage, job, r, 'body'),
+    readPart(storage, job, r, 'full_page'),
+  ]);
+  const bytes = body ?? Buffer.alloc(0);
+  const encoding = header(r, 'content-encoding');
+  const decoded = decodeBody(bytes, r.contentType, encoding, MAX_DECODED_BODY_BYTES);
+  const textual = encodeBody(Buffer.alloc(0), r.contentType).encoding === 'text' || r.contentType === '';
+  let html: string | null = null;
+  if (fullPage && fullPage.length > 0) html = fullPage.toString('utf8');
+  else if (isHtmlType(r.contentType) && decoded !== null) html = decoded;
+  return { html, text: textual ? decoded : null, body: bytes, url: r.finalUrl || job.url };
+}
+
+export async function sendDownload(
+  reply: FastifyReply,
+  job: JobRecord,
+  storage: ContentStorage,
+  format: DownloadFormat,
+): Promise<unknown> {
+  const r = job.result as ResultRecord;
+  if (format === 'json') {
+    const content = await buildDownload(job, storage);
+    const page = await pageSource(job, storage);
+    if (page.html !== null) content.markdown = htmlToMarkdown(page.html, page.url);
+    return content;
+  }
+  const page = await pageSource(job, storage);
+  if (format === 'raw') {
+    const encoding = header(r, 'content-encoding');
+    reply.headers(SANDBOX).type(r.contentType || 'application/octet-stream');
+    if (encoding) reply.header('content-encoding', encoding);
+    // A Buffer is sent as-is by fastify: no serializer runs for it.
+    return reply.send(page.body);
+  }
+  if (format === 'html') {
+    if (page.html === null) throw invalid('format html needs an HTML page; use format=raw for this job');
+    return sendText(reply.headers(SANDBOX), 'text/html; charset=utf-8', page.html);
+  }
+  if (format === 'markdown') {
+    if (page.html === null) throw invalid('format markdown needs an HTML page; use format=raw for this job');
+    return sendText(reply, 'text/markdown; charset=utf-8', htmlToMarkdown(page.html, page.url));
+  }
+  // text: the reader text of an HTML page (the stored reader view when the device made one), or
+  // the body itself when it is plain text.
+  const reader = await readPart(storage, job, r, 'reader');
+  let text: string | null = reader ? reader.toString('utf8') : null;
+  if (text === null && page.html !== null) text = mainContent(page.html, page.url).text;
+  if (text === null) text = page.text;
+  if (text === null) throw invalid('format text needs a text or HTML response; use format=raw for this job');
+  return sendText(reply, 'text/plain; charset=utf-8', text);
+}
+
+function sendText(reply: FastifyReply, type: string, text: string): FastifyReply {
+  return reply
+    .type(type)
+    .serializer((x: unknown) => x as string)
+    .send(text);
+}
+
+/** Detail's include_body=true: the response body, as text or base64 like mainResult.body. */
+export async function detailBody(
+  job: JobRecord,
+  storage: ContentStorage,
+): Promise<{ body: string; body_encoding: 'text' | 'base64' }> {
+  const r = job.result as ResultRecord;
+  const bytes = (await readPart(storage, job, r, 'body')) ?? Buffer.alloc(0);
+  const encoded = encodeBody(bytes, r.contentType);
+  return { body: encoded.body, body_encoding: encoded.encoding };
+}

@@ -103,6 +103,7 @@ export function mainContent(html: string, pageUrl: string): { html: string; text
   const { document } = parseHTML(html);
   const doc = document as unknown as Doc;
   removeAll(doc, JUNK);
+  removeAll(doc, FURNITURE);
   absolutise(doc, pageUrl);
   setDocumentUrl(document, pageUrl);
   const fallbackSource = parseHTML(html).document as unknown as Doc;
@@ -132,6 +133,17 @@ function converter(): TurndownService {
   if (turndown) return turndown;
   turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   turndown.remove(['script', 'style', 'noscript', 'template', 'iframe']);
+  // "- item" rather than turndown's "-   item": the common form, and what markdown readers expect.
+  turndown.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node) => {
+      const parent = node.parentNode as { nodeName?: string; children?: ArrayLike<unknown> } | null;
+      const items = parent?.children ? Array.from(parent.children) : [];
+      const marker = parent?.nodeName === 'OL' ? `${items.indexOf(node) + 1}.` : '-';
+      const body = content.trim().replace(/\n(?=.)/g, '\n  ');
+      return `${marker} ${body}\n`;
+    },
+  });
   return turndown;
 }
 

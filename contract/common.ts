@@ -84,6 +84,9 @@ export const StringError = Type.String({
 /** Error body of session endpoints. */
 export const ObjectError = Type.Object({ error: Type.String() }, { description: 'the contract message' });
 
+/** Error answers by status, in the bare-string shape. */
+export const stringErrors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, StringError]));
 /** The error answers every job-shaped route may give, by status. */
 export const jobErrors = (...statuses: number[]) =>
   Object.fromEntries([400, 401, 500, ...statuses].map((s) => [s, StringError]));

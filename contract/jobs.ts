@@ -122,6 +122,7 @@ export const DownloadQuery = Type.Object({
   ),
 });
 
+/** The JSON download object; the other formats answer the content itself (see DownloadResponse). */
 export const Download = Type.Object({
   id: Type.String(),
   hasFullPage: Type.Boolean(),
@@ -160,3 +161,15 @@ export const Download = Type.Object({
   ),
   metadata: Type.Record(Type.String(), Type.Unknown()),
 });
+
+/** 200 of the download endpoint: the object for format=json, the content for the other forms. */
+export const DownloadResponse = {
+  description: 'json: the download object; raw: the body bytes with their own content type; html, markdown, text: the content form',
+  content: {
+    'application/json': { schema: Download },
+    'text/html': { schema: Type.String() },
+    'text/markdown': { schema: Type.String() },
+    'text/plain': { schema: Type.String() },
+    '*/*': { schema: Type.String({ description: 'format=raw: the body as received' }) },
+  },
+};

@@ -75,4 +75,10 @@ export const Devices = Type.Object({
   devices: Type.Array(Type.Record(Type.String(), Type.Unknown())),
 });
 
-export const Png = Type.String({ description: 'image/png bytes' });
+/** A response that is not JSON: `type` is its content type, the schema a (binary) string. */
+export const nonJson = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: Type.String() } },
+});
+
+export const Png = nonJson('image/png', 'the PNG');

@@ -7,7 +7,7 @@ import {
   Detail,
   DetailQuery,
   DOWNLOAD_FORMATS,
-  Download,
+  DownloadResponse,
   type DownloadFormat,
   DownloadQuery,
   IdParams,
@@ -230,7 +230,7 @@ export function registerJobRoutes(
       'markdown; text the reader text.',
     params: IdParams,
     querystring: DownloadQuery,
-    response: { 200: Download, ...jobErrors(404, 409, 410) },
+    response: { 200: DownloadResponse, ...jobErrors(404, 409, 410) },
   };
   app.get<{ Params: { id: string }; Querystring: { format?: string } }>(
     '/crawl/v1/jobs/:id/download',

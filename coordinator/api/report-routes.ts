@@ -1,7 +1,7 @@
 // The shareable sweep report: the unguessable token in the URL is the only credential, so the page
 // and its thumbnails open without an API key. A wrong token is the same 404 as a missing sweep.
 import type { FastifyInstance } from 'fastify';
-import { jobErrors, Png, ReportParams, ReportShotParams } from '../../contract/index.js';
+import { nonJson, Png, ReportParams, ReportShotParams, stringErrors } from '../../contract/index.js';
 import { jobNotFound } from '../errors.js';
 import type { Services } from '../services.js';
 import type { SweepRecord } from '../store/types.js';
@@ -17,14 +17,14 @@ const pageSchema = {
   summary: 'The shareable sweep report page (HTML); the token is the credential',
   params: ReportParams,
   security: [],
-  response: { 200: { type: 'string', description: 'text/html page' }, ...jobErrors(404) },
+  response: { 200: nonJson('text/html', 'the report page'), ...stringErrors(400, 404, 500) },
 };
 const shotSchema = {
   tags,
   summary: "A report's screenshot thumbnail (PNG)",
   params: ReportShotParams,
   security: [],
-  response: { 200: Png, ...jobErrors(404) },
+  response: { 200: Png, ...stringErrors(400, 404, 500) },
 };
 
 async function sweepByToken(services: Services, id: string, token: string): Promise<SweepRecord> {

@@ -164,7 +164,8 @@ export const Download = Type.Object({
 
 /** 200 of the download endpoint: the object for format=json, the content for the other forms. */
 export const DownloadResponse = {
-  description: 'json: the download object; raw: the body bytes with their own content type; html, markdown, text: the content form',
+  description:
+    'json: the download object; raw: the body bytes with their own content type; html, markdown, text: the content form',
   content: {
     'application/json': { schema: Download },
     'text/html': { schema: Type.String() },

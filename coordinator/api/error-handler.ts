@@ -9,8 +9,12 @@ import { ApiError, internal, invalid, jobNotFound, sessionNotFound } from '../er
 /** `string`: the message as a JSON string (jobs, status, sweeps); `object`: `{"error": msg}` (sessions). */
 export type ErrorShape = 'string' | 'object';
 
-/** Route prefix of the session endpoints, for the few errors raised before any route is matched. */
-const SESSION_PREFIX = '/crawl/v1/session';
+/** The session routes, for the few errors raised before any route is matched. */
+const SESSION_ROUTES: ReadonlyArray<readonly [string, RegExp]> = [
+  ['POST', /^\/crawl\/v1\/session\/new$/],
+  ['GET', /^\/crawl\/v1\/session\/[^/]+(?:\/jobs)?$/],
+  ['POST', /^\/crawl\/v1\/session\/[^/]+\/close$/],
+];
 
 export function toApiError(err: FastifyError | Error): ApiError {
   if (err instanceof ApiError) return err;
@@ -66,16 +70,20 @@ export const errorHandlerFor =
   (error: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply =>
     sendApiError(req, reply, error, shape);
 
-/** Shape for errors raised before routing (bad URL, over-long id): only the path is known then. */
-export function shapeForPath(url: string): ErrorShape {
+/**
+ * Shape for errors raised before routing (a bad percent-escape): no route was matched, so the
+ * path's form decides; a path that names no session route gets the default shape.
+ */
+export function shapeForRequest(method: string, url: string): ErrorShape {
   const path = url.split('?')[0] ?? '';
-  return path === SESSION_PREFIX || path.startsWith(`${SESSION_PREFIX}/`) ? 'object' : 'string';
+  const m = method === 'HEAD' ? 'GET' : method;
+  return SESSION_ROUTES.some(([rm, re]) => rm === m && re.test(path)) ? 'object' : 'string';
 }
 
 /** fastify's `frameworkErrors`: router refusals answered in the contract's shape. */
 export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   let apiErr = toApiError(error);
-  const shape = shapeForPath(req.url);
+  const shape = shapeForRequest(req.method, req.url);
   if (apiErr.code === 'JOB_NOT_FOUND' && shape === 'object') apiErr = sessionNotFound();
   sendApiError(req, reply, apiErr, shape);
 }

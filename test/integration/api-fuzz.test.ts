@@ -86,7 +86,7 @@ describe('API fuzz', () => {
       done.job_id,
       session.id,
       sweep.sweep_id,
-      String(sweep.report_url).split('/').at(-1),
+      String(sweep.report_url).split('/').at(-1) ?? '',
     );
   });
   after(() => c.stop());

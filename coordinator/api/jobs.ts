@@ -1,5 +1,6 @@
 // Job endpoints: submit, batch status, status, detail, download. Errors answer as bare JSON strings.
 import { randomUUID } from 'node:crypto';
+
 import type { FastifyInstance } from 'fastify';
 import {
   BatchBody,
@@ -7,7 +8,6 @@ import {
   Detail,
   DetailQuery,
   DOWNLOAD_FORMATS,
-  type DownloadFormat,
   DownloadQuery,
   DownloadResponse,
   IdParams,
@@ -25,6 +25,7 @@ import { authenticate } from './auth.js';
 import { detailBody, sendDownload } from './download-forms.js';
 import { validateJsonRpcBody } from './json-rpc.js';
 import type { SchemaValidator } from './schema-validator.js';
+import type { ContractTypes } from './type-provider.js';
 import {
   asObject,
   checkFlag,
@@ -52,10 +53,12 @@ async function ownedJob(services: Services, ownerId: string, id: string): Promis
 }
 
 export function registerJobRoutes(
-  app: FastifyInstance,
+  base: FastifyInstance,
   services: Services,
   validator: SchemaValidator,
 ): void {
+  // Request types follow from the route schemas (contract/).
+  const app = base.withTypeProvider<ContractTypes>();
   validator.check('POST', '/crawl/v1/new', 'body', checkJobRequest);
   validator.check('POST', '/crawl/v1/jobs/batch/status', 'body', checkBatchRequest);
   validator.check('GET', '/crawl/v1/jobs/:id/detail', 'querystring', (q) => {
@@ -188,7 +191,7 @@ export function registerJobRoutes(
     params: IdParams,
     response: { 200: Job, ...jobErrors(404) },
   };
-  app.get<{ Params: { id: string } }>('/crawl/v1/status/:id', { schema: statusSchema }, async (req) => {
+  app.get('/crawl/v1/status/:id', { schema: statusSchema }, async (req) => {
     const key = await authenticate(services, req);
     return jobView(await ownedJob(services, key.ownerId, req.params.id));
   });
@@ -200,26 +203,22 @@ export function registerJobRoutes(
     querystring: DetailQuery,
     response: { 200: Detail, ...jobErrors(404) },
   };
-  app.get<{ Params: { id: string }; Querystring: { parse_cookies?: string; include_body?: string } }>(
-    '/crawl/v1/jobs/:id/detail',
-    { schema: detailSchema },
-    async (req) => {
-      const key = await authenticate(services, req);
-      const job = await ownedJob(services, key.ownerId, req.params.id);
-      checkFlag(req.query, 'parse_cookies');
-      checkFlag(req.query, 'include_body');
-      const flag = (v: string | undefined) => v === 'true' || v === '1';
-      const downloadUrl = `${services.edgeUrl()}/crawl/v1/jobs/${job.id}/download`;
-      const detail = buildDetail(job, jobView(job), downloadUrl, flag(req.query.parse_cookies));
-      if (flag(req.query.include_body) && job.result) {
-        const storage = services.storage(job.storageType);
-        if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
-        if (job.archivedAt) throw archived();
-        Object.assign(detail, await detailBody(job, storage));
-      }
-      return detail;
-    },
-  );
+  app.get('/crawl/v1/jobs/:id/detail', { schema: detailSchema }, async (req) => {
+    const key = await authenticate(services, req);
+    const job = await ownedJob(services, key.ownerId, req.params.id);
+    checkFlag(req.query, 'parse_cookies');
+    checkFlag(req.query, 'include_body');
+    const flag = (v: string | undefined) => v === 'true' || v === '1';
+    const downloadUrl = `${services.edgeUrl()}/crawl/v1/jobs/${job.id}/download`;
+    const detail = buildDetail(job, jobView(job), downloadUrl, flag(req.query.parse_cookies));
+    if (flag(req.query.include_body) && job.result) {
+      const storage = services.storage(job.storageType);
+      if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
+      if (job.archivedAt) throw archived();
+      Object.assign(detail, await detailBody(job, storage));
+    }
+    return detail;
+  });
 
   const downloadSchema = {
     tags: jobsTag,
@@ -232,20 +231,16 @@ export function registerJobRoutes(
     querystring: DownloadQuery,
     response: { 200: DownloadResponse, ...jobErrors(404, 409, 410) },
   };
-  app.get<{ Params: { id: string }; Querystring: { format?: string } }>(
-    '/crawl/v1/jobs/:id/download',
-    { schema: downloadSchema },
-    async (req, reply) => {
-      const key = await authenticate(services, req);
-      const job = await ownedJob(services, key.ownerId, req.params.id);
-      checkFormat(req.query);
-      if (job.status !== 'completed' || !job.result) throw notCompleted();
-      if (job.archivedAt) throw archived();
-      const storage = services.storage(job.storageType);
-      if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
-      return sendDownload(reply, job, storage, (req.query.format ?? 'json') as DownloadFormat);
-    },
-  );
+  app.get('/crawl/v1/jobs/:id/download', { schema: downloadSchema }, async (req, reply) => {
+    const key = await authenticate(services, req);
+    const job = await ownedJob(services, key.ownerId, req.params.id);
+    checkFormat(req.query);
+    if (job.status !== 'completed' || !job.result) throw notCompleted();
+    if (job.archivedAt) throw archived();
+    const storage = services.storage(job.storageType);
+    if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
+    return sendDownload(reply, job, storage, req.query.format ?? 'json');
+  });
 }
 
 function checkBatchRequest(raw: unknown): unknown[] {

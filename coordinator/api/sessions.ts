@@ -1,5 +1,6 @@
 // Session endpoints. Errors answer as {"error": "<message>"}.
 import { randomUUID } from 'node:crypto';
+
 import type { FastifyInstance } from 'fastify';
 import { Empty, IdParams, Session, SessionBody, SessionJobs, sessionErrors } from '../../contract/index.js';
 import { sessionNotFound } from '../errors.js';
@@ -8,6 +9,7 @@ import type { Services } from '../services.js';
 import type { SessionRecord } from '../store/types.js';
 import { authenticate } from './auth.js';
 import type { SchemaValidator } from './schema-validator.js';
+import type { ContractTypes } from './type-provider.js';
 import { asObject, checkSessionRequest, isUuid, optionalInt, parsePlacement } from './validate.js';
 
 const tags = ['sessions'];
@@ -21,10 +23,12 @@ async function ownedSession(services: Services, ownerId: string, id: string): Pr
 
 /** Registers the session routes; `app` is their own plugin, whose error handler gives {"error": …}. */
 export function registerSessionRoutes(
-  app: FastifyInstance,
+  base: FastifyInstance,
   services: Services,
   validator: SchemaValidator,
 ): void {
+  // Request types follow from the route schemas (contract/).
+  const app = base.withTypeProvider<ContractTypes>();
   validator.check('POST', '/crawl/v1/session/new', 'body', checkSessionRequest);
   const createSchema = {
     tags,
@@ -61,7 +65,7 @@ export function registerSessionRoutes(
     params: IdParams,
     response: { 200: Session, ...sessionErrors(404) },
   };
-  app.get<{ Params: { id: string } }>('/crawl/v1/session/:id', { schema: getSchema }, async (req) => {
+  app.get('/crawl/v1/session/:id', { schema: getSchema }, async (req) => {
     const key = await authenticate(services, req);
     const s = await ownedSession(services, key.ownerId, req.params.id);
     return sessionView(s, await services.store.listSessionJobIds(s.id), Date.now());
@@ -73,7 +77,7 @@ export function registerSessionRoutes(
     params: IdParams,
     response: { 200: SessionJobs, ...sessionErrors(404) },
   };
-  app.get<{ Params: { id: string } }>('/crawl/v1/session/:id/jobs', { schema: jobsSchema }, async (req) => {
+  app.get('/crawl/v1/session/:id/jobs', { schema: jobsSchema }, async (req) => {
     const key = await authenticate(services, req);
     const s = await ownedSession(services, key.ownerId, req.params.id);
     const jobs = await services.store.listSessionJobs(s.id);
@@ -104,23 +108,19 @@ export function registerSessionRoutes(
     params: IdParams,
     response: { 204: Empty, ...sessionErrors(404) },
   };
-  app.post<{ Params: { id: string } }>(
-    '/crawl/v1/session/:id/close',
-    { schema: closeSchema },
-    async (req, reply) => {
-      const key = await authenticate(services, req);
-      const s = await ownedSession(services, key.ownerId, req.params.id);
-      if (s.status === 'active') {
-        const closed = await services.store.closeSession(s.id, new Date().toISOString());
-        await services.dispatcher.endSession(
-          s.id,
-          closed?.deviceId ?? null,
-          'session_closed',
-          'the session was closed',
-        );
-      }
-      reply.code(204);
-      return reply.send();
-    },
-  );
+  app.post('/crawl/v1/session/:id/close', { schema: closeSchema }, async (req, reply) => {
+    const key = await authenticate(services, req);
+    const s = await ownedSession(services, key.ownerId, req.params.id);
+    if (s.status === 'active') {
+      const closed = await services.store.closeSession(s.id, new Date().toISOString());
+      await services.dispatcher.endSession(
+        s.id,
+        closed?.deviceId ?? null,
+        'session_closed',
+        'the session was closed',
+      );
+    }
+    reply.code(204);
+    return reply.send();
+  });
 }

@@ -1,6 +1,7 @@
 // Sweep endpoints: create, status, and a job's screenshot (the sweep entries link to it). Errors
 // answer as bare JSON strings, like the job endpoints. The shareable report page is in
 // api/report-routes.ts.
+
 import type { FastifyInstance } from 'fastify';
 import { IdParams, jobErrors, Png, Sweep, SweepBody, SweepCreated } from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';
@@ -10,6 +11,7 @@ import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../swee
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { authenticate } from './auth.js';
 import type { SchemaValidator } from './schema-validator.js';
+import type { ContractTypes } from './type-provider.js';
 import {
   asObject,
   isUuid,
@@ -39,10 +41,12 @@ export function parseSweepRequest(body: Json): SweepInput {
 const tags = ['sweeps'];
 
 export function registerSweepRoutes(
-  app: FastifyInstance,
+  base: FastifyInstance,
   services: Services,
   validator: SchemaValidator,
 ): void {
+  // Request types follow from the route schemas (contract/).
+  const app = base.withTypeProvider<ContractTypes>();
   validator.check('POST', '/crawl/v1/sweep/new', 'body', (body) => parseSweepRequest(asObject(body)));
   const createSchema = {
     tags,
@@ -69,7 +73,7 @@ export function registerSweepRoutes(
     params: IdParams,
     response: { 200: Sweep, ...jobErrors(404) },
   };
-  app.get<{ Params: { id: string } }>('/crawl/v1/sweep/:id', { schema: statusSchema }, async (req) => {
+  app.get('/crawl/v1/sweep/:id', { schema: statusSchema }, async (req) => {
     const key = await authenticate(services, req);
     if (!isUuid(req.params.id)) throw jobNotFound();
     return loadSweepView(services, await ownedSweep(services, key.ownerId, req.params.id));
@@ -81,16 +85,12 @@ export function registerSweepRoutes(
     params: IdParams,
     response: { 200: Png, ...jobErrors(404) },
   };
-  app.get<{ Params: { id: string } }>(
-    '/crawl/v1/jobs/:id/screenshot',
-    { schema: shotSchema },
-    async (req, reply) => {
-      const key = await authenticate(services, req);
-      const id = req.params.id;
-      if (!isUuid(id)) throw jobNotFound();
-      const job = await services.store.getJob(id.toLowerCase());
-      if (!job || job.ownerId !== key.ownerId) throw jobNotFound();
-      return sendPng(reply, await screenshotStream(services, job));
-    },
-  );
+  app.get('/crawl/v1/jobs/:id/screenshot', { schema: shotSchema }, async (req, reply) => {
+    const key = await authenticate(services, req);
+    const id = req.params.id;
+    if (!isUuid(id)) throw jobNotFound();
+    const job = await services.store.getJob(id.toLowerCase());
+    if (!job || job.ownerId !== key.ownerId) throw jobNotFound();
+    return sendPng(reply, await screenshotStream(services, job));
+  });
 }

@@ -4,13 +4,18 @@
 import type { FastifyReply } from 'fastify';
 import type { DownloadFormat } from '../../contract/index.js';
 import { invalid } from '../errors.js';
-import { buildDownload, encodeBody, readPart } from '../results/content.js';
+import { buildDownload, encodeBody, partName, readPart } from '../results/content.js';
 import { decodeBody, htmlToMarkdown, isHtmlType, mainContent } from '../results/markdown.js';
-import type { ContentStorage } from '../storage/types.js';
+import { type ContentStorage, contentKey } from '../storage/types.js';
 import type { JobRecord, ResultRecord } from '../store/types.js';
 
 /** Largest decompressed body a content form reads, so a small gzip body cannot expand unbounded. */
 export const MAX_DECODED_BODY_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest page turned into markdown. Readability and turndown run on the event loop at roughly
+ * 4 ms per KiB (scripts/bench/api-requests.ts), so a larger page would stall every other request.
+ */
+export const MAX_MARKDOWN_HTML_BYTES = 2 * 1024 * 1024;
 
 const SANDBOX = { 'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff' };
 
@@ -43,6 +48,26 @@ async function pageSource(job: JobRecord, storage: ContentStorage): Promise<Page
   return { html, text: textual ? decoded : null, body: bytes, url: r.finalUrl || job.url };
 }
 
+/**
+ * The page's markdown, computed once and kept beside the job's content (archival removes it with
+ * the rest); null when the job has no HTML page or the page is over MAX_MARKDOWN_HTML_BYTES.
+ */
+async function markdownOf(job: JobRecord, storage: ContentStorage, r: ResultRecord): Promise<string | null> {
+  if (!isHtmlType(r.contentType) && r.parts.full_page === undefined) return null;
+  const key = contentKey(job.ownerId, job.id, partName(r.attempt, 'markdown'));
+  const cached = await storage.get(key);
+  if (cached) return cached.toString('utf8');
+  const page = await pageSource(job, storage);
+  if (page.html === null || Buffer.byteLength(page.html) > MAX_MARKDOWN_HTML_BYTES) return null;
+  const markdown = htmlToMarkdown(page.html, page.url);
+  try {
+    await storage.put(key, Buffer.from(markdown, 'utf8'), 'text/markdown; charset=utf-8');
+  } catch {
+    // Only a cache: the answer is complete without it, and the next download computes it again.
+  }
+  return markdown;
+}
+
 export async function sendDownload(
   reply: FastifyReply,
   job: JobRecord,
@@ -52,9 +77,18 @@ export async function sendDownload(
   const r = job.result as ResultRecord;
   if (format === 'json') {
     const content = await buildDownload(job, storage);
-    const page = await pageSource(job, storage);
-    if (page.html !== null) content.markdown = htmlToMarkdown(page.html, page.url);
+    const markdown = await markdownOf(job, storage, r);
+    if (markdown !== null) content.markdown = markdown;
     return content;
+  }
+  if (format === 'markdown') {
+    const markdown = await markdownOf(job, storage, r);
+    if (markdown === null) {
+      throw invalid(
+        `format markdown needs an HTML page of at most ${MAX_MARKDOWN_HTML_BYTES} bytes; use format=raw for this job`,
+      );
+    }
+    return sendText(reply, 'text/markdown; charset=utf-8', markdown);
   }
   const page = await pageSource(job, storage);
   if (format === 'raw') {
@@ -67,10 +101,6 @@ export async function sendDownload(
   if (format === 'html') {
     if (page.html === null) throw invalid('format html needs an HTML page; use format=raw for this job');
     return sendText(reply.headers(SANDBOX), 'text/html; charset=utf-8', page.html);
-  }
-  if (format === 'markdown') {
-    if (page.html === null) throw invalid('format markdown needs an HTML page; use format=raw for this job');
-    return sendText(reply, 'text/markdown; charset=utf-8', htmlToMarkdown(page.html, page.url));
   }
   // text: the reader text of an HTML page (the stored reader view when the device made one), or
   // the body itself when it is plain text.

@@ -106,10 +106,8 @@ export function mainContent(html: string, pageUrl: string): { html: string; text
   removeAll(doc, FURNITURE);
   absolutise(doc, pageUrl);
   setDocumentUrl(document, pageUrl);
-  const fallbackSource = parseHTML(html).document as unknown as Doc;
   let article: { content?: string | null; textContent?: string | null; title?: string | null } | null = null;
   try {
-    // Readability mutates the document it reads, hence the second parse above for the fallback.
     article = new Readability(document as unknown as Document).parse();
   } catch {
     article = null;
@@ -117,6 +115,8 @@ export function mainContent(html: string, pageUrl: string): { html: string; text
   if (article?.content && (article.textContent ?? '').trim() !== '') {
     return { html: article.content, text: (article.textContent ?? '').trim(), title: article.title ?? '' };
   }
+  // Readability mutated the document it read: the fallback starts from a fresh parse.
+  const fallbackSource = parseHTML(html).document as unknown as Doc;
   removeAll(fallbackSource, JUNK);
   removeAll(fallbackSource, FURNITURE);
   absolutise(fallbackSource, pageUrl);

@@ -205,5 +205,33 @@ describe('download content forms', () => {
     assert.ok(md.includes('Rendered by script.'), md);
     const json = (await api.download(job.id)) as Obj;
     assert.ok((json.markdown as string).includes('Rendered by script.'));
+    // Computed once, kept beside the job's content.
+    const cached = await storage.get(contentKey(job.ownerId, job.id, partName(1, 'markdown')));
+    assert.equal(cached?.toString('utf8'), md);
+  });
+
+  test('a page over the markdown limit has no markdown field; format=markdown is 400', async () => {
+    const huge = `<html><body><p>${'word '.repeat(450_000)}</p></body></html>`;
+    const submitted = (
+      await api.submit({ url: `${target.httpUrl}/page`, placement: { country: 'FR' }, timeout_sec: 5 })
+    ).body as Obj;
+    const job = await c.coordinator.store.getJob(submitted.job_id);
+    assert.ok(job);
+    await c.coordinator.storages.local.put(
+      contentKey(job.ownerId, job.id, partName(1, 'body')),
+      Buffer.from(huge),
+      'text/html',
+    );
+    const result = resultRecord({ contentType: 'text/html', parts: { body: huge.length } });
+    await c.coordinator.store.completeJob(job.id, result, new Date().toISOString());
+    const json = (await api.download(job.id)) as Obj;
+    assert.equal('markdown' in json, false);
+    const md = await api.request('GET', `/crawl/v1/jobs/${job.id}/download?format=markdown`);
+    assert.equal(md.status, 400);
+    assert.match(
+      md.body as string,
+      /^invalid request: format markdown needs an HTML page of at most 2097152 bytes/,
+    );
+    assert.equal((await get(job.id, '?format=html')).status, 200);
   });
 });

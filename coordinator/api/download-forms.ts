@@ -28,7 +28,6 @@ interface PageSource {
   html: string | null;
   /** The body decoded as text when its type is textual; null otherwise. */
   text: string | null;
-  body: Buffer;
   url: string;
 }
 
@@ -45,7 +44,7 @@ async function pageSource(job: JobRecord, storage: ContentStorage): Promise<Page
   let html: string | null = null;
   if (fullPage && fullPage.length > 0) html = fullPage.toString('utf8');
   else if (isHtmlType(r.contentType) && decoded !== null) html = decoded;
-  return { html, text: textual ? decoded : null, body: bytes, url: r.finalUrl || job.url };
+  return { html, text: textual ? decoded : null, url: r.finalUrl || job.url };
 }
 
 /**
@@ -90,14 +89,15 @@ export async function sendDownload(
     }
     return sendText(reply, 'text/markdown; charset=utf-8', markdown);
   }
-  const page = await pageSource(job, storage);
   if (format === 'raw') {
+    const body = (await readPart(storage, job, r, 'body')) ?? Buffer.alloc(0);
     const encoding = header(r, 'content-encoding');
     reply.headers(SANDBOX).type(r.contentType || 'application/octet-stream');
     if (encoding) reply.header('content-encoding', encoding);
     // A Buffer is sent as-is by fastify: no serializer runs for it.
-    return reply.send(page.body);
+    return reply.send(body);
   }
+  const page = await pageSource(job, storage);
   if (format === 'html') {
     if (page.html === null) throw invalid('format html needs an HTML page; use format=raw for this job');
     return sendText(reply.headers(SANDBOX), 'text/html; charset=utf-8', page.html);
@@ -106,7 +106,14 @@ export async function sendDownload(
   // the body itself when it is plain text.
   const reader = await readPart(storage, job, r, 'reader');
   let text: string | null = reader ? reader.toString('utf8') : null;
-  if (text === null && page.html !== null) text = mainContent(page.html, page.url).text;
+  if (text === null && page.html !== null) {
+    if (Buffer.byteLength(page.html) > MAX_MARKDOWN_HTML_BYTES) {
+      throw invalid(
+        `format text needs a page of at most ${MAX_MARKDOWN_HTML_BYTES} bytes; use format=raw for this job`,
+      );
+    }
+    text = mainContent(page.html, page.url).text;
+  }
   if (text === null) text = page.text;
   if (text === null) throw invalid('format text needs a text or HTML response; use format=raw for this job');
   return sendText(reply, 'text/plain; charset=utf-8', text);

@@ -113,6 +113,8 @@ export const Detail = Type.Object({
   body_encoding: Type.Optional(Type.Union([Type.Literal('text'), Type.Literal('base64')])),
 });
 
+export type Detail = Static<typeof Detail>;
+
 export const DownloadQuery = Type.Object({
   format: Type.Optional(
     Type.Union(
@@ -161,6 +163,8 @@ export const Download = Type.Object({
   ),
   metadata: Type.Record(Type.String(), Type.Unknown()),
 });
+
+export type Download = Static<typeof Download>;
 
 /** 200 of the download endpoint: the object for format=json, the content for the other forms. */
 export const DownloadResponse = {

@@ -1,5 +1,5 @@
 // Session endpoints (docs/api.md "Sessions"). Their errors answer as {"error": "<message>"}.
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Nullable, Placement } from './common.js';
 
 export const MAX_SESSION_SECONDS = 3600;
@@ -8,6 +8,8 @@ export const SessionBody = Type.Object({
   duration_seconds: Nullable(Type.Integer({ minimum: 1, maximum: MAX_SESSION_SECONDS, default: 60 })),
   placement: Nullable(Placement),
 });
+
+export type SessionBody = Static<typeof SessionBody>;
 
 export const Session = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -20,6 +22,8 @@ export const Session = Type.Object({
   placement: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()]),
   job_ids: Type.Array(Type.String()),
 });
+
+export type Session = Static<typeof Session>;
 
 export const SessionJobs = Type.Object({
   session_id: Type.String(),
@@ -40,5 +44,7 @@ export const SessionJobs = Type.Object({
     }),
   ),
 });
+
+export type SessionJobs = Static<typeof SessionJobs>;
 
 export const Empty = Type.Null({ description: 'empty body' });

@@ -1,5 +1,5 @@
 // Sweep endpoints and the operators' device list (docs/sweeps.md).
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { caseInsensitive, Nullable, REGIONS } from './common.js';
 
 export const SWEEP_DEVICE_TYPES = ['mobile', 'desktop'] as const;
@@ -23,12 +23,16 @@ export const SweepBody = Type.Object({
   ),
 });
 
+export type SweepBody = Static<typeof SweepBody>;
+
 export const SweepCreated = Type.Object({
   sweep_id: Type.String({ format: 'uuid' }),
   total_jobs: Type.Integer(),
   job_ids: Type.Array(Type.String()),
   report_url: Type.Optional(Type.String()),
 });
+
+export type SweepCreated = Static<typeof SweepCreated>;
 
 const SweepJob = Type.Object({
   job_id: Type.String(),
@@ -55,6 +59,8 @@ export const Sweep = Type.Object({
   ),
   report_url: Type.Optional(Type.String()),
 });
+
+export type Sweep = Static<typeof Sweep>;
 
 export const ReportParams = Type.Object({ id: Type.String(), token: Type.String() });
 export const ReportShotParams = Type.Object({

@@ -4,7 +4,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, internal, invalid, jobNotFound, sessionNotFound } from '../errors.js';
+import {
+  ApiError,
+  headersTooLarge,
+  internal,
+  invalid,
+  jobNotFound,
+  requestTimeout,
+  sessionNotFound,
+} from '../errors.js';
 
 /** `string`: the message as a JSON string (jobs, status, sweeps); `object`: `{"error": msg}` (sessions). */
 export type ErrorShape = 'string' | 'object';
@@ -94,16 +102,11 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  let status = 400;
-  let message = 'invalid request: malformed HTTP request';
-  if (err.code === 'HPE_HEADER_OVERFLOW') {
-    status = 431;
-    message = 'invalid request: request headers are too large';
-  } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    status = 408;
-    message = 'invalid request: the request was not received in time';
-  }
-  const body = JSON.stringify(message);
+  let answer = invalid('malformed HTTP request');
+  if (err.code === 'HPE_HEADER_OVERFLOW') answer = headersTooLarge();
+  else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer = requestTimeout();
+  const status = answer.statusCode;
+  const body = JSON.stringify(answer.message);
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

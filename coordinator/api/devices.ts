@@ -2,7 +2,6 @@
 // device, with what this coordinator knows of it live: location, capabilities, load, version,
 // connected since, last seen, recent success rate and latency. With several coordinators on one
 // database each lists its own connections as connected (docs/sweeps.md).
-
 import type { FastifyInstance } from 'fastify';
 import { Devices, DevicesQuery, jobErrors } from '../../contract/index.js';
 import { forbidden, invalid } from '../errors.js';

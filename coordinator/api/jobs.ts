@@ -1,6 +1,5 @@
 // Job endpoints: submit, batch status, status, detail, download. Errors answer as bare JSON strings.
 import { randomUUID } from 'node:crypto';
-
 import type { FastifyInstance } from 'fastify';
 import {
   BatchBody,

@@ -1,6 +1,5 @@
 // The shareable sweep report: the unguessable token in the URL is the only credential, so the page
 // and its thumbnails open without an API key. A wrong token is the same 404 as a missing sweep.
-
 import type { FastifyInstance } from 'fastify';
 import { nonJson, Png, ReportParams, ReportShotParams, stringErrors } from '../../contract/index.js';
 import { jobNotFound } from '../errors.js';

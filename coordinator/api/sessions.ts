@@ -1,6 +1,5 @@
 // Session endpoints. Errors answer as {"error": "<message>"}.
 import { randomUUID } from 'node:crypto';
-
 import type { FastifyInstance } from 'fastify';
 import { Empty, IdParams, Session, SessionBody, SessionJobs, sessionErrors } from '../../contract/index.js';
 import { sessionNotFound } from '../errors.js';

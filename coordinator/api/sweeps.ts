@@ -1,7 +1,6 @@
 // Sweep endpoints: create, status, and a job's screenshot (the sweep entries link to it). Errors
 // answer as bare JSON strings, like the job endpoints. The shareable report page is in
 // api/report-routes.ts.
-
 import type { FastifyInstance } from 'fastify';
 import { IdParams, jobErrors, Png, Sweep, SweepBody, SweepCreated } from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';

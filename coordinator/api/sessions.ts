@@ -20,7 +20,7 @@ async function ownedSession(services: Services, ownerId: string, id: string): Pr
   return s;
 }
 
-/** Registers the session routes; `app` is their own plugin, whose error handler gives {"error": …}. */
+/** Registers the session routes; `base` is their own plugin, whose error handler gives {"error": …}. */
 export function registerSessionRoutes(
   base: FastifyInstance,
   services: Services,

@@ -131,8 +131,11 @@ describe('API errors before and around handlers', () => {
     const s = await api.request('POST', '/crawl/v1/session/new', `{"placement":${deep}}`);
     assert.deepEqual(s.body, { error: 'invalid request: body nests deeper than 32 levels' });
     // Brackets inside strings are text, not nesting.
-    const ok = await api.request('POST', '/crawl/v1/jobs/batch/status', { job_ids: ['['.repeat(1000)] });
+    const ok = await api.request('POST', '/crawl/v1/jobs/batch/status', {
+      job_ids: ['['.repeat(1000), `\\"${'{'.repeat(100)}`, `\\${'['.repeat(100)}`],
+    });
     assert.equal(ok.status, 200);
+    assert.equal((ok.body as { requested_count: number }).requested_count, 3);
   });
 
   test('batch status answers every requested id, "__proto__" and "constructor" included', async () => {

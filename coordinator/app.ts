@@ -1,12 +1,9 @@
 // Builds the coordinator: HTTP API, agent link, dispatcher. Never listens (main.ts or tests do).
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { DEFAULT_MAX_FRAME_BYTES } from '../proto/index.js';
-import { registerDeviceRoutes } from './api/devices.js';
-import { sendApiError } from './api/error-handler.js';
-import { registerJobRoutes } from './api/jobs.js';
-import { registerSessionRoutes } from './api/sessions.js';
-import { registerSweepRoutes } from './api/sweeps.js';
+import { clientErrorHandler, frameworkErrors } from './api/error-handler.js';
+import { registerApi } from './api/index.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
 import { ClusterSync } from './jobs/cluster-sync.js';
@@ -18,7 +15,6 @@ import { SessionExpiry } from './scheduler/session-expiry.js';
 import type { Services } from './services.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
-import { registerReportRoutes } from './sweeps/report-routes.js';
 
 export interface AppDeps {
   store: Store;
@@ -68,31 +64,13 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     ) as FastifyBaseLogger,
     bodyLimit: config.maxRequestBodyBytes,
     return503OnClosing: true,
+    // Ids longer than a UUID reach their route and get its 404; a URL cannot outgrow the header limit.
+    routerOptions: { maxParamLength: 16_384 },
+    // Router refusals (a bad percent-escape) and unparseable requests answer in the contract's shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
-  // Clients send `Content-Type: application/json` with an empty body on close; that is no error.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = new SyntaxError('invalid JSON');
-      done(err, undefined);
-    }
-  });
-  app.setErrorHandler((error: FastifyError, req, reply) => sendApiError(req, reply, error));
-  app.setNotFoundHandler((_req, reply) =>
-    reply
-      .code(404)
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify('not found: no such endpoint')),
-  );
-  registerJobRoutes(app, services);
-  registerSessionRoutes(app, services);
-  registerSweepRoutes(app, services);
-  registerReportRoutes(app, services);
-  registerDeviceRoutes(app, services);
-  app.get('/healthz', async () => ({ ok: true }));
+  await registerApi(app, services);
 
   const ingest = new ResultIngest({
     store: deps.store,

@@ -10,6 +10,8 @@ export type ApiErrorCode =
   | 'NOT_COMPLETED'
   | 'ARCHIVED'
   | 'QUEUE_FULL'
+  | 'REQUEST_TIMEOUT'
+  | 'HEADERS_TOO_LARGE'
   | 'INTERNAL';
 
 const STATUS: Record<ApiErrorCode, number> = {
@@ -22,6 +24,9 @@ const STATUS: Record<ApiErrorCode, number> = {
   NOT_COMPLETED: 409,
   ARCHIVED: 410,
   QUEUE_FULL: 429,
+  // Both come from node's HTTP parser before any route is known; they keep HTTP's own status.
+  REQUEST_TIMEOUT: 408,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
 };
 
@@ -60,3 +65,7 @@ export const notCompleted = (): ApiError => new ApiError('NOT_COMPLETED', MESSAG
 export const archived = (): ApiError => new ApiError('ARCHIVED', MESSAGES.ARCHIVED);
 export const queueFull = (): ApiError => new ApiError('QUEUE_FULL', MESSAGES.QUEUE_FULL);
 export const internal = (cause?: unknown): ApiError => new ApiError('INTERNAL', MESSAGES.INTERNAL, { cause });
+export const requestTimeout = (): ApiError =>
+  new ApiError('REQUEST_TIMEOUT', 'invalid request: the request was not received in time');
+export const headersTooLarge = (): ApiError =>
+  new ApiError('HEADERS_TOO_LARGE', 'invalid request: request headers are too large');

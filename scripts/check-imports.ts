@@ -1,7 +1,8 @@
 // Fails on a forbidden import between agent/, coordinator/ and proto/, or on an import cycle.
 // Rules: agent/ and coordinator/ never import each other; outside proto/, proto is reached only
 // through proto/index.ts; only proto/codec.ts imports proto/gen; common/ (shared helpers such as the
-// config reader) may be imported by both but imports neither.
+// config reader) may be imported by both but imports neither; contract/ (the HTTP API's schemas,
+// shared with clients) imports nothing of agent/, coordinator/ or proto/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -19,7 +20,9 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 const top = (file: string) => path.relative(root, file).split(path.sep)[0] ?? '';
-const files = ['agent', 'common', 'coordinator', 'proto', 'scripts'].flatMap((d) => walk(path.join(root, d)));
+const files = ['agent', 'common', 'contract', 'coordinator', 'proto', 'scripts'].flatMap((d) =>
+  walk(path.join(root, d)),
+);
 const graph = new Map<string, string[]>();
 const problems: string[] = [];
 
@@ -39,6 +42,9 @@ for (const file of files) {
     }
     if (from === 'common' && (to === 'agent' || to === 'coordinator')) {
       problems.push(`${where}: common/ is shared by agent/ and coordinator/ and imports neither`);
+    }
+    if (from === 'contract' && to !== 'contract') {
+      problems.push(`${where}: contract/ stands alone (clients import it)`);
     }
     if (from !== 'proto' && to === 'proto' && rel !== path.join('proto', 'index.ts')) {
       problems.push(`${where}: reach proto/ through proto/index.ts`);

@@ -3,11 +3,13 @@
 // connected since, last seen, recent success rate and latency. With several coordinators on one
 // database each lists its own connections as connected (docs/sweeps.md).
 import type { FastifyInstance } from 'fastify';
+import { Devices, DevicesQuery, jobErrors } from '../../contract/index.js';
 import { forbidden, invalid } from '../errors.js';
 import type { ConnectedDevice } from '../scheduler/dispatcher.js';
 import type { Services } from '../services.js';
 import type { DeviceRecord } from '../store/types.js';
 import { authenticate } from './auth.js';
+import type { ContractTypes } from './type-provider.js';
 
 const latest = (...isos: Array<string | null | undefined>): string | null =>
   isos
@@ -51,8 +53,16 @@ function deviceView(services: Services, record: DeviceRecord | undefined, live: 
   };
 }
 
-export function registerDeviceRoutes(app: FastifyInstance, services: Services): void {
-  app.get<{ Querystring: { connected?: string } }>('/crawl/v1/devices', async (req) => {
+export function registerDeviceRoutes(base: FastifyInstance, services: Services): void {
+  // Request types follow from the route schemas (contract/).
+  const app = base.withTypeProvider<ContractTypes>();
+  const schema = {
+    tags: ['devices'],
+    summary: 'The fleet, for operators (admin keys only)',
+    querystring: DevicesQuery,
+    response: { 200: Devices, ...jobErrors(403) },
+  };
+  app.get('/crawl/v1/devices', { schema }, async (req) => {
     const key = await authenticate(services, req);
     if (!key.admin) throw forbidden();
     const filter = req.query.connected;

@@ -1,14 +1,32 @@
 // Job endpoints: submit, batch status, status, detail, download. Errors answer as bare JSON strings.
 import type { FastifyInstance } from 'fastify';
+import {
+  BatchBody,
+  BatchResponse,
+  Detail,
+  DetailQuery,
+  DOWNLOAD_FORMATS,
+  DownloadQuery,
+  DownloadResponse,
+  IdParams,
+  Job,
+  jobErrors,
+  SubmitBody,
+} from '../../contract/index.js';
 import { archived, internal, invalid, jobNotFound, notCompleted, queueFull } from '../errors.js';
-import { buildDetail, buildDownload } from '../results/content.js';
+import { buildDetail } from '../results/content.js';
 import { jobView } from '../results/views.js';
 import type { Services } from '../services.js';
 import type { JobRecord } from '../store/types.js';
 import { authenticate } from './auth.js';
+import { detailBody, sendDownload } from './download-forms.js';
 import { validateJsonRpcBody } from './json-rpc.js';
+import type { SchemaValidator } from './schema-validator.js';
+import type { ContractTypes } from './type-provider.js';
 import {
   asObject,
+  checkFlag,
+  checkJobRequest,
   isUuid,
   optionalInt,
   optionalString,
@@ -22,6 +40,8 @@ import {
 
 export const MAX_BATCH_IDS = 1000;
 
+const jobsTag = ['jobs'];
+
 async function ownedJob(services: Services, ownerId: string, id: string): Promise<JobRecord> {
   if (!isUuid(id)) throw jobNotFound();
   const job = await services.store.getJob(id.toLowerCase());
@@ -29,8 +49,28 @@ async function ownedJob(services: Services, ownerId: string, id: string): Promis
   return job;
 }
 
-export function registerJobRoutes(app: FastifyInstance, services: Services): void {
-  app.post('/crawl/v1/new', async (req, reply) => {
+export function registerJobRoutes(
+  base: FastifyInstance,
+  services: Services,
+  validator: SchemaValidator,
+): void {
+  // Request types follow from the route schemas (contract/).
+  const app = base.withTypeProvider<ContractTypes>();
+  validator.check('POST', '/crawl/v1/new', 'body', checkJobRequest);
+  validator.check('POST', '/crawl/v1/jobs/batch/status', 'body', checkBatchRequest);
+  validator.check('GET', '/crawl/v1/jobs/:id/detail', 'querystring', (q) => {
+    checkFlag(q, 'parse_cookies');
+    checkFlag(q, 'include_body');
+  });
+  validator.check('GET', '/crawl/v1/jobs/:id/download', 'querystring', checkFormat);
+
+  const submitSchema = {
+    tags: jobsTag,
+    summary: 'Start a crawl job',
+    body: SubmitBody,
+    response: { 201: Job, ...jobErrors(429) },
+  };
+  app.post('/crawl/v1/new', { schema: submitSchema }, async (req, reply) => {
     const raw = req.body;
     const bodyKey = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).api_key : undefined;
     const key = await authenticate(services, req, bodyKey);
@@ -91,19 +131,23 @@ export function registerJobRoutes(app: FastifyInstance, services: Services): voi
     return view;
   });
 
-  app.post('/crawl/v1/jobs/batch/status', async (req) => {
+  const batchSchema = {
+    tags: jobsTag,
+    summary: 'Status of up to 1000 jobs',
+    body: BatchBody,
+    response: { 200: BatchResponse, ...jobErrors() },
+  };
+  app.post('/crawl/v1/jobs/batch/status', { schema: batchSchema }, async (req) => {
     const key = await authenticate(services, req);
-    const body = asObject(req.body);
-    const ids = body.job_ids;
-    if (!Array.isArray(ids)) throw invalid('job_ids must be an array of job id strings');
-    if (ids.length > MAX_BATCH_IDS) throw invalid(`job_ids must have at most ${MAX_BATCH_IDS} entries`);
+    const ids = checkBatchRequest(req.body);
     const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
     const found = new Map(
       (await services.store.getJobs([...new Set(valid)]))
         .filter((j) => j.ownerId === key.ownerId)
         .map((j) => [j.id, j]),
     );
-    const results: Record<string, unknown> = {};
+    // Null prototype: an id such as "__proto__" is an ordinary key here and keeps its entry.
+    const results: Record<string, unknown> = Object.create(null);
     let foundCount = 0;
     for (const id of ids) {
       const keyName = typeof id === 'string' ? id : JSON.stringify(id);
@@ -124,32 +168,75 @@ export function registerJobRoutes(app: FastifyInstance, services: Services): voi
     return { requested_count: ids.length, found_count: foundCount, results };
   });
 
-  app.get<{ Params: { id: string } }>('/crawl/v1/status/:id', async (req) => {
+  const statusSchema = {
+    tags: jobsTag,
+    summary: 'The Job object alone (a cheap poll)',
+    params: IdParams,
+    response: { 200: Job, ...jobErrors(404) },
+  };
+  app.get('/crawl/v1/status/:id', { schema: statusSchema }, async (req) => {
     const key = await authenticate(services, req);
     return jobView(await ownedJob(services, key.ownerId, req.params.id));
   });
 
-  app.get<{ Params: { id: string }; Querystring: { parse_cookies?: string } }>(
-    '/crawl/v1/jobs/:id/detail',
-    async (req) => {
-      const key = await authenticate(services, req);
-      const job = await ownedJob(services, key.ownerId, req.params.id);
-      const pc = req.query.parse_cookies;
-      if (pc !== undefined && !['true', 'false', '1', '0', ''].includes(pc)) {
-        throw invalid('parse_cookies must be true or false');
-      }
-      const downloadUrl = `${services.edgeUrl()}/crawl/v1/jobs/${job.id}/download`;
-      return buildDetail(job, jobView(job), downloadUrl, pc === 'true' || pc === '1');
-    },
-  );
-
-  app.get<{ Params: { id: string } }>('/crawl/v1/jobs/:id/download', async (req) => {
+  const detailSchema = {
+    tags: jobsTag,
+    summary: 'Job detail: headers, cookies, result (any status)',
+    params: IdParams,
+    querystring: DetailQuery,
+    response: { 200: Detail, ...jobErrors(404) },
+  };
+  app.get('/crawl/v1/jobs/:id/detail', { schema: detailSchema }, async (req) => {
     const key = await authenticate(services, req);
     const job = await ownedJob(services, key.ownerId, req.params.id);
+    checkFlag(req.query, 'parse_cookies');
+    checkFlag(req.query, 'include_body');
+    const flag = (v: string | undefined) => v === 'true' || v === '1';
+    const downloadUrl = `${services.edgeUrl()}/crawl/v1/jobs/${job.id}/download`;
+    const detail = buildDetail(job, jobView(job), downloadUrl, flag(req.query.parse_cookies));
+    if (flag(req.query.include_body) && job.result) {
+      const storage = services.storage(job.storageType);
+      if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
+      if (job.archivedAt) throw archived();
+      Object.assign(detail, await detailBody(job, storage));
+    }
+    return detail;
+  });
+
+  const downloadSchema = {
+    tags: jobsTag,
+    summary: 'Job content: the download object (default) or one content form',
+    description:
+      'format=json (default) answers the download object; raw the body bytes with their content ' +
+      'type; html the page (the rendered DOM for full-page jobs); markdown the main content as ' +
+      'markdown; text the reader text.',
+    params: IdParams,
+    querystring: DownloadQuery,
+    response: { 200: DownloadResponse, ...jobErrors(404, 409, 410) },
+  };
+  app.get('/crawl/v1/jobs/:id/download', { schema: downloadSchema }, async (req, reply) => {
+    const key = await authenticate(services, req);
+    const job = await ownedJob(services, key.ownerId, req.params.id);
+    checkFormat(req.query);
     if (job.status !== 'completed' || !job.result) throw notCompleted();
     if (job.archivedAt) throw archived();
     const storage = services.storage(job.storageType);
     if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
-    return buildDownload(job, storage);
+    return sendDownload(reply, job, storage, req.query.format ?? 'json');
   });
+}
+
+function checkBatchRequest(raw: unknown): unknown[] {
+  const body = asObject(raw);
+  const ids = body.job_ids;
+  if (!Array.isArray(ids)) throw invalid('job_ids must be an array of job id strings');
+  if (ids.length > MAX_BATCH_IDS) throw invalid(`job_ids must have at most ${MAX_BATCH_IDS} entries`);
+  return ids;
+}
+
+function checkFormat(query: unknown): void {
+  const format = (query as Record<string, unknown> | undefined)?.format;
+  if (format !== undefined && !(DOWNLOAD_FORMATS as readonly unknown[]).includes(format)) {
+    throw invalid(`format must be one of ${DOWNLOAD_FORMATS.join(', ')}`);
+  }
 }

@@ -1,12 +1,17 @@
 // Session endpoints. Errors answer as {"error": "<message>"}.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Empty, IdParams, Session, SessionBody, SessionJobs, sessionErrors } from '../../contract/index.js';
 import { sessionNotFound } from '../errors.js';
 import { sessionView } from '../results/views.js';
 import type { Services } from '../services.js';
 import type { SessionRecord } from '../store/types.js';
 import { authenticate } from './auth.js';
-import { asObject, isUuid, optionalInt, parsePlacement } from './validate.js';
+import type { SchemaValidator } from './schema-validator.js';
+import type { ContractTypes } from './type-provider.js';
+import { asObject, checkSessionRequest, isUuid, optionalInt, parsePlacement } from './validate.js';
+
+const tags = ['sessions'];
 
 async function ownedSession(services: Services, ownerId: string, id: string): Promise<SessionRecord> {
   if (!isUuid(id)) throw sessionNotFound();
@@ -15,8 +20,22 @@ async function ownedSession(services: Services, ownerId: string, id: string): Pr
   return s;
 }
 
-export function registerSessionRoutes(app: FastifyInstance, services: Services): void {
-  app.post('/crawl/v1/session/new', async (req, reply) => {
+/** Registers the session routes; `base` is their own plugin, whose error handler gives {"error": …}. */
+export function registerSessionRoutes(
+  base: FastifyInstance,
+  services: Services,
+  validator: SchemaValidator,
+): void {
+  // Request types follow from the route schemas (contract/).
+  const app = base.withTypeProvider<ContractTypes>();
+  validator.check('POST', '/crawl/v1/session/new', 'body', checkSessionRequest);
+  const createSchema = {
+    tags,
+    summary: 'Create a session',
+    body: SessionBody,
+    response: { 201: Session, ...sessionErrors() },
+  };
+  app.post('/crawl/v1/session/new', { schema: createSchema }, async (req, reply) => {
     const key = await authenticate(services, req);
     const body = req.body === undefined || req.body === null ? {} : asObject(req.body);
     const duration = optionalInt(body, 'duration_seconds', 1, 3600, 60);
@@ -39,13 +58,25 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
     return sessionView(session, [], now);
   });
 
-  app.get<{ Params: { id: string } }>('/crawl/v1/session/:id', async (req) => {
+  const getSchema = {
+    tags,
+    summary: 'Get a session',
+    params: IdParams,
+    response: { 200: Session, ...sessionErrors(404) },
+  };
+  app.get('/crawl/v1/session/:id', { schema: getSchema }, async (req) => {
     const key = await authenticate(services, req);
     const s = await ownedSession(services, key.ownerId, req.params.id);
     return sessionView(s, await services.store.listSessionJobIds(s.id), Date.now());
   });
 
-  app.get<{ Params: { id: string } }>('/crawl/v1/session/:id/jobs', async (req) => {
+  const jobsSchema = {
+    tags,
+    summary: "A session's jobs, oldest first",
+    params: IdParams,
+    response: { 200: SessionJobs, ...sessionErrors(404) },
+  };
+  app.get('/crawl/v1/session/:id/jobs', { schema: jobsSchema }, async (req) => {
     const key = await authenticate(services, req);
     const s = await ownedSession(services, key.ownerId, req.params.id);
     const jobs = await services.store.listSessionJobs(s.id);
@@ -70,7 +101,13 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services):
     };
   });
 
-  app.post<{ Params: { id: string } }>('/crawl/v1/session/:id/close', async (req, reply) => {
+  const closeSchema = {
+    tags,
+    summary: 'Close a session (204, also when already closed)',
+    params: IdParams,
+    response: { 204: Empty, ...sessionErrors(404) },
+  };
+  app.post('/crawl/v1/session/:id/close', { schema: closeSchema }, async (req, reply) => {
     const key = await authenticate(services, req);
     const s = await ownedSession(services, key.ownerId, req.params.id);
     if (s.status === 'active') {

@@ -1,13 +1,16 @@
 // Sweep endpoints: create, status, and a job's screenshot (the sweep entries link to it). Errors
 // answer as bare JSON strings, like the job endpoints. The shareable report page is in
-// sweeps/report-routes.ts.
+// api/report-routes.ts.
 import type { FastifyInstance } from 'fastify';
+import { IdParams, jobErrors, Png, Sweep, SweepBody, SweepCreated } from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';
 import type { Services } from '../services.js';
 import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
 import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { authenticate } from './auth.js';
+import type { SchemaValidator } from './schema-validator.js';
+import type { ContractTypes } from './type-provider.js';
 import {
   asObject,
   isUuid,
@@ -34,8 +37,23 @@ export function parseSweepRequest(body: Json): SweepInput {
   return { url, regions, triesPerRegion, timeoutSec, deviceType };
 }
 
-export function registerSweepRoutes(app: FastifyInstance, services: Services): void {
-  app.post('/crawl/v1/sweep/new', async (req, reply) => {
+const tags = ['sweeps'];
+
+export function registerSweepRoutes(
+  base: FastifyInstance,
+  services: Services,
+  validator: SchemaValidator,
+): void {
+  // Request types follow from the route schemas (contract/).
+  const app = base.withTypeProvider<ContractTypes>();
+  validator.check('POST', '/crawl/v1/sweep/new', 'body', (body) => parseSweepRequest(asObject(body)));
+  const createSchema = {
+    tags,
+    summary: 'Start a sweep',
+    body: SweepBody,
+    response: { 201: SweepCreated, ...jobErrors(429) },
+  };
+  app.post('/crawl/v1/sweep/new', { schema: createSchema }, async (req, reply) => {
     const key = await authenticate(services, req);
     const input = parseSweepRequest(asObject(req.body));
     const { sweep, jobs } = await createSweep(services, key.ownerId, input);
@@ -48,13 +66,25 @@ export function registerSweepRoutes(app: FastifyInstance, services: Services): v
     };
   });
 
-  app.get<{ Params: { id: string } }>('/crawl/v1/sweep/:id', async (req) => {
+  const statusSchema = {
+    tags,
+    summary: 'Sweep status by region',
+    params: IdParams,
+    response: { 200: Sweep, ...jobErrors(404) },
+  };
+  app.get('/crawl/v1/sweep/:id', { schema: statusSchema }, async (req) => {
     const key = await authenticate(services, req);
     if (!isUuid(req.params.id)) throw jobNotFound();
     return loadSweepView(services, await ownedSweep(services, key.ownerId, req.params.id));
   });
 
-  app.get<{ Params: { id: string } }>('/crawl/v1/jobs/:id/screenshot', async (req, reply) => {
+  const shotSchema = {
+    tags: ['jobs'],
+    summary: "The job's screenshot (PNG)",
+    params: IdParams,
+    response: { 200: Png, ...jobErrors(404) },
+  };
+  app.get('/crawl/v1/jobs/:id/screenshot', { schema: shotSchema }, async (req, reply) => {
     const key = await authenticate(services, req);
     const id = req.params.id;
     if (!isUuid(id)) throw jobNotFound();

@@ -176,3 +176,38 @@ export function parseRegions(obj: Json, field: string, def: readonly string[]): 
   }
   return out;
 }
+
+/** The request checks of job submission that need no store, in the order the handler runs them. */
+export function checkJobRequest(raw: unknown): void {
+  const body = asObject(raw);
+  parseUrl(body);
+  parseMethod(body);
+  optionalInt(body, 'timeout_sec', 1, 300, 30);
+  parseHeaders(body);
+  parseBody(body);
+  parseCookies(body);
+  parsePlacement(body.placement);
+  const storageType = optionalString(body, 'storage_type');
+  if (storageType !== undefined && storageType !== 'local' && storageType !== 's3') {
+    throw invalid('storage_type must be local or s3');
+  }
+  if (body.session_id !== undefined && body.session_id !== null && !isUuid(body.session_id)) {
+    throw invalid('session_id must be a UUID');
+  }
+}
+
+/** Session creation: an empty body is fine. */
+export function checkSessionRequest(raw: unknown): void {
+  if (raw === undefined || raw === null) return;
+  const body = asObject(raw);
+  optionalInt(body, 'duration_seconds', 1, 3600, 60);
+  if (body.placement !== undefined && body.placement !== null) parsePlacement(body.placement);
+}
+
+/** A query flag: true, false, 1, 0 or empty. */
+export function checkFlag(query: unknown, field: string): void {
+  const v = (query as Record<string, unknown> | undefined)?.[field];
+  if (v !== undefined && !['true', 'false', '1', '0', ''].includes(String(v))) {
+    throw invalid(`${field} must be true or false`);
+  }
+}

@@ -20,7 +20,7 @@ export function encodeBody(body: Buffer, contentType: string): { body: string; e
   return { body: body.toString('base64'), encoding: 'base64' };
 }
 
-async function readPart(storage: ContentStorage, job: JobRecord, r: ResultRecord, part: string) {
+export async function readPart(storage: ContentStorage, job: JobRecord, r: ResultRecord, part: string) {
   if (r.parts[part] === undefined) return null;
   const data = await storage.get(contentKey(job.ownerId, job.id, partName(r.attempt, part)));
   // Recorded but absent: never answer as if the job had no such content.
@@ -121,6 +121,8 @@ export function buildDetail(
   return {
     job: jobObject,
     download_url: downloadUrl,
+    // The crawled response's status at the top level too (null until the device reports).
+    status_code: r ? r.statusCode : null,
     request_headers: requestHeaders,
     response_headers: responseHeaders,
     request_cookies: requestCookies,

@@ -1,0 +1,95 @@
+// Shapes shared by every resource of the public API: ids, placement, header and cookie records,
+// the Job object and the two error bodies. Plain JSON Schema (TypeBox), importable by any client.
+import { type Static, Type } from 'typebox';
+
+export const JOB_METHODS = [
+  'GET',
+  'POST',
+  'PUT',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+  'SOLANA_JSON_RPC',
+  'CRAWL_FULL_PAGE',
+] as const;
+export const REGIONS = ['NA', 'EU', 'APAC', 'LATAM', 'MEA'] as const;
+export const DEVICE_TYPES = ['mobile', 'desktop', 'server'] as const;
+export const NETWORK_TYPES = ['wifi', 'cellular', 'ethernet'] as const;
+export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+
+/** A pattern matching any of `words` in any letter case (JSON Schema patterns have no `i` flag). */
+export function caseInsensitive(words: readonly string[]): string {
+  const letter = (ch: string) => (/[a-z]/i.test(ch) ? `[${ch.toUpperCase()}${ch.toLowerCase()}]` : ch);
+  return `^(?:${words.map((w) => [...w].map(letter).join('')).join('|')})$`;
+}
+
+/** `T`, or null / absent: optional request fields accept an explicit null as "not given". */
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
+  Type.Optional(Type.Union([t, Type.Null()]));
+
+/** Path ids: any string; one that is not a UUID names nothing and is answered 404. */
+export const IdParams = Type.Object({
+  id: Type.String({ description: 'resource id (a UUID; anything else is answered 404)' }),
+});
+
+export const Placement = Type.Object(
+  {
+    region: Nullable(Type.String({ pattern: caseInsensitive(REGIONS), description: REGIONS.join(' | ') })),
+    country: Nullable(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
+    city: Nullable(Type.String({ description: 'matched case-insensitively' })),
+    device_type: Nullable(Type.Union(DEVICE_TYPES.map((t) => Type.Literal(t)))),
+    network_type: Nullable(Type.Union(NETWORK_TYPES.map((t) => Type.Literal(t)))),
+    device_id: Nullable(Type.String()),
+  },
+  { additionalProperties: false, description: 'placement constraints; unknown keys are 400' },
+);
+export type Placement = Static<typeof Placement>;
+
+export const HeaderRecord = Type.Object({ name: Type.String(), value: Type.String() });
+
+export const CookieRecord = Type.Object({
+  domain: Type.String(),
+  expires: Type.String({ description: 'ISO 8601 or ""' }),
+  httponly: Type.Boolean(),
+  max_age: Type.Integer(),
+  name: Type.String(),
+  path: Type.String(),
+  samesite: Type.String({ description: 'Lax | Strict | None | ""' }),
+  secure: Type.Boolean(),
+  value: Type.String(),
+});
+
+export const Job = Type.Object({
+  job_id: Type.String({ format: 'uuid' }),
+  url: Type.String(),
+  method: Type.Union(JOB_METHODS.map((m) => Type.Literal(m))),
+  status: Type.Union(JOB_STATUSES.map((s) => Type.Literal(s))),
+  submitted_at: Type.String({ description: 'ISO 8601 UTC with nine fractional digits' }),
+  timeout_sec: Type.Integer({ minimum: 1, maximum: 300 }),
+  placement: Type.Record(Type.String(), Type.String()),
+  storage_type: Type.Union([Type.Literal('local'), Type.Literal('s3')]),
+  session_id: Type.Optional(Type.String({ format: 'uuid' })),
+  sweep_id: Type.Optional(Type.String({ format: 'uuid' })),
+  completed_at: Type.Optional(Type.String()),
+  error_type: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  error_message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  archived_at: Type.Optional(Type.String()),
+});
+export type Job = Static<typeof Job>;
+
+/** Error body of job, status, sweep and device endpoints: the bare message as a JSON string. */
+export const StringError = Type.String({
+  description: 'the contract message, e.g. "invalid request: url is required"',
+});
+/** Error body of session endpoints. */
+export const ObjectError = Type.Object({ error: Type.String() }, { description: 'the contract message' });
+
+/** Error answers by status, in the bare-string shape. */
+export const stringErrors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, StringError]));
+/** The error answers every job-shaped route may give, by status. */
+export const jobErrors = (...statuses: number[]) =>
+  Object.fromEntries([400, 401, 500, ...statuses].map((s) => [s, StringError]));
+/** The error answers every session route may give, by status. */
+export const sessionErrors = (...statuses: number[]) =>
+  Object.fromEntries([400, 401, 500, ...statuses].map((s) => [s, ObjectError]));

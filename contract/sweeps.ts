@@ -1,0 +1,90 @@
+// Sweep endpoints and the operators' device list (docs/sweeps.md).
+import { type Static, Type } from 'typebox';
+import { caseInsensitive, Nullable, REGIONS } from './common.js';
+
+export const SWEEP_DEVICE_TYPES = ['mobile', 'desktop'] as const;
+
+export const SweepBody = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 8192 }),
+  regions: Nullable(
+    Type.Array(Type.String({ pattern: caseInsensitive(REGIONS) }), {
+      minItems: 1,
+      uniqueItems: true,
+      description: `distinct regions from ${REGIONS.join(', ')}; default NA, EU, APAC`,
+    }),
+  ),
+  tries_per_region: Nullable(Type.Integer({ minimum: 1, maximum: 10, default: 3 })),
+  timeout_sec: Nullable(Type.Integer({ minimum: 1, maximum: 120, default: 60 })),
+  device_type: Nullable(
+    Type.Union(
+      SWEEP_DEVICE_TYPES.map((t) => Type.Literal(t)),
+      { default: 'mobile' },
+    ),
+  ),
+});
+
+export type SweepBody = Static<typeof SweepBody>;
+
+export const SweepCreated = Type.Object({
+  sweep_id: Type.String({ format: 'uuid' }),
+  total_jobs: Type.Integer(),
+  job_ids: Type.Array(Type.String()),
+  report_url: Type.Optional(Type.String()),
+});
+
+export type SweepCreated = Static<typeof SweepCreated>;
+
+const SweepJob = Type.Object({
+  job_id: Type.String(),
+  country: Type.String(),
+  status: Type.String(),
+  error_type: Type.String(),
+  error_message: Type.String(),
+  data_error: Type.String(),
+  screenshot: Type.String(),
+  metrics: Type.Record(Type.String(), Type.Unknown()),
+});
+
+export const Sweep = Type.Object({
+  sweep_id: Type.String(),
+  url: Type.String(),
+  status: Type.String(),
+  created_at: Type.String(),
+  total_jobs: Type.Integer(),
+  completed_jobs: Type.Integer(),
+  failed_jobs: Type.Integer(),
+  results: Type.Record(
+    Type.String(),
+    Type.Object({ region: Type.String(), status: Type.String(), jobs: Type.Array(SweepJob) }),
+  ),
+  report_url: Type.Optional(Type.String()),
+});
+
+export type Sweep = Static<typeof Sweep>;
+
+export const ReportParams = Type.Object({ id: Type.String(), token: Type.String() });
+export const ReportShotParams = Type.Object({
+  id: Type.String(),
+  token: Type.String(),
+  jobId: Type.String(),
+});
+
+export const DevicesQuery = Type.Object({
+  connected: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+});
+
+export const Devices = Type.Object({
+  total: Type.Integer(),
+  connected: Type.Integer(),
+  available: Type.Integer(),
+  queued_jobs: Type.Integer(),
+  devices: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+});
+
+/** A response that is not JSON: `type` is its content type, the schema a (binary) string. */
+export const nonJson = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: Type.String() } },
+});
+
+export const Png = nonJson('image/png', 'the PNG');

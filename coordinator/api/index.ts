@@ -1,0 +1,60 @@
+// The public HTTP API: body parsing, validation from the contract's schemas, the two error shapes
+// by encapsulation (session routes live in their own plugin with their own error handler), the
+// OpenAPI document, and every route.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../services.js';
+import { authenticate } from './auth.js';
+import { registerDeviceRoutes } from './devices.js';
+import { errorHandlerFor } from './error-handler.js';
+import { registerJobRoutes } from './jobs.js';
+import { registerJsonBodyParser } from './json-body.js';
+import { registerOpenApi } from './openapi.js';
+import { registerReportRoutes } from './report-routes.js';
+import { SchemaValidator } from './schema-validator.js';
+import { registerSessionRoutes } from './sessions.js';
+import { registerSweepRoutes } from './sweeps.js';
+
+export const API_VERSION = '1.0.0';
+
+/**
+ * Every keyed route checks the key before its request is validated, so a caller without a valid
+ * key hears 401 whatever it sent. Job creation may carry the key in the body.
+ */
+function authFirst(services: Services) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const body = req.body;
+    const bodyKey = body && typeof body === 'object' ? (body as Record<string, unknown>).api_key : undefined;
+    await authenticate(services, req, req.routeOptions.url === '/crawl/v1/new' ? bodyKey : undefined);
+  };
+}
+
+export async function registerApi(app: FastifyInstance, services: Services): Promise<void> {
+  registerJsonBodyParser(app);
+  const validator = new SchemaValidator();
+  app.setValidatorCompiler(validator.compiler);
+  // Response schemas document and are checked in tests; they never filter what is sent.
+  app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
+  app.setErrorHandler(errorHandlerFor('string'));
+  app.setNotFoundHandler((_req, reply) =>
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify('not found: no such endpoint')),
+  );
+  await registerOpenApi(app, API_VERSION);
+
+  await app.register(async (keyed) => {
+    keyed.addHook('preValidation', authFirst(services));
+    registerJobRoutes(keyed, services, validator);
+    registerSweepRoutes(keyed, services, validator);
+    registerDeviceRoutes(keyed, services);
+  });
+  // The report page's unguessable token is its credential: no key, same bare-string errors.
+  await app.register(async (open) => registerReportRoutes(open, services));
+  await app.register(async (sessions) => {
+    sessions.setErrorHandler(errorHandlerFor('object'));
+    sessions.addHook('preValidation', authFirst(services));
+    registerSessionRoutes(sessions, services, validator);
+  });
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+}

@@ -1,0 +1,70 @@
+// The shareable sweep report: the unguessable token in the URL is the only credential, so the page
+// and its thumbnails open without an API key. A wrong token is the same 404 as a missing sweep.
+import type { FastifyInstance } from 'fastify';
+import { nonJson, Png, ReportParams, ReportShotParams, stringErrors } from '../../contract/index.js';
+import { jobNotFound } from '../errors.js';
+import type { Services } from '../services.js';
+import type { SweepRecord } from '../store/types.js';
+import { REPORT_CSP, renderReport } from '../sweeps/report-page.js';
+import { reportTokenMatches } from '../sweeps/report-token.js';
+import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
+import { loadSweepView } from '../sweeps/sweep-service.js';
+import type { ContractTypes } from './type-provider.js';
+import { isUuid } from './validate.js';
+
+const tags = ['sweeps'];
+const pageSchema = {
+  tags,
+  summary: 'The shareable sweep report page (HTML); the token is the credential',
+  params: ReportParams,
+  security: [],
+  response: { 200: nonJson('text/html', 'the report page'), ...stringErrors(400, 404, 500) },
+};
+const shotSchema = {
+  tags,
+  summary: "A report's screenshot thumbnail (PNG)",
+  params: ReportShotParams,
+  security: [],
+  response: { 200: Png, ...stringErrors(400, 404, 500) },
+};
+
+async function sweepByToken(services: Services, id: string, token: string): Promise<SweepRecord> {
+  if (!isUuid(id) || token.length > 128) throw jobNotFound();
+  const sweep = await services.store.getSweep(id.toLowerCase());
+  if (!sweep || !reportTokenMatches(sweep.reportToken, token)) throw jobNotFound();
+  return sweep;
+}
+
+export function registerReportRoutes(base: FastifyInstance, services: Services): void {
+  // Request types follow from the route schemas (contract/).
+  const app = base.withTypeProvider<ContractTypes>();
+  app.get('/crawl/v1/sweep/:id/report/:token', { schema: pageSchema }, async (req, reply) => {
+    const sweep = await sweepByToken(services, req.params.id, req.params.token);
+    const view = await loadSweepView(services, sweep);
+    // Thumbnails are relative to the page, so they work whichever host name the page was opened by.
+    const base = `/crawl/v1/sweep/${sweep.id}/report/${encodeURIComponent(req.params.token)}/screenshot`;
+    const html = renderReport(view, { thumbnail: (jobId) => `${base}/${jobId}` });
+    return reply
+      .header('content-security-policy', REPORT_CSP)
+      .header('referrer-policy', 'no-referrer')
+      .header('x-content-type-options', 'nosniff')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+
+  app.get(
+    '/crawl/v1/sweep/:id/report/:token/screenshot/:jobId',
+    { schema: shotSchema },
+    async (req, reply) => {
+      const sweep = await sweepByToken(services, req.params.id, req.params.token);
+      const jobId = req.params.jobId.toLowerCase();
+      // The token opens this sweep's screenshots, never another job's.
+      if (!sweep.jobs.some((j) => j.jobId === jobId)) throw jobNotFound();
+      const job = await services.store.getJob(jobId);
+      if (!job) throw jobNotFound();
+      return sendPng(reply.header('referrer-policy', 'no-referrer'), await screenshotStream(services, job));
+    },
+  );
+}

@@ -1,0 +1,328 @@
+// The OpenAPI document is generated from the route schemas, and real answers of every endpoint, in
+// every documented status, validate against it: a client generated from the spec reads them all.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { DEVICE_TYPES, JOB_METHODS, NETWORK_TYPES, REGIONS } from '../../contract/index.js';
+import { createApiKey } from '../../coordinator/auth/admin-ops.js';
+import { partName } from '../../coordinator/results/content.js';
+import { contentKey } from '../../coordinator/storage/types.js';
+import * as proto from '../../proto/index.js';
+import { ApiClient, type ApiResponse } from '../helpers/client.js';
+import { startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { resultRecord } from '../helpers/records.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: the spec is walked as plain JSON
+type Obj = Record<string, any>;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  a: Ajv2020,
+) => Ajv2020;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+describe('OpenAPI document', () => {
+  let c: TestCoordinator;
+  let broken: TestCoordinator;
+  let spec: Obj;
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  const covered = new Set<string>();
+
+  before(async () => {
+    c = await startTestCoordinator({ flags: ['--max-queued-jobs', '4'] });
+    broken = await startTestCoordinator();
+    spec = (await (await fetch(`${c.url}/crawl/v1/openapi.json`)).json()) as Obj;
+  });
+  after(async () => {
+    await c.stop();
+    await broken.stop();
+  });
+
+  /** Validates one real answer against the spec's response for `template` and records it. */
+  function check(method: string, template: string, res: ApiResponse & { type?: string | null }): void {
+    const op = spec.paths[template]?.[method.toLowerCase()];
+    assert.ok(op, `${method} ${template} is not in the spec`);
+    const documented = op.responses[String(res.status)];
+    assert.ok(documented, `${method} ${template} answered ${res.status}, which the spec does not list`);
+    covered.add(`${method} ${template} ${res.status}`);
+    if (!documented.content) {
+      assert.equal(res.text, '', `${method} ${template} ${res.status} has a body the spec does not describe`);
+      return;
+    }
+    const essence = (res.type ?? '').split(';')[0]?.trim() ?? '';
+    const media = documented.content[essence] ?? documented.content['*/*'];
+    assert.ok(media, `${method} ${template} ${res.status}: content type ${essence} is not in the spec`);
+    if (essence !== 'application/json') return;
+    const validate = ajv.compile(media.schema);
+    assert.ok(
+      validate(res.body),
+      `${method} ${template} ${res.status}: ${ajv.errorsText(validate.errors)}\n${res.text.slice(0, 300)}`,
+    );
+  }
+
+  async function call(
+    client: ApiClient,
+    method: string,
+    template: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse> {
+    const h: Record<string, string> = { ...headers };
+    if (client.apiKey) h.authorization = `Bearer ${client.apiKey}`;
+    if (body !== undefined) h['content-type'] ??= 'application/json';
+    const res = await fetch(`${client.baseUrl}${path}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const type = res.headers.get('content-type');
+    const buf = Buffer.from(await res.arrayBuffer());
+    const text = type?.startsWith('image/') ? '' : buf.toString('utf8');
+    let parsed: unknown = null;
+    if (type?.startsWith('application/json')) parsed = JSON.parse(text);
+    const answer = { status: res.status, body: parsed, text: buf.length && !text ? '<binary>' : text, type };
+    check(method, template, answer);
+    return answer;
+  }
+
+  test('is OpenAPI 3.1 with every public route, served with a local docs page', async () => {
+    assert.equal(spec.openapi, '3.1.0');
+    for (const path of [
+      '/crawl/v1/new',
+      '/crawl/v1/jobs/batch/status',
+      '/crawl/v1/status/{id}',
+      '/crawl/v1/jobs/{id}/detail',
+      '/crawl/v1/jobs/{id}/download',
+      '/crawl/v1/sweep/new',
+      '/crawl/v1/sweep/{id}',
+      '/crawl/v1/session/new',
+      '/crawl/v1/session/{id}',
+      '/crawl/v1/session/{id}/jobs',
+      '/crawl/v1/session/{id}/close',
+    ]) {
+      assert.ok(spec.paths[path], path);
+    }
+    const submit = spec.paths['/crawl/v1/new'].post.requestBody.content['application/json'].schema;
+    assert.deepEqual(Object.keys(submit.properties).sort(), [
+      'api_key',
+      'body',
+      'cookies',
+      'headers',
+      'method',
+      'placement',
+      'session_id',
+      'storage_type',
+      'timeout_sec',
+      'url',
+    ]);
+    const page = await fetch(`${c.url}/crawl/v1/docs/`);
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+    assert.ok(assets.length > 0);
+    for (const asset of assets) {
+      assert.doesNotMatch(asset, /^(https?:)?\/\//, `${asset} is not served locally`);
+      const res = await fetch(new URL(asset, `${c.url}/crawl/v1/docs/`));
+      assert.equal(res.status, 200, asset);
+      await res.arrayBuffer();
+    }
+  });
+
+  test('the contract lists agree with the wire protocol', () => {
+    assert.deepEqual([...JOB_METHODS], [...proto.JOB_METHODS]);
+    assert.deepEqual([...REGIONS], [...proto.REGIONS]);
+    assert.deepEqual([...DEVICE_TYPES], [...proto.DEVICE_TYPES]);
+    assert.deepEqual([...NETWORK_TYPES], [...proto.NETWORK_TYPES]);
+  });
+
+  test('real answers of every endpoint and status validate against the spec', async () => {
+    const api = new ApiClient(c.url, c.apiKey);
+    const anon = new ApiClient(c.url, null);
+    const admin = new ApiClient(c.url, (await createApiKey(c.coordinator.store, { admin: true })).key);
+    const store = c.coordinator.store;
+    const missing = randomUUID();
+
+    // Jobs
+    const job = (await call(api, 'POST', '/crawl/v1/new', '/crawl/v1/new', { url: 'https://x.test/a' }))
+      .body as Obj;
+    await call(api, 'POST', '/crawl/v1/new', '/crawl/v1/new', { url: 'ftp://x/' });
+    await call(anon, 'POST', '/crawl/v1/new', '/crawl/v1/new', { url: 'https://x.test/' });
+    await call(api, 'POST', '/crawl/v1/jobs/batch/status', '/crawl/v1/jobs/batch/status', {
+      job_ids: [job.job_id, missing, 'bogus', '__proto__'],
+    });
+    await call(api, 'POST', '/crawl/v1/jobs/batch/status', '/crawl/v1/jobs/batch/status', { job_ids: 1 });
+    await call(anon, 'POST', '/crawl/v1/jobs/batch/status', '/crawl/v1/jobs/batch/status', { job_ids: [] });
+    for (const [template, suffix] of [
+      ['/crawl/v1/status/{id}', ''],
+      ['/crawl/v1/jobs/{id}/detail', '/detail'],
+      ['/crawl/v1/jobs/{id}/download', '/download'],
+      ['/crawl/v1/jobs/{id}/screenshot', '/screenshot'],
+    ] as const) {
+      const at = (id: string) => (suffix ? `/crawl/v1/jobs/${id}${suffix}` : `/crawl/v1/status/${id}`);
+      await call(api, 'GET', template, at(missing));
+      await call(api, 'GET', template, at('%zz'));
+      await call(anon, 'GET', template, at(missing));
+    }
+    await call(api, 'GET', '/crawl/v1/status/{id}', `/crawl/v1/status/${job.job_id}`);
+    await call(
+      api,
+      'GET',
+      '/crawl/v1/jobs/{id}/detail',
+      `/crawl/v1/jobs/${job.job_id}/detail?include_body=true`,
+    );
+    await call(api, 'GET', '/crawl/v1/jobs/{id}/download', `/crawl/v1/jobs/${job.job_id}/download`);
+
+    const done = (await api.submit({ url: 'https://x.test/page' })).body as Obj;
+    const page = Buffer.from(
+      '<html><body><article><h1>T</h1><p>Some words here.</p></article></body></html>',
+    );
+    const stored = await store.getJob(done.job_id);
+    assert.ok(stored);
+    const local = c.coordinator.storages.local;
+    await local.put(contentKey(stored.ownerId, stored.id, partName(1, 'body')), page, 'text/html');
+    await local.put(contentKey(stored.ownerId, stored.id, partName(1, 'screenshot')), PNG, 'image/png');
+    await store.completeJob(
+      stored.id,
+      resultRecord({
+        contentType: 'text/html',
+        finalUrl: 'https://x.test/page',
+        parts: { body: page.length, screenshot: PNG.length },
+        responseHeaders: [{ name: 'Set-Cookie', value: 'a=b; Path=/' }],
+      }),
+      new Date().toISOString(),
+    );
+    await call(
+      api,
+      'GET',
+      '/crawl/v1/jobs/{id}/detail',
+      `/crawl/v1/jobs/${done.job_id}/detail?parse_cookies=true&include_body=1`,
+    );
+    await call(
+      api,
+      'GET',
+      '/crawl/v1/jobs/{id}/detail',
+      `/crawl/v1/jobs/${done.job_id}/detail?parse_cookies=x`,
+    );
+    for (const format of [
+      '',
+      '?format=json',
+      '?format=raw',
+      '?format=html',
+      '?format=markdown',
+      '?format=text',
+      '?format=x',
+    ]) {
+      await call(
+        api,
+        'GET',
+        '/crawl/v1/jobs/{id}/download',
+        `/crawl/v1/jobs/${done.job_id}/download${format}`,
+      );
+    }
+    await call(api, 'GET', '/crawl/v1/jobs/{id}/screenshot', `/crawl/v1/jobs/${done.job_id}/screenshot`);
+    await store.markArchived(done.job_id, new Date().toISOString());
+    await call(api, 'GET', '/crawl/v1/jobs/{id}/download', `/crawl/v1/jobs/${done.job_id}/download`);
+
+    // Sweeps, the report page, devices
+    const sweep = (
+      await call(api, 'POST', '/crawl/v1/sweep/new', '/crawl/v1/sweep/new', {
+        url: 'https://x.test/',
+        regions: ['EU'],
+        tries_per_region: 1,
+      })
+    ).body as Obj;
+    await call(api, 'POST', '/crawl/v1/sweep/new', '/crawl/v1/sweep/new', {
+      url: 'https://x.test/',
+      regions: [],
+    });
+    await call(anon, 'POST', '/crawl/v1/sweep/new', '/crawl/v1/sweep/new', { url: 'https://x.test/' });
+    // The queue holds 4: the two jobs above (one completed behind the dispatcher's back), the
+    // sweep's try and this one fill it.
+    await api.submit({ url: 'https://x.test/fill' });
+    await call(api, 'POST', '/crawl/v1/new', '/crawl/v1/new', { url: 'https://x.test/over' });
+    await call(api, 'POST', '/crawl/v1/sweep/new', '/crawl/v1/sweep/new', {
+      url: 'https://x.test/',
+      regions: ['NA'],
+      tries_per_region: 1,
+    });
+    await call(api, 'GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${sweep.sweep_id}`);
+    await call(api, 'GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${missing}`);
+    await call(api, 'GET', '/crawl/v1/sweep/{id}', '/crawl/v1/sweep/%zz');
+    await call(anon, 'GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${missing}`);
+    const report = new URL(sweep.report_url as string).pathname;
+    await call(anon, 'GET', '/crawl/v1/sweep/{id}/report/{token}', report);
+    await call(anon, 'GET', '/crawl/v1/sweep/{id}/report/{token}', `${report}x`);
+    await call(anon, 'GET', '/crawl/v1/sweep/{id}/report/{token}', `${report}%zz`);
+    const tryId = sweep.job_ids[0] as string;
+    const tryJob = await store.getJob(tryId);
+    assert.ok(tryJob);
+    await local.put(contentKey(tryJob.ownerId, tryId, partName(1, 'screenshot')), PNG, 'image/png');
+    await store.completeJob(
+      tryId,
+      resultRecord({ parts: { screenshot: PNG.length } }),
+      new Date().toISOString(),
+    );
+    const shot = '/crawl/v1/sweep/{id}/report/{token}/screenshot/{jobId}';
+    await call(anon, 'GET', shot, `${report}/screenshot/${tryId}`);
+    await call(anon, 'GET', shot, `${report}/screenshot/${missing}`);
+    await call(anon, 'GET', shot, `${report}/screenshot/%zz`);
+    await call(admin, 'GET', '/crawl/v1/devices', '/crawl/v1/devices?connected=true');
+    await call(admin, 'GET', '/crawl/v1/devices', '/crawl/v1/devices?connected=maybe');
+    await call(api, 'GET', '/crawl/v1/devices', '/crawl/v1/devices');
+    await call(anon, 'GET', '/crawl/v1/devices', '/crawl/v1/devices');
+
+    // Sessions
+    const s = (
+      await call(api, 'POST', '/crawl/v1/session/new', '/crawl/v1/session/new', { duration_seconds: 60 })
+    ).body as Obj;
+    await call(api, 'POST', '/crawl/v1/session/new', '/crawl/v1/session/new', { duration_seconds: 0 });
+    await call(anon, 'POST', '/crawl/v1/session/new', '/crawl/v1/session/new', {});
+    for (const [method, template, suffix] of [
+      ['GET', '/crawl/v1/session/{id}', ''],
+      ['GET', '/crawl/v1/session/{id}/jobs', '/jobs'],
+      ['POST', '/crawl/v1/session/{id}/close', '/close'],
+    ] as const) {
+      await call(api, method, template, `/crawl/v1/session/${s.id}${suffix}`);
+      await call(api, method, template, `/crawl/v1/session/${missing}${suffix}`);
+      await call(api, method, template, `/crawl/v1/session/%zz${suffix}`);
+      await call(anon, method, template, `/crawl/v1/session/${s.id}${suffix}`);
+    }
+
+    // 500: every keyed route on a coordinator whose store is gone.
+    await broken.coordinator.store.close();
+    const down = new ApiClient(broken.url, broken.apiKey);
+    for (const [method, template, path, body] of [
+      ['POST', '/crawl/v1/new', '/crawl/v1/new', { url: 'https://x.test/' }],
+      ['POST', '/crawl/v1/jobs/batch/status', '/crawl/v1/jobs/batch/status', { job_ids: [] }],
+      ['GET', '/crawl/v1/status/{id}', `/crawl/v1/status/${missing}`],
+      ['GET', '/crawl/v1/jobs/{id}/detail', `/crawl/v1/jobs/${missing}/detail`],
+      ['GET', '/crawl/v1/jobs/{id}/download', `/crawl/v1/jobs/${missing}/download`],
+      ['GET', '/crawl/v1/jobs/{id}/screenshot', `/crawl/v1/jobs/${missing}/screenshot`],
+      ['POST', '/crawl/v1/sweep/new', '/crawl/v1/sweep/new', { url: 'https://x.test/' }],
+      ['GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${missing}`],
+      ['GET', '/crawl/v1/sweep/{id}/report/{token}', `/crawl/v1/sweep/${missing}/report/t`],
+      ['GET', shot, `/crawl/v1/sweep/${missing}/report/t/screenshot/${missing}`],
+      ['GET', '/crawl/v1/devices', '/crawl/v1/devices'],
+      ['POST', '/crawl/v1/session/new', '/crawl/v1/session/new', {}],
+      ['GET', '/crawl/v1/session/{id}', `/crawl/v1/session/${missing}`],
+      ['GET', '/crawl/v1/session/{id}/jobs', `/crawl/v1/session/${missing}/jobs`],
+      ['POST', '/crawl/v1/session/{id}/close', `/crawl/v1/session/${missing}/close`],
+    ] as const) {
+      const res = await call(down, method, template, path, body);
+      assert.equal(res.status, 500, `${method} ${path}`);
+    }
+
+    // Every status the spec lists was seen.
+    const listed: string[] = [];
+    for (const [template, ops] of Object.entries(spec.paths as Obj)) {
+      for (const [method, op] of Object.entries(ops as Obj)) {
+        for (const status of Object.keys((op as Obj).responses)) {
+          listed.push(`${method.toUpperCase()} ${template} ${status}`);
+        }
+      }
+    }
+    const unseen = listed.filter((k) => !covered.has(k));
+    assert.deepEqual(unseen, [], `statuses in the spec no test answer produced: ${unseen.join(', ')}`);
+  });
+});

@@ -1,4 +1,4 @@
-// The typed client of the coordinator API: `import { CrawlClient } from 'crawl-network/client'`.
+// The typed client of the coordinator API, exported as the package's ./client entry point.
 export { type CallOptions, CrawlClient } from './client.js';
 export {
   apiErrorFor,

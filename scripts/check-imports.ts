@@ -1,7 +1,11 @@
 // Fails on a forbidden import between agent/, coordinator/ and proto/, or on an import cycle.
 // Rules: agent/ and coordinator/ never import each other; outside proto/, proto is reached only
 // through proto/index.ts; only proto/codec.ts imports proto/gen.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// The API side: client/ and cli/ never import agent/, coordinator/ or proto/ (they speak only HTTP);
+// they reach each other only through their public files (client/index.ts, cli/program.ts) and may
+// use the neutral contract/ folder, which itself imports none of the others. client/ stays light:
+// besides relative imports it uses only node: built-ins and typebox (for the contract's types).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -18,7 +22,16 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 const top = (file: string) => path.relative(root, file).split(path.sep)[0] ?? '';
-const files = ['agent', 'coordinator', 'proto', 'scripts'].flatMap((d) => walk(path.join(root, d)));
+const files = ['agent', 'coordinator', 'proto', 'scripts', 'client', 'cli', 'contract']
+  .filter((d) => existsSync(path.join(root, d)))
+  .flatMap((d) => walk(path.join(root, d)));
+const PUBLIC: Record<string, string> = {
+  client: path.join('client', 'index.ts'),
+  cli: path.join('cli', 'program.ts'),
+};
+const API_SIDE = new Set(['client', 'cli']);
+const SERVER_SIDE = new Set(['agent', 'coordinator', 'proto']);
+const CLIENT_PACKAGES = /^(node:|typebox(\/|$))/;
 const graph = new Map<string, string[]>();
 const problems: string[] = [];
 
@@ -27,7 +40,14 @@ for (const file of files) {
   const deps: string[] = [];
   for (const m of src.matchAll(IMPORT)) {
     const spec = m[1] ?? m[2] ?? '';
-    if (!spec.startsWith('.')) continue;
+    if (!spec.startsWith('.')) {
+      if (top(file) === 'client' && !CLIENT_PACKAGES.test(spec)) {
+        problems.push(
+          `${path.relative(root, file)} imports ${spec}: client/ uses only node: built-ins and typebox`,
+        );
+      }
+      continue;
+    }
     const target = path.resolve(path.dirname(file), spec).replace(/\.js$/, '.ts');
     const rel = path.relative(root, target);
     const from = top(file);
@@ -35,6 +55,15 @@ for (const file of files) {
     const where = `${path.relative(root, file)} imports ${spec}`;
     if ((from === 'agent' && to === 'coordinator') || (from === 'coordinator' && to === 'agent')) {
       problems.push(`${where}: agent/ and coordinator/ meet only in proto/`);
+    }
+    if ((API_SIDE.has(from) || from === 'contract') && SERVER_SIDE.has(to)) {
+      problems.push(`${where}: ${from}/ talks to the coordinator over HTTP only`);
+    }
+    if (from === 'contract' && API_SIDE.has(to)) {
+      problems.push(`${where}: contract/ is neutral and imports neither client/ nor cli/`);
+    }
+    if (API_SIDE.has(from) && API_SIDE.has(to) && from !== to && rel !== PUBLIC[to]) {
+      problems.push(`${where}: reach ${to}/ through ${PUBLIC[to]}`);
     }
     if (from !== 'proto' && to === 'proto' && rel !== path.join('proto', 'index.ts')) {
       problems.push(`${where}: reach proto/ through proto/index.ts`);

@@ -7,7 +7,7 @@ import { registerJobCommands } from './commands/jobs.js';
 import { registerSession } from './commands/session.js';
 import { registerSweep } from './commands/sweep.js';
 import { CommandContext } from './context.js';
-import type { CliIo } from './io.js';
+import { type CliIo, EXIT } from './io.js';
 import { reportError } from './report-error.js';
 
 export const CLI_VERSION = '0.1.0';
@@ -48,6 +48,16 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     await program.parseAsync(args, { from: 'user' });
     return ctx.exitCode;
   } catch (err) {
-    return reportError(err, io, args.includes('--json'));
+    const json = args.includes('--json');
+    if (io.interrupt.aborted) {
+      // Ctrl-C outside a wait (while submitting, or while fetching a result): say so, exit 130.
+      io.stderr.write(
+        json
+          ? `${JSON.stringify({ error: { code: 'interrupted', message: 'interrupted' } })}\n`
+          : 'crawl: interrupted\n',
+      );
+      return EXIT.interrupted;
+    }
+    return reportError(err, io, json);
   }
 }

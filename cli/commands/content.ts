@@ -26,28 +26,44 @@ export interface WrittenContent {
   download: DownloadContent | null;
 }
 
-/** Fetches the content and writes it where asked; answers what was written. */
-export async function writeContent(
+export interface FetchedContent {
+  format: DownloadFormat;
+  data: Buffer;
+  contentType: string;
+  /** The download object, for format json. */
+  download: DownloadContent | null;
+}
+
+/** Fetches a completed job's content in `format` (json is printed pretty unless `compactJson`). */
+export async function fetchContent(
   ctx: CommandContext,
   client: CrawlClient,
   id: string,
   format: DownloadFormat,
-  file: string | undefined,
   compactJson: boolean,
-): Promise<WrittenContent> {
-  let data: Buffer;
-  let contentType: string;
-  let download: DownloadContent | null = null;
+): Promise<FetchedContent> {
   if (format === 'json') {
-    download = await client.download(id, { signal: ctx.io.interrupt });
-    data = Buffer.from(`${JSON.stringify(download, null, compactJson ? undefined : 2)}\n`);
-    contentType = 'application/json';
-  } else {
-    const answer = await client.downloadAs(id, format, { signal: ctx.io.interrupt });
-    data = answer.bytes;
-    contentType = answer.contentType;
+    const download = await client.download(id, { signal: ctx.io.interrupt });
+    const data = Buffer.from(`${JSON.stringify(download, null, compactJson ? undefined : 2)}\n`);
+    return { format, data, contentType: 'application/json', download };
   }
-  if (file) await ctx.io.writeFile(file, data);
-  else ctx.io.stdout.write(data);
-  return { format, bytes: data.length, contentType, file: file ?? null, download };
+  const answer = await client.downloadAs(id, format, { signal: ctx.io.interrupt });
+  return { format, data: answer.bytes, contentType: answer.contentType, download: null };
+}
+
+/** Writes fetched content to FILE, or to stdout without one. */
+export async function emitContent(
+  ctx: CommandContext,
+  content: FetchedContent,
+  file: string | undefined,
+): Promise<WrittenContent> {
+  if (file) await ctx.io.writeFile(file, content.data);
+  else ctx.io.stdout.write(content.data);
+  return {
+    format: content.format,
+    bytes: content.data.length,
+    contentType: content.contentType,
+    file: file ?? null,
+    download: content.download,
+  };
 }

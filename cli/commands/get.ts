@@ -5,7 +5,7 @@ import type { CommandContext } from '../context.js';
 import { EXIT } from '../io.js';
 import { ProgressLine } from '../progress.js';
 import { collect, type GetFlags, jobRequestFrom } from '../request-flags.js';
-import { parseFormat, type WrittenContent, writeContent } from './content.js';
+import { emitContent, fetchContent, parseFormat, type WrittenContent } from './content.js';
 
 interface GetOptions extends GetFlags {
   format?: string;
@@ -78,10 +78,12 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
     return;
   }
   const detail = await client.getJobDetail(id, { signal: io.interrupt });
-  progress.clear();
-  const written: WrittenContent = await writeContent(ctx, client, id, format, o.output, json);
-  const device = written.download?.metadata?.device_id ?? job.device_id ?? '';
+  const content = await fetchContent(ctx, client, id, format, json);
+  const device = content.download?.metadata?.device_id ?? job.device_id ?? '';
+  // The final line goes before the content: content without a trailing newline would otherwise
+  // share the terminal line the progress display rewrites.
   progress.done(doneLine(job, detail, device));
+  const written: WrittenContent = await emitContent(ctx, content, o.output);
   let screenshot: string | null = null;
   if (o.screenshot) {
     await io.writeFile(o.screenshot, await client.screenshot(id, { signal: io.interrupt }));

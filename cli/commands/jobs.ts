@@ -4,7 +4,7 @@ import type { Job, JobDetail } from '../../client/index.js';
 import type { CommandContext } from '../context.js';
 import { EXIT, UsageError } from '../io.js';
 import { table } from '../progress.js';
-import { parseFormat, writeContent } from './content.js';
+import { emitContent, fetchContent, parseFormat } from './content.js';
 
 function jobRow(job: Job): string[] {
   const error = job.status === 'failed' ? `${job.error_type}: ${job.error_message}` : '';
@@ -88,7 +88,7 @@ export function registerJobCommands(program: Command, ctx: CommandContext): void
       const format = parseFormat(o.format);
       const client = await ctx.client(c);
       const json = Boolean(ctx.globals(c).json);
-      const written = await writeContent(ctx, client, id, format, o.output, json);
+      const written = await emitContent(ctx, await fetchContent(ctx, client, id, format, json), o.output);
       if (o.output && json) {
         ctx.printJson(
           { job_id: id, output: written.file, bytes: written.bytes, content_type: written.contentType },

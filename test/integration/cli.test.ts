@@ -3,9 +3,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { runCli } from '../../cli/program.js';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { ApiClient } from '../helpers/client.js';
 import {
@@ -88,6 +89,31 @@ describe('crawl CLI', () => {
         resolve({ code, stdout: stdoutBytes.toString('utf8'), stdoutBytes, stderr });
       });
     });
+  }
+
+  /**
+   * The same program in this process, for table-driven cases where a process per case would only
+   * add start-up time; the spawned tests above prove the process wiring (streams, exit, signals).
+   */
+  async function crawlHere(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+    let stdout = '';
+    let stderr = '';
+    const merged: Record<string, string | undefined> = {
+      HOME: home,
+      CRAWL_URL: c.url,
+      CRAWL_API_KEY: c.apiKey,
+      ...env,
+    };
+    const code = await runCli(args, {
+      stdout: { write: (d) => (stdout += String(typeof d === 'string' ? d : Buffer.from(d))) },
+      stderr: { write: (d) => (stderr += String(typeof d === 'string' ? d : Buffer.from(d))) },
+      env: merged,
+      homeDir: home,
+      interrupt: new AbortController().signal,
+      readFile: (p) => readFile(p),
+      writeFile: (p, data) => writeFile(p, data),
+    });
+    return { code, stdout, stdoutBytes: Buffer.from(stdout), stderr };
   }
 
   before(async () => {
@@ -193,10 +219,17 @@ describe('crawl CLI', () => {
       [['status', 'x'], /no coordinator URL/, { CRAWL_URL: undefined }],
     ];
     for (const [args, message, env] of cases) {
-      const r = await crawl(args, { env });
+      const r = await crawlHere(args, env);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, message, args.join(' '));
     }
+    // The same through a real process.
+    const spawned = await crawl(['get', 'http://x', '--format', 'pdf']);
+    assert.equal(spawned.code, 2);
+    assert.equal(
+      spawned.stderr,
+      'crawl: --format must be one of json, raw, html, markdown, text, not "pdf"\n',
+    );
     const help = await crawl(['--help']);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /Usage: crawl/);
@@ -222,21 +255,21 @@ describe('crawl CLI', () => {
     const pending = (
       await api.submit({ url: `${target.httpUrl}/echo`, placement: { country: 'JP' }, timeout_sec: 3 })
     ).body as Obj;
-    const early = await crawl(['download', pending.job_id]);
+    const early = await crawlHere(['download', pending.job_id]);
     assert.equal(early.code, 3);
     assert.match(early.stderr, /has not completed yet.*\(HTTP 409: conflict: job is not yet completed\)/);
     const { id } = await api.run({ url: `${target.httpUrl}/echo` });
     await c.coordinator.store.markArchived(id, new Date().toISOString());
-    const gone = await crawl(['download', id]);
+    const gone = await crawlHere(['download', id]);
     assert.equal(gone.code, 3);
     assert.match(gone.stderr, /archived and is no longer available \(HTTP 410: gone: /);
-    const noSession = await crawl(['session', 'get', crypto.randomUUID()]);
+    const noSession = await crawlHere(['session', 'get', crypto.randomUUID()]);
     assert.equal(noSession.code, 3);
     assert.match(noSession.stderr, /\(HTTP 404: not found: session does not exist\)/);
-    const invalid = await crawl(['get', 'ftp://x']);
+    const invalid = await crawlHere(['get', 'ftp://x']);
     assert.equal(invalid.code, 3);
     assert.match(invalid.stderr, /\(HTTP 400: invalid request: url must be an absolute http or https URL\)/);
-    const down = await crawl(['status', crypto.randomUUID()], { env: { CRAWL_URL: 'http://127.0.0.1:9' } });
+    const down = await crawlHere(['status', crypto.randomUUID()], { CRAWL_URL: 'http://127.0.0.1:9' });
     assert.equal(down.code, 3);
     assert.match(down.stderr, /cannot reach http:\/\/127\.0\.0\.1:9/);
   });
@@ -252,22 +285,22 @@ describe('crawl CLI', () => {
       lines[0] as string,
       new RegExp(`^${a.id}\\s+completed\\s+GET\\s+${target.httpsUrl}/cookies$`),
     );
-    const json = JSON.parse((await crawl(['status', a.id, 'nope', '--json'])).stdout) as Obj;
+    const json = JSON.parse((await crawlHere(['status', a.id, 'nope', '--json'])).stdout) as Obj;
     assert.equal(json.requested_count, 2);
     assert.equal(json.results.nope.error.code, 'invalid_uuid');
-    const one = await crawl(['status', b.id, '--json']);
+    const one = await crawlHere(['status', b.id, '--json']);
     assert.equal(JSON.parse(one.stdout).job_id, b.id);
-    const someMissing = await crawl(['status', a.id, crypto.randomUUID()]);
+    const someMissing = await crawlHere(['status', a.id, crypto.randomUUID()]);
     assert.equal(someMissing.code, 3, 'a missing job is an API error');
 
     const detail = JSON.parse((await crawl(['detail', a.id, '--parse-cookies', '--json'])).stdout) as Obj;
     assert.equal(detail.result.status_code, 200);
     assert.ok(detail.response_cookies.some((k: Obj) => k.name === 'sid' && k.value === 'abc123'));
-    const human = await crawl(['detail', a.id]);
+    const human = await crawlHere(['detail', a.id]);
     assert.match(human.stdout, /^status\s+completed$/m);
     assert.match(human.stdout, /^tls\s+TLSv1\.3 TLS_/m);
     assert.match(human.stdout, /^< set-cookie\s+sid=abc123/m);
-    const dl = await crawl(['download', b.id, '--json']);
+    const dl = await crawlHere(['download', b.id, '--json']);
     assert.equal(JSON.parse(dl.stdout).mainResult.statusCode, 404);
   });
 
@@ -344,39 +377,34 @@ describe('crawl CLI', () => {
     const noEnv = { CRAWL_URL: undefined, CRAWL_API_KEY: undefined };
     // The default profile from $XDG_CONFIG_HOME/crawl/config.json.
     const xdg = path.join(home, 'xdg');
-    await import('node:fs/promises').then((fs) => fs.mkdir(path.join(xdg, 'crawl'), { recursive: true }));
+    await mkdir(path.join(xdg, 'crawl'), { recursive: true });
     await writeFile(path.join(xdg, 'crawl', 'config.json'), await readFile(file));
     assert.equal((await crawl(['status', id], { env: { ...noEnv, XDG_CONFIG_HOME: xdg } })).code, 0);
     // ~/.config/crawl/config.json when XDG_CONFIG_HOME is unset.
-    await import('node:fs/promises').then((fs) =>
-      fs.mkdir(path.join(home, '.config', 'crawl'), { recursive: true }),
-    );
+    await mkdir(path.join(home, '.config', 'crawl'), { recursive: true });
     await writeFile(path.join(home, '.config', 'crawl', 'config.json'), await readFile(file));
-    assert.equal((await crawl(['status', id], { env: noEnv })).code, 0);
+    assert.equal((await crawlHere(['status', id], noEnv)).code, 0);
     // --profile names another owner's key: not found.
-    const other = await crawl(['status', id, '--profile', 'other'], { env: noEnv });
+    const other = await crawlHere(['status', id, '--profile', 'other'], noEnv);
     assert.equal(other.code, 3);
     assert.match(other.stderr, /HTTP 404/);
     // --profile beats the environment; the environment beats the default profile.
-    assert.equal((await crawl(['status', id, '--config', file, '--profile', 'other'])).code, 3);
+    assert.equal((await crawlHere(['status', id, '--config', file, '--profile', 'other'])).code, 3);
+    assert.equal((await crawlHere(['status', id], { CRAWL_CONFIG: file, CRAWL_PROFILE: 'broken' })).code, 0);
     assert.equal(
-      (await crawl(['status', id], { env: { CRAWL_CONFIG: file, CRAWL_PROFILE: 'broken' } })).code,
-      0,
-    );
-    assert.equal(
-      (await crawl(['status', id], { env: { ...noEnv, CRAWL_CONFIG: file, CRAWL_PROFILE: 'broken' } })).code,
+      (await crawlHere(['status', id], { ...noEnv, CRAWL_CONFIG: file, CRAWL_PROFILE: 'broken' })).code,
       3,
     );
     // Flags beat everything.
     assert.equal(
-      (await crawl(['status', id, '--profile', 'broken', '--url', c.url, '--key', c.apiKey])).code,
+      (await crawlHere(['status', id, '--profile', 'broken', '--url', c.url, '--key', c.apiKey])).code,
       0,
     );
-    const unknown = await crawl(['status', id, '--config', file, '--profile', 'nope']);
+    const unknown = await crawlHere(['status', id, '--config', file, '--profile', 'nope']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /no profile "nope" in /);
     await writeFile(path.join(home, 'bad.json'), '{not json');
-    const bad = await crawl(['status', id], { env: { ...noEnv, CRAWL_CONFIG: path.join(home, 'bad.json') } });
+    const bad = await crawlHere(['status', id], { ...noEnv, CRAWL_CONFIG: path.join(home, 'bad.json') });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /is not valid JSON/);
   });

@@ -91,7 +91,7 @@ describe('typed client', () => {
     );
   });
 
-  test('a POST body goes out base64 and a JSON-RPC call is a typed job', async () => {
+  test('a POST body goes out base64, byte for byte', async () => {
     const body = Buffer.from('{"hello":"world"}').toString('base64');
     const job = await client.runJob(
       { url: `${target.httpUrl}/echo`, method: 'POST', body },

@@ -6,6 +6,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { pino } from 'pino';
+import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { runCli } from '../../cli/program.js';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { ApiClient } from '../helpers/client.js';
@@ -17,12 +20,13 @@ import {
   type TestCoordinator,
   tempDir,
 } from '../helpers/cluster.js';
-import { ARTICLE_HTML, startTargetServer, type TargetServer } from '../helpers/target-server.js';
+import { ARTICLE_HTML, startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
 type Obj = Record<string, any>;
 
 const CRAWL = path.join(ROOT, 'scripts/crawl');
+const browser = await findBrowser();
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const WAVE2_SKIP = existsSync(path.join(ROOT, 'contract'))
   ? false
@@ -52,6 +56,8 @@ describe('crawl CLI', () => {
   let target: TargetServer;
   let home: string;
   let stopAgent: () => Promise<void>;
+  let stopBrowserAgent: (() => Promise<void>) | undefined;
+  let chromium: BrowserExecutor | undefined;
 
   /** Runs `crawl ARGS` with the test coordinator in CRAWL_URL / CRAWL_API_KEY (unless overridden). */
   function crawl(args: string[], o: RunOptions = {}): Promise<Run> {
@@ -123,8 +129,32 @@ describe('crawl CLI', () => {
     api = new ApiClient(c.url, c.apiKey);
     const token = await c.newDevice('cli-agent');
     stopAgent = (await startTestAgent({ deviceId: 'cli-agent', token, coordinators: [c.url] })).stop;
+    if (browser) {
+      // A mobile device with a real Chromium, for full-page jobs and screenshots.
+      const policy = createNetworkPolicy({ allowCidrs: ['127.0.0.0/8'] });
+      chromium = new BrowserExecutor({
+        executablePath: browser.path,
+        policy,
+        maxBodyBytes: 10_000_000,
+        settleMs: 100,
+        ca: [TLS_CERT],
+        log: pino({ enabled: false }),
+      });
+      const browserToken = await c.newDevice('cli-browser');
+      stopBrowserAgent = (
+        await startTestAgent({
+          deviceId: 'cli-browser',
+          token: browserToken,
+          coordinators: [c.url],
+          deviceType: 'mobile',
+          executors: [chromium],
+        })
+      ).stop;
+    }
   });
   after(async () => {
+    await stopBrowserAgent?.();
+    await chromium?.close();
     await stopAgent?.();
     await c?.stop();
     await target?.close();
@@ -194,6 +224,33 @@ describe('crawl CLI', () => {
       new RegExp(`job ${UUID.source}: done on cli-agent, HTTP 200, \\d+ bytes in \\d+ ms`),
     );
     assert.equal(JSON.parse(await readFile(path.join(home, 'tty.json'), 'utf8')).mainResult.statusCode, 200);
+  });
+
+  test('get --full-page saves the rendered page and the screenshot', {
+    skip: browser ? false : 'no Chromium',
+  }, async () => {
+    const r = await crawl([
+      'get',
+      `${target.httpUrl}/article`,
+      '--full-page',
+      '--device-type',
+      'mobile',
+      '--screenshot',
+      'shot.png',
+      '-o',
+      'page.json',
+      '--json',
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const summary = JSON.parse(r.stdout) as Obj;
+    assert.equal(summary.job.method, 'CRAWL_FULL_PAGE');
+    assert.equal(summary.screenshot, 'shot.png');
+    const png = await readFile(path.join(home, 'shot.png'));
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+    const page = JSON.parse(await readFile(path.join(home, 'page.json'), 'utf8')) as Obj;
+    assert.equal(page.hasFullPage, true);
+    assert.equal(page.metadata.device_id, 'cli-browser');
+    assert.equal(Buffer.from(page.screenshot, 'base64').equals(png), true, 'the same PNG as the download');
   });
 
   test('exit 1: the job failed, or the target gave no answer', async () => {
@@ -460,7 +517,10 @@ describe('crawl CLI', () => {
     const json = JSON.parse(
       (await crawl(['devices', '--connected', 'true', '--json'], { env: { CRAWL_API_KEY: admin } })).stdout,
     );
-    assert.equal(json.devices.length, 1);
+    assert.deepEqual(
+      json.devices.map((d: Obj) => d.device_id).sort(),
+      browser ? ['cli-agent', 'cli-browser'] : ['cli-agent'],
+    );
     const denied = await crawl(['devices']);
     assert.equal(denied.code, 3);
     assert.match(denied.stderr, /needs an admin API key/);

@@ -24,8 +24,8 @@ export function addPlacementOptions(cmd: Command): Command {
     .option('--device-id <id>', 'one device');
 }
 
-function describe(job: Job): string {
-  const where = job.device_id ? ` on ${job.device_id}` : '';
+function describe(job: Job, device: string): string {
+  const where = device ? ` on ${device}` : '';
   return `job ${job.job_id}: ${job.status}${job.status === 'running' ? where : ''}`;
 }
 
@@ -52,14 +52,33 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
     else ctx.out(id);
     return;
   }
-  progress.update(describe(submitted));
+  // The Job object names no device; a session does once its first job is placed.
+  let device = '';
+  let lookedUp = false;
+  let last: Job = submitted;
+  const show = (j: Job) => {
+    last = j;
+    device = j.device_id ?? device;
+    progress.update(describe(j, device));
+    if (j.status === 'running' && !device && request.session_id && !lookedUp && progress.enabled) {
+      lookedUp = true;
+      client.getSession(request.session_id, { signal: io.interrupt }).then(
+        (s) => {
+          device = s.device_id ?? '';
+          if (last.status === 'running') progress.update(describe(last, device));
+        },
+        () => {}, // only decoration: the wait goes on without it
+      );
+    }
+  };
+  show(submitted);
   let job: Job;
   try {
     job = await client.waitForJob(id, {
       signal: io.interrupt,
       minIntervalMs: 100,
       maxIntervalMs: 1_000,
-      onUpdate: (j) => progress.update(describe(j)),
+      onUpdate: show,
     });
   } catch (err) {
     if (!io.interrupt.aborted) throw err;
@@ -79,10 +98,10 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
   }
   const detail = await client.getJobDetail(id, { signal: io.interrupt });
   const content = await fetchContent(ctx, client, id, format, json);
-  const device = content.download?.metadata?.device_id ?? job.device_id ?? '';
+  const ranOn = content.download?.metadata?.device_id ?? job.device_id ?? device;
   // The final line goes before the content: content without a trailing newline would otherwise
   // share the terminal line the progress display rewrites.
-  progress.done(doneLine(job, detail, device));
+  progress.done(doneLine(job, detail, ranOn));
   const written: WrittenContent = await emitContent(ctx, content, o.output);
   let screenshot: string | null = null;
   if (o.screenshot) {

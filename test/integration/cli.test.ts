@@ -375,8 +375,14 @@ describe('crawl CLI', () => {
     const got = JSON.parse((await crawl(['session', 'get', sid, '--json'])).stdout) as Obj;
     assert.equal(got.device_id, 'cli-agent');
     assert.deepEqual(got.placement, { country: 'DE' });
+    // On a terminal, a session job's progress names the session's device while it runs.
+    const slow = await crawl(['get', `${target.httpUrl}/slow?ms=1000`, '--session', sid, '-o', 'slow.json'], {
+      tty: true,
+    });
+    assert.equal(slow.code, 0, slow.stdout);
+    assert.match(slow.stdout, new RegExp(`job ${UUID.source}: running on cli-agent`));
     const jobs = await crawl(['session', 'jobs', sid]);
-    assert.match(jobs.stdout, /2 jobs: 2 completed, 0 failed, 0 waiting/);
+    assert.match(jobs.stdout, /3 jobs: 3 completed, 0 failed, 0 waiting/);
     const closed = await crawl(['session', 'close', sid]);
     assert.equal(closed.code, 0, closed.stderr);
     assert.equal(JSON.parse((await crawl(['session', 'get', sid, '--json'])).stdout).status, 'closed');

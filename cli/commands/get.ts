@@ -111,7 +111,6 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
   if (o.output) {
     const summary = { job, result: detail.result, output: written.file, bytes: written.bytes, screenshot };
     if (json) ctx.printJson(summary, true);
-    else if (!io.stderr.isTTY) ctx.note(`wrote ${written.bytes} bytes to ${written.file}`);
   }
   if (detail.result && !detail.result.success) {
     if (!progress.enabled) {

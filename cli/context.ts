@@ -11,6 +11,8 @@ export interface GlobalFlags extends ConnectionFlags {
 
 export class CommandContext {
   exitCode = 0;
+  /** --json was given: errors go to stderr as JSON only. */
+  jsonErrors = false;
   constructor(readonly io: CliIo) {}
 
   /** The global flags as seen from a subcommand. */

@@ -24,7 +24,8 @@ export function buildProgram(ctx: CommandContext): Command {
     .showHelpAfterError('(run crawl --help for usage)')
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),
-      writeErr: (s) => ctx.io.stderr.write(s),
+      // With --json, usage errors are reported once, as JSON, by reportError.
+      writeErr: (s) => (ctx.jsonErrors ? undefined : ctx.io.stderr.write(s)),
     })
     .exitOverride();
   registerGet(program, ctx);
@@ -43,6 +44,7 @@ export function buildProgram(ctx: CommandContext): Command {
 /** Runs `crawl` with `args` (without node and script) and answers the exit code. */
 export async function runCli(args: string[], io: CliIo): Promise<number> {
   const ctx = new CommandContext(io);
+  ctx.jsonErrors = args.includes('--json');
   const program = buildProgram(ctx);
   try {
     await program.parseAsync(args, { from: 'user' });

@@ -21,9 +21,13 @@ function plainWords(err: CrawlApiError): string {
 /** Writes the failure and answers the exit code. */
 export function reportError(err: unknown, io: CliIo, json: boolean): number {
   if (err instanceof CommanderError) {
-    // Commander has printed its message already (through configureOutput).
+    // Without --json, commander has printed its message already (through configureOutput).
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
     if (err.code === 'commander.help') return EXIT.ok;
+    if (json) {
+      const message = err.message.replace(/^error: /, '');
+      io.stderr.write(`${JSON.stringify({ error: { code: 'usage', message } })}\n`);
+    }
     return EXIT.usage;
   }
   let code: number = EXIT.apiError;

@@ -280,6 +280,11 @@ describe('crawl CLI', () => {
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, message, args.join(' '));
     }
+    const asJson = await crawlHere(['get', '--json']);
+    assert.equal(asJson.code, 2);
+    assert.deepEqual(JSON.parse(asJson.stderr), {
+      error: { code: 'usage', message: "missing required argument 'url'" },
+    });
     // The same through a real process.
     const spawned = await crawl(['get', 'http://x', '--format', 'pdf']);
     assert.equal(spawned.code, 2);

@@ -1,9 +1,12 @@
 // Fails on a forbidden import between agent/, coordinator/ and proto/, or on an import cycle.
 // Rules: agent/ and coordinator/ never import each other; outside proto/, proto is reached only
 // through proto/index.ts; only proto/codec.ts imports proto/gen; common/ (shared helpers such as the
-// config reader) may be imported by both but imports neither; contract/ (the HTTP API's schemas,
-// shared with clients) imports nothing of agent/, coordinator/ or proto/.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// config reader) may be imported by both but imports neither.
+// The API side: client/ and cli/ never import agent/, coordinator/ or proto/ (they speak only HTTP);
+// they reach each other only through their public files (client/index.ts, cli/program.ts) and may
+// use the neutral contract/ folder, which itself imports none of the others. client/ stays light:
+// besides relative imports it uses only node: built-ins and typebox (for the contract's types).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,9 +23,16 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 const top = (file: string) => path.relative(root, file).split(path.sep)[0] ?? '';
-const files = ['agent', 'common', 'contract', 'coordinator', 'proto', 'scripts'].flatMap((d) =>
-  walk(path.join(root, d)),
-);
+const files = ['agent', 'common', 'coordinator', 'proto', 'scripts', 'client', 'cli', 'contract']
+  .filter((d) => existsSync(path.join(root, d)))
+  .flatMap((d) => walk(path.join(root, d)));
+const PUBLIC: Record<string, string> = {
+  client: path.join('client', 'index.ts'),
+  cli: path.join('cli', 'program.ts'),
+};
+const API_SIDE = new Set(['client', 'cli']);
+const SERVER_SIDE = new Set(['agent', 'coordinator', 'proto', 'common']);
+const CLIENT_PACKAGES = /^(node:|typebox(\/|$))/;
 const graph = new Map<string, string[]>();
 const problems: string[] = [];
 
@@ -31,7 +41,14 @@ for (const file of files) {
   const deps: string[] = [];
   for (const m of src.matchAll(IMPORT)) {
     const spec = m[1] ?? m[2] ?? '';
-    if (!spec.startsWith('.')) continue;
+    if (!spec.startsWith('.')) {
+      if (top(file) === 'client' && !CLIENT_PACKAGES.test(spec)) {
+        problems.push(
+          `${path.relative(root, file)} imports ${spec}: client/ uses only node: built-ins and typebox`,
+        );
+      }
+      continue;
+    }
     const target = path.resolve(path.dirname(file), spec).replace(/\.js$/, '.ts');
     const rel = path.relative(root, target);
     const from = top(file);
@@ -43,8 +60,14 @@ for (const file of files) {
     if (from === 'common' && (to === 'agent' || to === 'coordinator')) {
       problems.push(`${where}: common/ is shared by agent/ and coordinator/ and imports neither`);
     }
-    if (from === 'contract' && to !== 'contract') {
-      problems.push(`${where}: contract/ stands alone (clients import it)`);
+    if ((API_SIDE.has(from) || from === 'contract') && SERVER_SIDE.has(to)) {
+      problems.push(`${where}: ${from}/ talks to the coordinator over HTTP only`);
+    }
+    if (from === 'contract' && API_SIDE.has(to)) {
+      problems.push(`${where}: contract/ is neutral and imports neither client/ nor cli/`);
+    }
+    if (API_SIDE.has(from) && API_SIDE.has(to) && from !== to && rel !== PUBLIC[to]) {
+      problems.push(`${where}: reach ${to}/ through ${PUBLIC[to]}`);
     }
     if (from !== 'proto' && to === 'proto' && rel !== path.join('proto', 'index.ts')) {
       problems.push(`${where}: reach proto/ through proto/index.ts`);

@@ -1,0 +1,38 @@
+// What a CLI run may touch: its streams, environment, files and an interrupt signal. main.ts builds
+// the real one; everything else takes it as a parameter, so no module reads process.* directly.
+
+export interface OutStream {
+  write(chunk: string | Uint8Array): unknown;
+  /** True when the stream is a terminal. */
+  isTTY?: boolean;
+}
+
+export interface CliIo {
+  stdout: OutStream;
+  stderr: OutStream;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The user's home directory (for the default profile file). */
+  homeDir: string;
+  /** Aborts on the first Ctrl-C (SIGINT). */
+  interrupt: AbortSignal;
+  readFile(path: string): Promise<Buffer>;
+  writeFile(path: string, data: string | Uint8Array): Promise<void>;
+}
+
+/** Exit codes, documented in docs/client.md. */
+export const EXIT = {
+  ok: 0,
+  /** The job (or sweep) ended in failure: status failed, or the target gave no answer. */
+  jobFailed: 1,
+  usage: 2,
+  /** The coordinator refused the request or could not be reached. */
+  apiError: 3,
+  /** Ctrl-C: the job keeps running on the coordinator. */
+  interrupted: 130,
+} as const;
+
+/** A usage problem found after parsing (bad flag value, missing URL or key): exit 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  readonly code = 'usage';
+}

@@ -1,0 +1,22 @@
+// Entry point of `crawl`: real streams, env and files, Ctrl-C as an abort signal, then exit.
+import { readFile, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { runCli } from './program.js';
+
+const interrupt = new AbortController();
+// The first Ctrl-C stops waiting (the job keeps running); a second one ends the process at once.
+process.once('SIGINT', () => {
+  interrupt.abort(new Error('interrupted'));
+  process.once('SIGINT', () => process.exit(130));
+});
+
+const code = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  homeDir: homedir(),
+  interrupt: interrupt.signal,
+  readFile: (p) => readFile(p),
+  writeFile: (p, data) => writeFile(p, data),
+});
+process.exitCode = code;

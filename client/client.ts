@@ -1,0 +1,152 @@
+// CrawlClient: one method per endpoint of docs/api.md, typed requests and answers.
+import { type CrawlClientOptions, HttpCore } from './http.js';
+import type {
+  BatchStatusResponse,
+  DetailOptions,
+  DeviceList,
+  DownloadContent,
+  DownloadedBytes,
+  DownloadFormat,
+  Job,
+  JobDetail,
+  NewJobRequest,
+  NewSessionRequest,
+  NewSweepRequest,
+  Session,
+  SessionJobs,
+  Sweep,
+  SweepCreated,
+} from './types.js';
+import { pollUntil, type WaitOptions } from './wait.js';
+
+const enc = encodeURIComponent;
+const TERMINAL_JOB = new Set(['completed', 'failed']);
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export class CrawlClient {
+  private readonly http: HttpCore;
+  constructor(options: CrawlClientOptions) {
+    this.http = new HttpCore(options);
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
+  /** `POST /crawl/v1/new`: submits a job (201). */
+  submitJob(request: NewJobRequest, o: CallOptions = {}): Promise<Job> {
+    return this.http.json('POST', '/crawl/v1/new', { body: request, expect: [201], signal: o.signal });
+  }
+
+  /** `GET /crawl/v1/status/{id}`: the Job alone, a cheap poll. */
+  getJob(id: string, o: CallOptions = {}): Promise<Job> {
+    return this.http.json('GET', `/crawl/v1/status/${enc(id)}`, o);
+  }
+
+  /** `POST /crawl/v1/jobs/batch/status`: up to 1,000 ids. */
+  batchStatus(jobIds: string[], o: CallOptions = {}): Promise<BatchStatusResponse> {
+    return this.http.json('POST', '/crawl/v1/jobs/batch/status', { body: { job_ids: jobIds }, ...o });
+  }
+
+  /** `GET /crawl/v1/jobs/{id}/detail`. */
+  getJobDetail(id: string, o: DetailOptions & CallOptions = {}): Promise<JobDetail> {
+    return this.http.json('GET', `/crawl/v1/jobs/${enc(id)}/detail`, {
+      query: {
+        parse_cookies: o.parseCookies ? 'true' : undefined,
+        include_body: o.includeBody ? 'true' : undefined,
+      },
+      signal: o.signal,
+    });
+  }
+
+  /** `GET /crawl/v1/jobs/{id}/download`: the download object (format json). 409 before completion. */
+  download(id: string, o: CallOptions = {}): Promise<DownloadContent> {
+    return this.http.json('GET', `/crawl/v1/jobs/${enc(id)}/download`, o);
+  }
+
+  /**
+   * `GET /crawl/v1/jobs/{id}/download?format=…` as bytes: `raw` is the target's body with its content
+   * type; `html`, `markdown` and `text` (reader text) are rendered by the coordinator.
+   */
+  async downloadAs(id: string, format: DownloadFormat, o: CallOptions = {}): Promise<DownloadedBytes> {
+    const answer = await this.http.raw('GET', `/crawl/v1/jobs/${enc(id)}/download`, {
+      query: { format },
+      signal: o.signal,
+    });
+    return { contentType: answer.contentType, bytes: answer.bytes };
+  }
+
+  /** `GET /crawl/v1/jobs/{id}/screenshot`: the PNG of a full-page job (404 when it has none). */
+  async screenshot(id: string, o: CallOptions = {}): Promise<Buffer> {
+    return (await this.http.raw('GET', `/crawl/v1/jobs/${enc(id)}/screenshot`, o)).bytes;
+  }
+
+  /** Polls the job's status until it is `completed` or `failed`. */
+  waitForJob(id: string, o: WaitOptions<Job> = {}): Promise<Job> {
+    return pollUntil(
+      id,
+      (signal) => this.getJob(id, { signal }),
+      (job) => TERMINAL_JOB.has(job.status),
+      (job) => job.status,
+      o,
+    );
+  }
+
+  /** Submits a job and waits for it to end. */
+  async runJob(request: NewJobRequest, o: WaitOptions<Job> = {}): Promise<Job> {
+    const job = await this.submitJob(request, { signal: o.signal });
+    return this.waitForJob(job.job_id, o);
+  }
+
+  /** `POST /crawl/v1/session/new` (201). */
+  createSession(request: NewSessionRequest = {}, o: CallOptions = {}): Promise<Session> {
+    return this.http.json('POST', '/crawl/v1/session/new', { body: request, expect: [201], ...o });
+  }
+
+  /** `GET /crawl/v1/session/{id}`. */
+  getSession(id: string, o: CallOptions = {}): Promise<Session> {
+    return this.http.json('GET', `/crawl/v1/session/${enc(id)}`, o);
+  }
+
+  /** `GET /crawl/v1/session/{id}/jobs`: oldest first. */
+  getSessionJobs(id: string, o: CallOptions = {}): Promise<SessionJobs> {
+    return this.http.json('GET', `/crawl/v1/session/${enc(id)}/jobs`, o);
+  }
+
+  /** `POST /crawl/v1/session/{id}/close` (204; closing twice is fine). */
+  async closeSession(id: string, o: CallOptions = {}): Promise<void> {
+    await this.http.raw('POST', `/crawl/v1/session/${enc(id)}/close`, { expect: [204], ...o });
+  }
+
+  /** `POST /crawl/v1/sweep/new` (201). */
+  createSweep(request: NewSweepRequest, o: CallOptions = {}): Promise<SweepCreated> {
+    return this.http.json('POST', '/crawl/v1/sweep/new', { body: request, expect: [201], ...o });
+  }
+
+  /** `GET /crawl/v1/sweep/{id}`. */
+  getSweep(id: string, o: CallOptions = {}): Promise<Sweep> {
+    return this.http.json('GET', `/crawl/v1/sweep/${enc(id)}`, o);
+  }
+
+  /** Polls the sweep until it is no longer `running`. */
+  waitForSweep(id: string, o: WaitOptions<Sweep> = {}): Promise<Sweep> {
+    return pollUntil(
+      id,
+      (signal) => this.getSweep(id, { signal }),
+      (sweep) => sweep.status !== 'running',
+      (sweep) => sweep.status,
+      o,
+    );
+  }
+
+  /** `GET /crawl/v1/devices` (admin keys only; others get 403). */
+  listDevices(o: { connected?: boolean } & CallOptions = {}): Promise<DeviceList> {
+    return this.http.json('GET', '/crawl/v1/devices', {
+      query: { connected: o.connected === undefined ? undefined : String(o.connected) },
+      signal: o.signal,
+    });
+  }
+}

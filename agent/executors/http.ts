@@ -249,7 +249,8 @@ export class HttpExecutor implements Executor {
     // A decoded body past the limit ends the job as an over-limit plain body does.
     if (decoded.kind === 'too_large') return tooLarge(limit + 1);
     const body = decoded.kind === 'decoded' ? decoded.body : received;
-    outcome.contentEncoding = encodingHeader.toLowerCase();
+    // Reported only when removed here: a body kept as received still carries its encoding.
+    outcome.contentEncoding = decoded.kind === 'decoded' ? encodingHeader.toLowerCase() : '';
     const reader = readerFromResponse(body, {
       contentType: outcome.contentType,
       // Decoded here already, unless the encoding is one the agent keeps as received.

@@ -23,6 +23,11 @@ function header(r: ResultRecord, name: string): string {
   return r.responseHeaders.find((h) => h.name.toLowerCase() === name)?.value ?? '';
 }
 
+/** The encoding the stored body still carries: none once the device decoded it. */
+function storedEncoding(r: ResultRecord): string {
+  return r.contentEncoding ? '' : header(r, 'content-encoding');
+}
+
 interface PageSource {
   /** The page's HTML: the rendered DOM for full-page jobs, else the decoded HTML body; or null. */
   html: string | null;
@@ -38,7 +43,7 @@ async function pageSource(job: JobRecord, storage: ContentStorage): Promise<Page
     readPart(storage, job, r, 'full_page'),
   ]);
   const bytes = body ?? Buffer.alloc(0);
-  const encoding = header(r, 'content-encoding');
+  const encoding = storedEncoding(r);
   const decoded = decodeBody(bytes, r.contentType, encoding, MAX_DECODED_BODY_BYTES);
   const textual = encodeBody(Buffer.alloc(0), r.contentType).encoding === 'text' || r.contentType === '';
   let html: string | null = null;
@@ -91,7 +96,7 @@ export async function sendDownload(
   }
   if (format === 'raw') {
     const body = (await readPart(storage, job, r, 'body')) ?? Buffer.alloc(0);
-    const encoding = header(r, 'content-encoding');
+    const encoding = storedEncoding(r);
     reply.headers(SANDBOX).type(r.contentType || 'application/octet-stream');
     if (encoding) reply.header('content-encoding', encoding);
     // A Buffer is sent as-is by fastify: no serializer runs for it.

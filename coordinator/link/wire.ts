@@ -71,6 +71,7 @@ export function reportOf(final: ResultFinal): ReportedResult {
     errorMessage: final.errorMessage ?? '',
     finalUrl: final.finalUrl ?? '',
     contentType: final.contentType ?? '',
+    contentEncoding: final.contentEncoding ?? '',
     requestHeaders: headers(final.requestHeaders),
     responseHeaders: headers(final.responseHeaders),
     requestCookies: cookies(final.requestCookies),

@@ -85,7 +85,13 @@ export class ResultIngest {
       attempt,
       deviceId,
       parts: sizes,
-      metadata: { device_id: deviceId, device_location: location, attempt },
+      metadata: {
+        device_id: deviceId,
+        device_location: location,
+        attempt,
+        // The body is stored decoded; the target's encoding is kept here (docs/api.md).
+        ...(fields.contentEncoding ? { content_encoding: fields.contentEncoding } : {}),
+      },
     };
     const outcome = await this.deps.jobs.complete(job, result);
     if (outcome === 'stored') {

@@ -65,6 +65,11 @@ export interface ResultRecord {
   errorMessage: string;
   finalUrl: string;
   contentType: string;
+  /**
+   * The Content-Encoding the device removed before sending the body (gzip, deflate, br); empty or
+   * absent when the stored body is as the target sent it (then its Content-Encoding header holds).
+   */
+  contentEncoding?: string;
   requestHeaders: StoredHeader[];
   responseHeaders: StoredHeader[];
   requestCookies: CookieRecordJson[];

@@ -90,10 +90,17 @@ describe('download content forms', () => {
     res = await get(jobs['/binary'] as string, '?format=raw');
     assert.equal(res.headers.get('content-type'), 'application/octet-stream');
     assert.deepEqual(Buffer.from(await res.arrayBuffer()), BINARY);
-    // Kept as received: the gzip body goes out with its Content-Encoding, and fetch inflates it.
+    // The device decoded the gzip body: raw answers the page itself, with no Content-Encoding, and
+    // the JSON form says which encoding the target used.
     res = await get(jobs['/page-gzip'] as string, '?format=raw');
-    assert.equal(res.headers.get('content-encoding'), 'gzip');
+    assert.equal(res.headers.get('content-encoding'), null);
     assert.equal(await res.text(), PAGE);
+    const gz = (await (await get(jobs['/page-gzip'] as string, '')).json()) as {
+      metadata: { content_encoding?: string };
+      mainResult: { body: string };
+    };
+    assert.equal(gz.metadata.content_encoding, 'gzip');
+    assert.equal(gz.mainResult.body, PAGE);
   });
 
   test('html, markdown and text of an HTML page (gzip-encoded too)', async () => {

@@ -77,6 +77,18 @@ export class ConfigReader {
     return n;
   }
 
+  /** A number in [0, 1] (a share or a threshold). */
+  fraction(flag: string, def: number): number {
+    const v = this.raw(flag);
+    if (v === undefined) return def;
+    const n = Number(v);
+    if (v.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) {
+      this.problems.push(`${flag}: expected a number from 0 to 1, got ${JSON.stringify(v)}`);
+      return def;
+    }
+    return n;
+  }
+
   bool(flag: string, def: boolean): boolean {
     const v = this.raw(flag);
     if (v === undefined) return def;

@@ -15,6 +15,8 @@ import { SessionExpiry } from './scheduler/session-expiry.js';
 import type { Services } from './services.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
+import { CANARY_PATH } from './trust/canary-token.js';
+import { TrustService } from './trust/trust-service.js';
 
 export interface AppDeps {
   store: Store;
@@ -46,12 +48,22 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     leaseMs: config.leaseMs,
   });
   const dispatcher = jobs.scheduler;
+  const trust = new TrustService({
+    jobs,
+    store: deps.store,
+    storages: deps.storage,
+    config: config.trust,
+    canaryUrl: () => `${publicUrl}${CANARY_PATH}`,
+    storageType: config.defaultStorageType,
+    log,
+  });
   const services: Services = {
     config,
     store: deps.store,
     keys: new KeyCache(deps.store, config.keyCacheMs),
     jobs,
     dispatcher,
+    trust,
     storage: deps.storage,
     log,
     edgeUrl: () => config.edgeUrl ?? publicUrl,
@@ -92,8 +104,10 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     budget: new ByteBudget(config.maxBufferedResultBytes),
     heartbeatIntervalMs: config.heartbeatIntervalMs,
     helloTimeoutMs: config.helloTimeoutMs,
+    onStrike: (deviceId, why) => trust.strike(deviceId, why),
   });
   link.attach(app.server);
+  trust.start();
   const expiry = new SessionExpiry(deps.store, dispatcher, log.child({ component: 'sessions' }));
   expiry.start();
   const sync = new ClusterSync(deps.store, jobs, {
@@ -115,6 +129,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     async close() {
       if (closed) return;
       closed = true;
+      trust.close();
       expiry.close();
       await sync.close();
       await link.close();

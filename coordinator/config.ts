@@ -1,5 +1,5 @@
 // One schema for every coordinator setting: read from flags and env once, validated, frozen.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, parseFlags } from '../common/config-reader.js';
 
@@ -44,7 +44,10 @@ export interface CoordinatorConfig {
   helloTimeoutMs: number;
   /** Extra time past a job's timeout before a silent running attempt is taken back. */
   runningGraceMs: number;
-  /** Lease on a running job; renewed every third of it. Default 30 s. */
+  /**
+   * Lease on a running job; renewed every third of it, and a dead coordinator's jobs are taken
+   * back within about a lease and a third. Default 6 s.
+   */
   leaseMs: number;
   /** How long a looked-up API key is trusted without asking the store again. Default 5 s. */
   keyCacheMs: number;
@@ -59,6 +62,23 @@ export interface CoordinatorConfig {
   retentionS3Ms: number;
   /** How often archival runs. Default 10m. */
   archiveIntervalMs: number;
+  /** Checking devices are honest (docs/security.md). */
+  trust: TrustConfig;
+}
+
+export interface TrustConfig {
+  /** How often each device gets a canary job (0: never). Default 30m; quarantined devices 10× as often. */
+  canaryIntervalMs: number;
+  /** Where canaries point; default this coordinator's own `/crawl/v1/canary` (behind --public-url). */
+  canaryUrl: string | null;
+  /** Key of the canary answers; set the same on every coordinator behind one canary URL. Default random. */
+  canarySecret: string;
+  /** Share of completed HTTP jobs re-run on a second device in the same region and compared. Default 0.01. */
+  verifyShare: number;
+  /** A device whose score falls below this is quarantined (canaries only). Default 0.5. */
+  quarantineBelow: number;
+  /** Canaries passed in a row that release a quarantined device. Default 3. */
+  releaseAfterCanaries: number;
 }
 
 export class ConfigError extends Error {
@@ -115,7 +135,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     heartbeatIntervalMs: r.int('heartbeat-interval-ms', 15_000, 100, 600_000),
     helloTimeoutMs: r.int('hello-timeout-ms', 5_000, 100, 120_000),
     runningGraceMs: r.int('running-grace-ms', 30_000, 0, 3_600_000),
-    leaseMs: r.int('lease-ms', 30_000, 300, 3_600_000),
+    leaseMs: r.int('lease-ms', 6_000, 300, 3_600_000),
     maxStorageFailures: r.int('max-storage-failures', 5, 1, 1000),
     keyCacheMs: r.int('key-cache-ms', 5_000, 0, 3_600_000),
     s3,
@@ -123,6 +143,14 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     retentionLocalMs: r.duration('retention-local', '30d'),
     retentionS3Ms: r.duration('retention-s3', '90d'),
     archiveIntervalMs: r.duration('archive-interval', '10m'),
+    trust: {
+      canaryIntervalMs: r.duration('canary-interval', '30m'),
+      canaryUrl: r.url('canary-url'),
+      canarySecret: r.str('canary-secret', randomBytes(32).toString('base64url')),
+      verifyShare: r.fraction('verify-share', 0.01),
+      quarantineBelow: r.fraction('quarantine-below', 0.5),
+      releaseAfterCanaries: r.int('release-after-canaries', 3, 1, 100),
+    },
   };
   if (!['local', 's3'].includes(r.str('default-storage-type', 'local'))) {
     r.problems.push('default-storage-type: expected local or s3');

@@ -6,6 +6,7 @@ import type { JobLifecycle } from './jobs/job-lifecycle.js';
 import type { Dispatcher } from './scheduler/dispatcher.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
+import type { TrustService } from './trust/trust-service.js';
 
 export interface Services {
   config: Readonly<CoordinatorConfig>;
@@ -16,6 +17,8 @@ export interface Services {
   jobs: JobLifecycle;
   /** The queue and connected devices: for capacity checks and device views, never state changes. */
   dispatcher: Dispatcher;
+  /** Device reputation, canaries, cross-verification, quarantine. */
+  trust: TrustService;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;
   /** Base URL for links this coordinator hands out (download_url, screenshots). */

@@ -7,6 +7,7 @@ import { Devices, DevicesQuery, jobErrors } from '../../contract/index.js';
 import { forbidden, invalid } from '../errors.js';
 import type { ConnectedDevice } from '../scheduler/dispatcher.js';
 import type { Services } from '../services.js';
+import type { DeviceTrustRecord } from '../store/trust-types.js';
 import type { DeviceRecord } from '../store/types.js';
 import { authenticate } from './auth.js';
 import type { ContractTypes } from './type-provider.js';
@@ -17,7 +18,12 @@ const latest = (...isos: Array<string | null | undefined>): string | null =>
     .sort()
     .at(-1) ?? null;
 
-function deviceView(services: Services, record: DeviceRecord | undefined, live: ConnectedDevice | undefined) {
+function deviceView(
+  services: Services,
+  record: DeviceRecord | undefined,
+  live: ConnectedDevice | undefined,
+  trust: DeviceTrustRecord | undefined,
+) {
   const id = record?.id ?? live?.profile.deviceId ?? '';
   const p = live?.profile;
   const info = live?.info ?? {};
@@ -44,6 +50,16 @@ function deviceView(services: Services, record: DeviceRecord | undefined, live: 
     capabilities: { methods: p ? [...p.methods].sort() : [], max_concurrent: max },
     load: { running, max_concurrent: max, ratio: max > 0 ? running / max : 0 },
     draining: live?.draining ?? false,
+    // Its standing (docs/security.md): quarantined devices get canary jobs only.
+    quarantined: trust?.quarantined ?? false,
+    trust: {
+      score: trust?.score ?? 1,
+      reason: trust?.reason ?? '',
+      canary_passes: trust?.canaryPasses ?? 0,
+      canary_failures: trust?.canaryFailures ?? 0,
+      disputes: trust?.disputes ?? 0,
+      strikes: trust?.strikes ?? 0,
+    },
     assigned_total: live?.assignedTotal ?? 0,
     recent: {
       success_rate: stats.samples > 0 ? Number(stats.successRate.toFixed(4)) : null,
@@ -72,9 +88,13 @@ export function registerDeviceRoutes(base: FastifyInstance, services: Services):
     const records = (await services.store.listDevices()).filter((d) => !d.revokedAt);
     const live = new Map(services.dispatcher.listDevices().map((d) => [d.profile.deviceId, d]));
     const known = new Set(records.map((r) => r.id));
-    const devices = records.map((r) => deviceView(services, r, live.get(r.id)));
+    const ids = [...new Set([...records.map((r) => r.id), ...live.keys()])];
+    const standing = new Map((await services.store.trust.listDeviceTrust(ids)).map((t) => [t.deviceId, t]));
+    const devices = records.map((r) => deviceView(services, r, live.get(r.id), standing.get(r.id)));
     // A device revoked while linked stays listed until its link ends: it may still run jobs.
-    for (const [id, d] of live) if (!known.has(id)) devices.push(deviceView(services, undefined, d));
+    for (const [id, d] of live) {
+      if (!known.has(id)) devices.push(deviceView(services, undefined, d, standing.get(id)));
+    }
     const shown = filter === undefined ? devices : devices.filter((d) => d.connected === (filter === 'true'));
     return {
       total: devices.length,

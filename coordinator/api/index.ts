@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.js';
 import { authenticate } from './auth.js';
+import { registerCanaryRoute } from './canary.js';
 import { registerDeviceRoutes } from './devices.js';
 import { errorHandlerFor } from './error-handler.js';
 import { registerJobRoutes } from './jobs.js';
@@ -51,6 +52,7 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
   });
   // The report page's unguessable token is its credential: no key, same bare-string errors.
   await app.register(async (open) => registerReportRoutes(open, services));
+  registerCanaryRoute(app, services);
   await app.register(async (sessions) => {
     sessions.setErrorHandler(errorHandlerFor('object'));
     sessions.addHook('preValidation', authFirst(services));

@@ -52,12 +52,19 @@ export class JobLifecycle implements JobTransitions {
 
   // ------------------------------------------------------------------ submit
 
-  /** A new job: stored, queued here, announced to the other coordinators. */
-  async submit(input: NewJob, sessionDeviceId: string | null): Promise<JobRecord> {
+  /**
+   * A new job: stored, queued here, announced to the other coordinators. `excludedDeviceId` keeps
+   * it off one device (a cross-verification re-run avoids the device it checks).
+   */
+  async submit(
+    input: NewJob,
+    sessionDeviceId: string | null,
+    opts: { excludedDeviceId?: string } = {},
+  ): Promise<JobRecord> {
     const job = newJobRecord(input, this.now());
     nextStatus(job.id, null, 'submit');
     await this.store.insertJob(job);
-    this.scheduler.enqueue(job, sessionDeviceId);
+    this.scheduler.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
     // Other coordinators on the same database may hold the device this job needs.
     await this.store.publish({ type: 'job_pending', jobId: job.id });
     this.emit({ transition: 'submit', job, atMs: this.now() });

@@ -40,6 +40,8 @@ export interface ConnectionDeps {
   helloTimeoutMs: number;
   /** Frames for work that is not the device's own before its link is closed (4403). Default 16. */
   maxStrikes?: number;
+  /** Told of each strike (it counts against the device's reputation). */
+  onStrike?: (deviceId: string, why: string) => void;
 }
 
 /** How long a closing link may take to finish the close handshake. */
@@ -280,6 +282,7 @@ export class AgentConnection {
   private strike(why: string): void {
     this.strikes++;
     this.log.warn({ strikes: this.strikes, why }, 'frame for work that is not this device’s');
+    this.deps.onStrike?.(this.device.id, why);
     if (this.strikes >= (this.deps.maxStrikes ?? 16)) {
       this.close(CloseCode.Forbidden, 'frames for work not assigned to this device');
     }

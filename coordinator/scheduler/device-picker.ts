@@ -38,7 +38,10 @@ export class DevicePicker {
   /** Re-reads whether the device can take a job; call after any change to it. */
   refresh(dev: ConnectedDevice): void {
     const current = this.devices.get(dev.profile.deviceId) === dev;
-    this.index.set(dev, current && !dev.draining && dev.running.size < dev.profile.maxConcurrent);
+    this.index.set(
+      dev,
+      current && !dev.draining && !dev.quarantined && dev.running.size < dev.profile.maxConcurrent,
+    );
   }
 
   remove(dev: ConnectedDevice): void {

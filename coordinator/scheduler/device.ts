@@ -13,6 +13,11 @@ export interface DeviceLink {
 export interface ConnectedDevice {
   profile: DeviceProfile;
   link: DeviceLink;
+  /**
+   * Quarantined by the coordinator (coordinator/trust/): it gets canary jobs pinned to it, nothing
+   * else. Set through Dispatcher.setQuarantined.
+   */
+  quarantined?: boolean;
   /** What the device's owner allows (paused, hours, domains, caps), as it last advertised. */
   owner?: DeviceOwnerView;
   running: Map<string, number>;

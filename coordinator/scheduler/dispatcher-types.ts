@@ -6,6 +6,8 @@ import type { JobNeeds } from './matching.js';
 export interface Queued {
   job: JobRecord;
   needs: JobNeeds;
+  /** A job the coordinator made for one device (a canary): it reaches that device even in quarantine. */
+  direct: boolean;
   /** Jobs with the same key match the same devices (see pump); null for pinned or excluding ones. */
   matchKey: string | null;
   timer: NodeJS.Timeout;

@@ -3,12 +3,12 @@
 // jobs and says when they end, and every change of a job's state this class decides on (claim,
 // fail, requeue) is asked of the lifecycle through JobTransitions.
 import type { OwnerControls } from '../../proto/index.js';
-import type { JobRecord } from '../store/types.js';
+import { type JobRecord, SYSTEM_OWNER_ID } from '../store/types.js';
 import type { ConnectedDevice } from './device.js';
 import { DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
 import type { DispatcherOptions, FailureType, Queued, Running } from './dispatcher-types.js';
-import { matchKeyOf, needsOf } from './matching.js';
+import { matchKeyOf, mismatch, needsOf } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
 
 export type { ConnectedDevice, DeviceLink } from './device.js';
@@ -20,8 +20,15 @@ export type {
   RequeueOptions,
 } from './dispatcher-types.js';
 
+/** Told when a device joins or leaves this coordinator (trust checks, metrics). */
+export interface DeviceListener {
+  added(device: ConnectedDevice): void;
+  removed(device: ConnectedDevice): void;
+}
+
 export class Dispatcher {
   private readonly devices = new Map<string, ConnectedDevice>();
+  private readonly deviceListeners = new Set<DeviceListener>();
   private readonly queue = new OwnerQueues<Queued>();
   private readonly running = new Map<string, Running>();
   private readonly now: () => number;
@@ -87,12 +94,18 @@ export class Dispatcher {
 
   // ------------------------------------------------------------------ devices
 
+  addDeviceListener(listener: DeviceListener): () => void {
+    this.deviceListeners.add(listener);
+    return () => this.deviceListeners.delete(listener);
+  }
+
   addDevice(device: ConnectedDevice): void {
     const old = this.devices.get(device.profile.deviceId);
     if (old) this.removeDevice(device.profile.deviceId, old);
     this.devices.set(device.profile.deviceId, device);
     device.lastSeenMs = this.now();
     this.picker.refresh(device);
+    for (const l of this.deviceListeners) l.added(device);
     this.pump();
   }
 
@@ -102,6 +115,7 @@ export class Dispatcher {
     if (!dev || (which && dev !== which)) return;
     this.devices.delete(deviceId);
     this.picker.remove(dev);
+    for (const l of this.deviceListeners) l.removed(dev);
     for (const [jobId, attempt] of dev.running) void this.attemptLost(jobId, attempt, 'device disconnected');
   }
 
@@ -111,6 +125,15 @@ export class Dispatcher {
     dev.draining = true;
     this.touch(deviceId);
     this.picker.refresh(dev);
+  }
+
+  /** Quarantine on or off: a quarantined device takes only jobs made for it (canaries). */
+  setQuarantined(deviceId: string, quarantined: boolean): void {
+    const dev = this.devices.get(deviceId);
+    if (!dev || Boolean(dev.quarantined) === quarantined) return;
+    dev.quarantined = quarantined;
+    this.picker.refresh(dev);
+    this.pump();
   }
 
   /** The device paused (spool full, its owner) or resumed taking jobs; its owner's controls changed. */
@@ -143,6 +166,7 @@ export class Dispatcher {
     const entry: Queued = {
       job,
       needs,
+      direct: job.ownerId === SYSTEM_OWNER_ID && needs.pinnedDeviceId !== null,
       matchKey: excludedDeviceId === undefined ? matchKeyOf(needs) : null,
       timer: setTimeout(() => void this.queueExpired(job.id), delay),
     };
@@ -274,6 +298,14 @@ export class Dispatcher {
     await this.lose(run.job, attempt, run.deviceId, why);
   }
 
+  /** The one device a coordinator-made job is for, quarantined or not, when it has room. */
+  private pickDirect(needs: Queued['needs']): { device: ConnectedDevice; reason: string } | null {
+    const device = needs.pinnedDeviceId ? this.devices.get(needs.pinnedDeviceId) : undefined;
+    if (!device || device.draining || device.running.size >= device.profile.maxConcurrent) return null;
+    if (mismatch(device.profile, needs) !== null) return null;
+    return { device, reason: `a check of device ${device.profile.deviceId} by the coordinator` };
+  }
+
   /** An attempt no device will finish: requeued, or failed when retries ran out. */
   private async lose(job: JobRecord, attempt: number, deviceId: string, why: string): Promise<void> {
     const log = this.opts.log.child({ jobId: job.id, deviceId });
@@ -311,7 +343,7 @@ export class Dispatcher {
 
   private tryAssign(entry: Queued): boolean {
     if (entry.matchKey !== null && this.unplaceable.has(entry.matchKey)) return false;
-    const choice = this.picker.pick(entry.needs);
+    const choice = entry.direct ? this.pickDirect(entry.needs) : this.picker.pick(entry.needs);
     if (!choice) {
       if (entry.matchKey !== null) this.unplaceable.add(entry.matchKey);
       return false;

@@ -1,5 +1,6 @@
 // Persistence behind an async interface: SQLite now, PostgreSQL beside it, callers unchanged.
 import type { StorageType } from '../storage/types.js';
+import type { TrustStore } from './trust-types.js';
 
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
 export type SessionStatus = 'active' | 'closed' | 'expired';
@@ -165,6 +166,12 @@ export interface DeviceRecord {
 
 export type CompleteOutcome = 'stored' | 'duplicate' | 'stale';
 
+/**
+ * Owner of the jobs the coordinator makes on its own (canaries, cross-verification re-runs): no API
+ * key has it, so no API user sees them.
+ */
+export const SYSTEM_OWNER_ID = 'system:trust';
+
 /** Wake-ups between coordinators sharing one database (PostgreSQL LISTEN/NOTIFY). */
 export type StoreEvent =
   | { type: 'job_pending'; jobId: string }
@@ -184,6 +191,9 @@ export interface Store {
    * process opens (SQLite) lets a restarting coordinator take back every running job at once.
    */
   readonly shared: boolean;
+
+  /** Device standing and disputes (coordinator/trust/). */
+  readonly trust: TrustStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;

@@ -1,7 +1,9 @@
 // Ordered schema migrations, numbered like the SQLite ones (version N means the same schema change on
 // both). Each runs once, in a transaction, recorded in schema_migrations; the whole run holds an
 // advisory lock so coordinators starting together do not race.
+
 import type pg from 'pg';
+import { TRUST_TABLES_SQL } from '../trust-types.js';
 
 /**
  * Timestamps stay ISO-8601 TEXT as on SQLite; the ones we sort or compare (created_at, submitted_at,
@@ -95,6 +97,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (sweep_id, position)
   );
   `,
+  // 4: device standing (canaries, disputes, quarantine) and disputes between devices.
+  TRUST_TABLES_SQL,
 ];
 
 /** Any constant works; it only has to be the same in every coordinator of this program. */

@@ -16,6 +16,7 @@ import {
   type SweepJobRow,
   type SweepRow,
 } from '../rows.js';
+import type { TrustStore } from '../trust-types.js';
 import type {
   ApiKeyRecord,
   CompleteOutcome,
@@ -32,6 +33,7 @@ import { eventChannel } from './connection-spec.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
 import { migrate } from './migrations.js';
 import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions.js';
+import { PostgresTrustStore } from './trust-store.js';
 
 export interface PostgresStoreOptions {
   /** Pool connections (the LISTEN connection is extra, one per subscriber). Default 10. */
@@ -51,12 +53,16 @@ export class PostgresStore implements Store {
   private readonly subscriptions = new Set<EventSubscription>();
   private closing: Promise<void> | null = null;
 
+  readonly trust: TrustStore;
+
   private constructor(
     private readonly pool: pg.Pool,
     private readonly clientConfig: pg.ClientConfig,
     private readonly channel: string,
     private readonly log: StoreLog | undefined,
-  ) {}
+  ) {
+    this.trust = new PostgresTrustStore(pool);
+  }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */
   static async open(connectionString: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {

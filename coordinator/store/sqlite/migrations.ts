@@ -1,4 +1,5 @@
 // Ordered schema migrations; each runs once, in a transaction, recorded in schema_migrations.
+import { TRUST_TABLES_SQL } from '../trust-types.js';
 export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE api_keys (
@@ -86,4 +87,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (sweep_id, position)
   );
   `,
+  // 4: device standing (canaries, disputes, quarantine) and disputes between devices.
+  TRUST_TABLES_SQL,
 ];

@@ -18,6 +18,7 @@ import {
   type SweepRow,
   sweepToRow,
 } from '../rows.js';
+import type { TrustStore } from '../trust-types.js';
 import type {
   ApiKeyRecord,
   CompleteOutcome,
@@ -31,10 +32,12 @@ import type {
   SweepRecord,
 } from '../types.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
+import { SqliteTrustStore } from './trust-store.js';
 
 export class SqliteStore implements Store {
   readonly shared = false;
   private readonly db: Database.Database;
+  readonly trust: TrustStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
   private closed = false;
@@ -65,6 +68,7 @@ export class SqliteStore implements Store {
       `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
     this.getJobStmt = this.prepare('SELECT * FROM jobs WHERE id = ?');
+    this.trust = new SqliteTrustStore(this.db);
   }
 
   private migrate(): void {

@@ -1,0 +1,177 @@
+// Canary jobs: now and then each connected device is sent, on the coordinator's own initiative, a
+// GET of the canary target with a fresh nonce; the answer must hold the target's keyed hash of it.
+// A device that returns anything else has fabricated or tampered. Quarantined devices get canaries
+// ten times as often, so they can earn their release. Due times sit in one-second buckets: a tick
+// costs what is due, not the fleet.
+import type { Logger } from 'pino';
+import type { JobEvent, JobListener } from '../jobs/events.js';
+import type { JobLifecycle } from '../jobs/job-lifecycle.js';
+import type { ConnectedDevice, DeviceListener } from '../scheduler/dispatcher.js';
+import type { StorageType } from '../storage/types.js';
+import { SYSTEM_OWNER_ID } from '../store/types.js';
+import { canaryAnswer, newNonce } from './canary-token.js';
+import type { ReadBody } from './read-body.js';
+import type { Reputation } from './reputation.js';
+
+export interface CanaryOptions {
+  jobs: JobLifecycle;
+  reputation: Reputation;
+  readBody: ReadBody;
+  log: Logger;
+  /** Base URL of the canary target; each canary GETs `${url}/${nonce}`. */
+  url: () => string;
+  secret: string;
+  intervalMs: number;
+  storageType: StorageType;
+  now?: () => number;
+}
+
+const TICK_MS = 1_000;
+const CANARY_TIMEOUT_SEC = 30;
+
+export class CanaryService implements JobListener, DeviceListener {
+  private readonly due = new Map<number, Set<string>>();
+  private readonly dueOf = new Map<string, number>();
+  private readonly inFlight = new Map<string, { deviceId: string; nonce: string }>();
+  private readonly busy = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: CanaryOptions) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  start(): void {
+    if (this.timer || this.opts.intervalMs <= 0) return;
+    this.timer = setInterval(() => void this.tick(), Math.min(TICK_MS, this.opts.intervalMs));
+    this.timer.unref();
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  added(device: ConnectedDevice): void {
+    if (this.opts.intervalMs <= 0 || !device.profile.methods.has('GET')) return;
+    // The first canary comes at a random point of the first interval (or soon, when quarantined).
+    this.schedule(device.profile.deviceId, Math.random() * this.intervalFor(device));
+  }
+
+  removed(device: ConnectedDevice): void {
+    this.unschedule(device.profile.deviceId);
+  }
+
+  /** A quarantined device's next canary comes soon. */
+  quarantineChanged(device: ConnectedDevice): void {
+    if (this.dueOf.has(device.profile.deviceId))
+      this.schedule(device.profile.deviceId, this.intervalFor(device) / 2);
+  }
+
+  onJobEvent(e: JobEvent): void {
+    if (e.transition !== 'complete' && e.transition !== 'fail') return;
+    const canary = this.inFlight.get(e.job.id);
+    if (!canary) return;
+    this.inFlight.delete(e.job.id);
+    this.busy.delete(canary.deviceId);
+    void this.judge(e, canary).catch((err) =>
+      this.opts.log.error({ err, jobId: e.job.id }, 'canary check failed'),
+    );
+  }
+
+  private async judge(e: JobEvent, canary: { deviceId: string; nonce: string }): Promise<void> {
+    const { deviceId, nonce } = canary;
+    if (e.transition === 'fail') {
+      await this.opts.reputation.record(deviceId, 'lost', `canary not run (${e.job.failureType})`);
+    } else if (e.transition === 'complete') {
+      const r = e.result;
+      if (r.deviceId !== deviceId) return; // answered by another device: says nothing of this one
+      if (!r.success) {
+        await this.opts.reputation.record(
+          deviceId,
+          'canary_unreachable',
+          `${r.errorType}: ${r.errorMessage}`,
+        );
+      } else {
+        const body = (await this.opts.readBody(e.job, r)) ?? '';
+        const ok = r.statusCode === 200 && body.includes(canaryAnswer(this.opts.secret, nonce));
+        await this.opts.reputation.record(
+          deviceId,
+          ok ? 'canary_pass' : 'canary_fail',
+          ok
+            ? 'canary answered'
+            : `canary answer fabricated or altered (status ${r.statusCode}, ${body.length} bytes)`,
+        );
+      }
+    }
+    const dev = this.opts.jobs.scheduler.device(deviceId);
+    if (dev && this.dueOf.has(deviceId)) this.schedule(deviceId, this.intervalFor(dev));
+  }
+
+  private intervalFor(device: ConnectedDevice): number {
+    return device.quarantined ? Math.max(100, this.opts.intervalMs / 10) : this.opts.intervalMs;
+  }
+
+  private schedule(deviceId: string, inMs: number): void {
+    this.unschedule(deviceId);
+    const at = Math.floor((this.now() + inMs) / TICK_MS);
+    let bucket = this.due.get(at);
+    if (!bucket) {
+      bucket = new Set();
+      this.due.set(at, bucket);
+    }
+    bucket.add(deviceId);
+    this.dueOf.set(deviceId, at);
+  }
+
+  private unschedule(deviceId: string): void {
+    const at = this.dueOf.get(deviceId);
+    if (at === undefined) return;
+    this.dueOf.delete(deviceId);
+    const bucket = this.due.get(at);
+    bucket?.delete(deviceId);
+    if (bucket?.size === 0) this.due.delete(at);
+  }
+
+  private async tick(): Promise<void> {
+    const nowBucket = Math.floor(this.now() / TICK_MS);
+    for (const [at, bucket] of this.due) {
+      if (at > nowBucket) continue;
+      this.due.delete(at);
+      for (const deviceId of bucket) {
+        this.dueOf.delete(deviceId);
+        await this.send(deviceId).catch((err) => this.opts.log.warn({ err, deviceId }, 'canary not sent'));
+      }
+    }
+  }
+
+  private async send(deviceId: string): Promise<void> {
+    const dev = this.opts.jobs.scheduler.device(deviceId);
+    if (!dev) return;
+    // One canary at a time per device; the next is scheduled when this one is judged.
+    if (this.busy.has(deviceId)) return;
+    this.busy.add(deviceId);
+    const nonce = newNonce();
+    try {
+      const job = await this.opts.jobs.submit(
+        {
+          ownerId: SYSTEM_OWNER_ID,
+          url: `${this.opts.url()}/${nonce}`,
+          method: 'GET',
+          timeoutSec: CANARY_TIMEOUT_SEC,
+          placement: { device_id: deviceId },
+          sessionId: null,
+          sweepId: null,
+          storageType: this.opts.storageType,
+          request: { headers: [], bodyBase64: '', cookies: [] },
+        },
+        null,
+      );
+      this.inFlight.set(job.id, { deviceId, nonce });
+    } catch (err) {
+      this.busy.delete(deviceId);
+      this.schedule(deviceId, this.intervalFor(dev));
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,118 @@
+// Keeps devices honest (docs/security.md): reputation from what is observed of each device,
+// canaries, sampled cross-verification, quarantine applied to the scheduler. Subscribes to the job
+// lifecycle and to devices joining and leaving; changes no job state itself.
+import type { Logger } from 'pino';
+import type { TrustConfig } from '../config.js';
+import type { JobEvent, JobListener } from '../jobs/events.js';
+import type { JobLifecycle } from '../jobs/job-lifecycle.js';
+import type { ConnectedDevice, DeviceListener } from '../scheduler/dispatcher.js';
+import type { ContentStorage, StorageType } from '../storage/types.js';
+import type { Store } from '../store/types.js';
+import { CanaryService } from './canary.js';
+import { bodyReader } from './read-body.js';
+import { Reputation } from './reputation.js';
+import { VerificationService } from './verification.js';
+
+export interface TrustServiceOptions {
+  jobs: JobLifecycle;
+  store: Store;
+  storages: (type: StorageType) => ContentStorage | null;
+  config: TrustConfig;
+  /** Where canaries point when no --canary-url is set (this coordinator's public URL + path). */
+  canaryUrl: () => string;
+  storageType: StorageType;
+  log: Logger;
+  /** Tells the device itself (its status port shows why it gets no work). */
+  notifyDevice?: (deviceId: string, quarantined: boolean, reason: string) => void;
+}
+
+export class TrustService implements DeviceListener, JobListener {
+  readonly reputation: Reputation;
+  private readonly canaries: CanaryService;
+  private readonly verification: VerificationService;
+  private readonly unsubscribe: Array<() => void> = [];
+
+  constructor(private readonly opts: TrustServiceOptions) {
+    const log = opts.log.child({ component: 'trust' });
+    const readBody = bodyReader(opts.storages);
+    this.reputation = new Reputation({
+      store: opts.store.trust,
+      log,
+      quarantineBelow: opts.config.quarantineBelow,
+      releaseAfterCanaries: opts.config.releaseAfterCanaries,
+      onStanding: (deviceId, quarantined, reason) => this.applyStanding(deviceId, quarantined, reason),
+    });
+    this.canaries = new CanaryService({
+      jobs: opts.jobs,
+      reputation: this.reputation,
+      readBody,
+      log,
+      url: () => opts.config.canaryUrl ?? opts.canaryUrl(),
+      secret: opts.config.canarySecret,
+      intervalMs: opts.config.canaryIntervalMs,
+      storageType: opts.storageType,
+    });
+    this.verification = new VerificationService({
+      jobs: opts.jobs,
+      reputation: this.reputation,
+      store: opts.store.trust,
+      readBody,
+      log,
+      share: opts.config.verifyShare,
+    });
+  }
+
+  start(): void {
+    const { jobs } = this.opts;
+    this.unsubscribe.push(
+      jobs.addListener(this.canaries),
+      jobs.addListener(this.verification),
+      jobs.addListener(this),
+    );
+    this.unsubscribe.push(jobs.scheduler.addDeviceListener(this));
+    this.canaries.start();
+  }
+
+  close(): void {
+    this.canaries.close();
+    for (const off of this.unsubscribe.splice(0)) off();
+  }
+
+  /** A frame for work that was not the device's (coordinator/link/result-receiver.ts). */
+  strike(deviceId: string, why: string): void {
+    void this.reputation
+      .record(deviceId, 'strike', why)
+      .catch((err) => this.opts.log.warn({ err }, 'strike not recorded'));
+  }
+
+  added(device: ConnectedDevice): void {
+    const id = device.profile.deviceId;
+    this.canaries.added(device);
+    void this.reputation
+      .standing(id)
+      .then((t) => {
+        if (t.quarantined) this.applyStanding(id, true, t.reason);
+      })
+      .catch((err) => this.opts.log.warn({ err, deviceId: id }, 'standing not loaded'));
+  }
+
+  removed(device: ConnectedDevice): void {
+    this.canaries.removed(device);
+    this.reputation.forget(device.profile.deviceId);
+  }
+
+  /** A user's attempt lost on a device (silent past its timeout) counts a little against it. */
+  onJobEvent(e: JobEvent): void {
+    if (e.transition === 'requeue' && e.job.deviceId && e.why.startsWith('no result within')) {
+      void this.reputation.record(e.job.deviceId, 'lost', e.why).catch(() => undefined);
+    }
+  }
+
+  private applyStanding(deviceId: string, quarantined: boolean, reason: string): void {
+    const scheduler = this.opts.jobs.scheduler;
+    scheduler.setQuarantined(deviceId, quarantined);
+    const dev = scheduler.device(deviceId);
+    if (dev) this.canaries.quarantineChanged(dev);
+    this.opts.notifyDevice?.(deviceId, quarantined, reason);
+  }
+}

@@ -20,6 +20,7 @@ import type { ConnectedDevice, Dispatcher } from '../scheduler/dispatcher.js';
 import { deviceRegion } from '../scheduler/regions.js';
 import type { DeviceRecord, JobRecord, Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
+import { type HeartbeatHandle, sharedHeartbeatWheel } from './heartbeat-wheel.js';
 import { type AssembleOutcome, ResultAssembler } from './result-assembler.js';
 
 export interface ConnectionDeps {
@@ -36,12 +37,15 @@ export interface ConnectionDeps {
   helloTimeoutMs: number;
 }
 
+const encodePing = (nowMs: number): Uint8Array =>
+  encodeCoordinatorFrame({ ping: { nonce: nowMs, sentMs: nowMs } });
+
 export class AgentConnection {
   private registered: ConnectedDevice | null = null;
   private readonly assembler: ResultAssembler;
   private readonly log: Logger;
   private helloTimer: NodeJS.Timeout | null;
-  private heartbeat: NodeJS.Timeout | null = null;
+  private heartbeat: HeartbeatHandle | null = null;
   private lastSeenMs = Date.now();
   private location: DeviceLocation = { country: '', region: '', city: '' };
   private closed = false;
@@ -217,20 +221,21 @@ export class AgentConnection {
     });
     this.deps.dispatcher.addDevice(this.registered);
     void this.deps.store.touchDevice(this.device.id, connectedAt).catch(() => undefined);
-    this.heartbeat = setInterval(() => this.beat(), this.deps.heartbeatIntervalMs);
-    this.heartbeat.unref();
+    this.heartbeat = sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).add(this.beats);
     this.log.info({ location: this.location, methods: caps.methods }, 'agent connected');
   }
 
-  private beat(): void {
-    if (Date.now() - this.lastSeenMs > this.deps.heartbeatIntervalMs * 3) {
+  private readonly beats = {
+    lastSeenMs: () => this.lastSeenMs,
+    ping: (frame: Uint8Array) => {
+      if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
+    },
+    silent: () => {
       this.log.warn('agent silent for three heartbeats; dropping the link');
       this.ws.terminate();
       this.cleanup();
-      return;
-    }
-    this.send({ ping: { nonce: Date.now(), sentMs: Date.now() } });
-  }
+    },
+  };
 
   private sendAssign(job: JobRecord, attempt: number): void {
     const headers = job.request.headers.map((h) => ({ name: h.name, value: h.value }));
@@ -318,7 +323,7 @@ export class AgentConnection {
     if (this.closed) return;
     this.closed = true;
     if (this.helloTimer) clearTimeout(this.helloTimer);
-    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat?.();
     this.assembler.clear();
     this.deps.budget.forget(this.resume);
     if (this.registered) {

@@ -106,14 +106,17 @@ export class DeviceIndex<D extends Indexed, A> {
     return e?.available ? e : undefined;
   }
 
-  /** Puts the device in (available) or takes it out; a no-op when nothing changes. */
-  set(dev: D, available: boolean): void {
+  /**
+   * Puts the device in (available) or takes it out; a no-op when nothing changes. Returns the
+   * device's entry, available or not (undefined when it is not indexed at all).
+   */
+  set(dev: D, available: boolean): IndexEntry<D, A> | undefined {
     let e = this.entries.get(dev);
     if (!e) {
-      if (!available) return;
+      if (!available) return undefined;
       e = this.add(dev);
     }
-    if (available === e.available) return;
+    if (available === e.available) return e;
     e.available = available;
     if (available) {
       this.available++;
@@ -122,6 +125,7 @@ export class DeviceIndex<D extends Indexed, A> {
       this.available--;
       for (let i = 0; i < e.groups.length; i++) this.pull(e, i);
     }
+    return e;
   }
 
   /** The device is gone (disconnected or replaced). */

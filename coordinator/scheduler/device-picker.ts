@@ -33,7 +33,19 @@ export interface DevicePickerOptions {
   random?: () => number;
 }
 
-type Entry = IndexEntry<ConnectedDevice, ReadonlyMap<string, Readonly<MethodStats>>>;
+/**
+ * What a pick reads per device, copied into its index entry on every refresh: a sampled pick at
+ * 100,000 devices is bound by memory latency, and one record near the entry beats a chain of
+ * device → profile → running map → size.
+ */
+interface Hot {
+  methods: ReadonlyMap<string, Readonly<MethodStats>>;
+  running: number;
+  maxConcurrent: number;
+  assignedTotal: number;
+}
+
+type Entry = IndexEntry<ConnectedDevice, Hot>;
 
 /** The running best and runner-up of one pick. */
 class Contest {
@@ -49,28 +61,21 @@ class Contest {
 
   consider(e: Entry): void {
     const dev = e.dev;
-    const p = dev.profile;
-    const stats = e.aux.get(this.needs.method) ?? NEUTRAL;
-    const tier = this.spread.tier(this.needs.spreadGroup, p.deviceId, p.country);
+    const h = e.aux;
+    const stats = h.methods.get(this.needs.method) ?? NEUTRAL;
+    const group = this.needs.spreadGroup;
+    const tier = group === undefined ? 0 : this.spread.tier(group, dev.profile.deviceId, dev.profile.country);
     // Records are built only for a new best or runner-up.
-    const cost = costOf(dev.running.size, p.maxConcurrent, stats, this.fleetMs);
+    const cost = costOf(h.running, h.maxConcurrent, stats, this.fleetMs);
     const best = this.best;
     if (best?.device === dev || this.second?.device === dev) return; // drawn twice
     this.looked++;
-    const aheadOfBest = !best || ranksBefore(tier, cost, dev.assignedTotal, p.deviceId, best);
-    if (!aheadOfBest && this.second && !ranksBefore(tier, cost, dev.assignedTotal, p.deviceId, this.second)) {
+    const id = dev.profile.deviceId;
+    const aheadOfBest = !best || ranksBefore(tier, cost, h.assignedTotal, id, best);
+    if (!aheadOfBest && this.second && !ranksBefore(tier, cost, h.assignedTotal, id, this.second)) {
       return;
     }
-    const s = score(
-      dev,
-      p.deviceId,
-      dev.running.size,
-      p.maxConcurrent,
-      dev.assignedTotal,
-      stats,
-      this.fleetMs,
-      tier,
-    );
+    const s = score(dev, id, h.running, h.maxConcurrent, h.assignedTotal, stats, this.fleetMs, tier);
     if (aheadOfBest) {
       this.second = best;
       this.best = s;
@@ -82,9 +87,12 @@ class Contest {
 
 export class DevicePicker {
   readonly stats = new DeviceStats();
-  private readonly index = new DeviceIndex<ConnectedDevice, ReadonlyMap<string, Readonly<MethodStats>>>(
-    (dev) => this.stats.methodsOf(dev.profile.deviceId),
-  );
+  private readonly index = new DeviceIndex<ConnectedDevice, Hot>((dev) => ({
+    methods: this.stats.methodsOf(dev.profile.deviceId),
+    running: dev.running.size,
+    maxConcurrent: dev.profile.maxConcurrent,
+    assignedTotal: dev.assignedTotal,
+  }));
   private readonly spread: SweepSpread;
   private readonly accepts: ((dev: ConnectedDevice, needs: JobNeeds) => boolean) | undefined;
   private readonly random: () => number;
@@ -107,7 +115,11 @@ export class DevicePicker {
   /** Re-reads whether the device can take a job; call after any change to it. */
   refresh(dev: ConnectedDevice): void {
     const current = this.devices.get(dev.profile.deviceId) === dev;
-    this.index.set(dev, current && !dev.draining && dev.running.size < dev.profile.maxConcurrent);
+    const e = this.index.set(dev, current && !dev.draining && dev.running.size < dev.profile.maxConcurrent);
+    if (e) {
+      e.aux.running = dev.running.size;
+      e.aux.assignedTotal = dev.assignedTotal;
+    }
   }
 
   remove(dev: ConnectedDevice): void {

@@ -24,6 +24,7 @@ import { parseFlags } from '../../coordinator/config.js';
 import { openStore } from '../../coordinator/store/open.js';
 import type { FromAgents, SimAgentSpec, ToAgents } from './fleet-agents.js';
 import { freePort, jobStream, pct, procStatus, sleep, waitHealthy } from './fleet-stream.js';
+import { pickerCostUs } from './picker-cost.js';
 import { mainProfile, profileShares, type WindowUs } from './profile-shares.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -225,6 +226,18 @@ if (profDir) {
     for (const [part, ms] of shares)
       log(`  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(6)} ms  ${part}`);
   }
+}
+// The picker alone at every size asked for, including those above the socket cap.
+log('');
+for (const size of SIZES)
+  log(`RESULT picker devices=${size} cpu_us_per_pick=${pickerCostUs(size).toFixed(1)}`);
+const capped = rows.at(-1);
+if (capped && capped.agents < (SIZES.at(-1) ?? 0)) {
+  const perAgentMiB = (capped.rssMiB - base.rssMiB) / capped.agents;
+  const n = SIZES.at(-1) as number;
+  log(
+    `extrapolated to ${n} agents from ${capped.agents}: RSS ≈ ${(base.rssMiB + perAgentMiB * n).toFixed(0)} MiB, idle ≈ ${((capped.idleCpuPct * n) / capped.agents).toFixed(1)}% of a core (both grow linearly per agent)`,
+  );
 }
 if (flags.keep) log(`data kept in ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });

@@ -8,7 +8,8 @@
 //     [--idle-seconds 10] [--job-ms 100] [--sources 8] [--per-proc 6000] [--warmup-seconds 3]
 //     [--prof <dir>] [--keep]
 // With --prof the coordinator runs under --cpu-prof and the bench prints where its CPU went during
-// the job streams (picker vs the rest). A size above what the coordinator may hold open (its hard
+// the job streams (picker vs the rest); the profiler's own sampling then adds a few percent of a
+// core to every idle figure. A size above what the coordinator may hold open (its hard
 // limit on open files, less a reserve) is measured at that cap and says so.
 // Last lines: RESULT fleet agents=<n> cpu_us_per_job=<n> idle_cpu_pct=<n> rss_mib=<n>
 //   p50_assign_ms=<n> p99_assign_ms=<n> rate=<jobs/s>, one per size.
@@ -231,12 +232,18 @@ if (profDir) {
 log('');
 for (const size of SIZES)
   log(`RESULT picker devices=${size} cpu_us_per_pick=${pickerCostUs(size).toFixed(1)}`);
-const capped = rows.at(-1);
-if (capped && capped.agents < (SIZES.at(-1) ?? 0)) {
-  const perAgentMiB = (capped.rssMiB - base.rssMiB) / capped.agents;
-  const n = SIZES.at(-1) as number;
+const first = rows[0];
+const last = rows.at(-1);
+const target = SIZES.at(-1) ?? 0;
+if (first && last && last.agents < target && last.agents > first.agents) {
+  // Per-agent slopes between the smallest and largest measured fleets, so fixed costs (the empty
+  // process, other timers, a profiler) are not multiplied.
+  const span = last.agents - first.agents;
+  const rssPerAgent = (last.rssMiB - first.rssMiB) / span;
+  const idlePerAgent = (last.idleCpuPct - first.idleCpuPct) / span;
+  const extra = target - last.agents;
   log(
-    `extrapolated to ${n} agents from ${capped.agents}: RSS ≈ ${(base.rssMiB + perAgentMiB * n).toFixed(0)} MiB, idle ≈ ${((capped.idleCpuPct * n) / capped.agents).toFixed(1)}% of a core (both grow linearly per agent)`,
+    `extrapolated to ${target} agents from ${first.agents}..${last.agents}: RSS ≈ ${(last.rssMiB + rssPerAgent * extra).toFixed(0)} MiB (${(rssPerAgent * 1024).toFixed(1)} KiB an agent), idle ≈ ${(last.idleCpuPct + idlePerAgent * extra).toFixed(1)}% of a core`,
   );
 }
 if (flags.keep) log(`data kept in ${dataDir}`);

@@ -34,8 +34,10 @@ export class HeartbeatWheel {
   private readonly slots: Array<Set<HeartbeatMember>>;
   private readonly silentAfterMs: number;
   private readonly now: () => number;
+  private readonly tickMs: number;
   private cursor = 0;
   private timer: NodeJS.Timeout | null = null;
+  private nextTickMs = 0;
   private count = 0;
 
   constructor(private readonly opts: HeartbeatWheelOptions) {
@@ -43,6 +45,7 @@ export class HeartbeatWheel {
     this.slots = Array.from({ length: n }, () => new Set<HeartbeatMember>());
     this.silentAfterMs = opts.silentAfterMs ?? opts.intervalMs * 3;
     this.now = opts.now ?? Date.now;
+    this.tickMs = Math.max(1, opts.intervalMs / n);
   }
 
   /** Members on the wheel. */
@@ -84,6 +87,21 @@ export class HeartbeatWheel {
     if (this.count === 0) this.stop();
   }
 
+  /**
+   * Visits every slot due by now: a timer delayed by a busy event loop catches up (at most one
+   * turn), so links are still pinged once per interval rather than once per timer callback.
+   */
+  private advance(): void {
+    const nowMs = this.now();
+    let visits = 0;
+    while (nowMs >= this.nextTickMs && visits < this.slots.length && this.timer) {
+      this.tick();
+      this.nextTickMs += this.tickMs;
+      visits++;
+    }
+    if (nowMs >= this.nextTickMs) this.nextTickMs = nowMs + this.tickMs;
+  }
+
   /** Stops the timer; members stay (a later add starts it again). */
   close(): void {
     this.stop();
@@ -91,7 +109,8 @@ export class HeartbeatWheel {
 
   private start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), Math.max(1, this.opts.intervalMs / this.slots.length));
+    this.nextTickMs = this.now() + this.tickMs;
+    this.timer = setInterval(() => this.advance(), this.tickMs);
     this.timer.unref();
   }
 

@@ -15,7 +15,10 @@ import { SweepSpread } from './sweep-spread.js';
 export const EXACT_MAX = 512;
 /** Devices drawn from a larger group; the best of them wins. */
 export const SAMPLE_SIZE = 8;
-/** Draws allowed per pick before falling back to a walk (excluded or refusing devices). */
+/**
+ * Draws allowed per pick: for a sweep try still looking for an unused country, and before falling
+ * back to a walk when nearly every device drawn is excluded or refuses.
+ */
 const MAX_DRAWS = SAMPLE_SIZE * 8;
 
 export interface Choice {
@@ -167,7 +170,12 @@ export class DevicePicker {
 
   /** Draws SAMPLE_SIZE fitting devices; true when it did, false when it had to walk the group. */
   private sample(group: ReadonlyArray<Entry>, needs: JobNeeds, contest: Contest): boolean {
-    for (let draws = 0; draws < MAX_DRAWS && contest.looked < SAMPLE_SIZE; draws++) {
+    const sweep = needs.spreadGroup !== undefined;
+    for (let draws = 0; draws < MAX_DRAWS; draws++) {
+      // A sweep try keeps drawing until it finds a device and country its region has not used
+      // (tier 0): with 4 of 5 countries used, 8 draws would miss the fifth 17% of the time, 64 draws
+      // about once in a million.
+      if (contest.looked >= SAMPLE_SIZE && !(sweep && contest.best?.tier !== 0)) break;
       const e = group[Math.floor(this.random() * group.length)] as Entry;
       if (this.fits(e, needs)) contest.consider(e);
     }

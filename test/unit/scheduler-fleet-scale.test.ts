@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
+import { DeviceIndex } from '../../coordinator/scheduler/device-index.js';
 import { DevicePicker, EXACT_MAX } from '../../coordinator/scheduler/device-picker.js';
 import { type JobNeeds, mismatch } from '../../coordinator/scheduler/matching.js';
 import { regionOf } from '../../coordinator/scheduler/regions.js';
@@ -236,5 +237,55 @@ describe('owner fairness at fleet scale', () => {
     // Unplaced jobs elsewhere in the fleet go straight through meanwhile.
     const other = await fleet.submit({ owner: 'bulk', placement: { country: 'JP' } });
     assert.equal(fleet.devices.get(fleet.reservedOn(other.id) ?? '')?.profile.country, 'JP');
+  });
+});
+
+describe('matching groups under churn', () => {
+  test('after random arrivals, departures and load changes each group holds exactly its available matching devices', () => {
+    let seed = 12345;
+    const r = (): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x80000000;
+    };
+    const index = new DeviceIndex<ConnectedDevice, null>(() => null);
+    const all = Array.from({ length: 20_000 }, (_, i) => device(i));
+    const available = new Set<ConnectedDevice>();
+    const shapes: JobNeeds[] = [
+      needs('GET'),
+      needs('GET', { country: 'de' }),
+      needs('CRAWL_FULL_PAGE', { region: 'EU', device_type: 'desktop' }),
+      needs('GET', { city: 'city-7', network_type: 'wifi' }),
+    ];
+    const check = (): void => {
+      for (const n of shapes) {
+        const got = new Set(index.candidates(n).map((e) => e.dev));
+        const want = [...available].filter((d) => mismatch(d.profile, n) === null);
+        assert.equal(got.size, want.length, JSON.stringify(n.placement));
+        for (const d of want) assert.ok(got.has(d), d.profile.deviceId);
+      }
+    };
+    for (const d of all) {
+      if (r() < 0.7) {
+        index.set(d, true);
+        available.add(d);
+      }
+    }
+    check(); // shapes built over a fleet already there
+    for (let step = 0; step < 60_000; step++) {
+      const d = all[Math.floor(r() * all.length)] as ConnectedDevice;
+      const x = r();
+      if (x < 0.1) {
+        index.delete(d);
+        available.delete(d);
+      } else if (x < 0.55) {
+        index.set(d, true);
+        available.add(d);
+      } else {
+        index.set(d, false);
+        available.delete(d);
+      }
+    }
+    check();
+    assert.equal(index.size, available.size);
   });
 });

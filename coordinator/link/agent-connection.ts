@@ -21,6 +21,7 @@ import { rejectHandling } from '../scheduler/owner-controls.js';
 import type { DeviceRecord, JobRecord, Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
 import { acceptHello, welcomeOf } from './handshake.js';
+import { type HeartbeatHandle, sharedHeartbeatWheel } from './heartbeat-wheel.js';
 import { type Admission, ResultReceiver } from './result-receiver.js';
 import { assignOf } from './wire.js';
 
@@ -44,6 +45,9 @@ export interface ConnectionDeps {
   onStrike?: (deviceId: string, why: string) => void;
 }
 
+const encodePing = (nowMs: number): Uint8Array =>
+  encodeCoordinatorFrame({ ping: { nonce: nowMs, sentMs: nowMs } });
+
 /** How long a closing link may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 1_000;
 
@@ -59,7 +63,7 @@ export class AgentConnection {
   private readonly results: ResultReceiver;
   private readonly log: Logger;
   private helloTimer: NodeJS.Timeout | null;
-  private heartbeat: NodeJS.Timeout | null = null;
+  private heartbeat: HeartbeatHandle | null = null;
   private lastSeenMs = Date.now();
   private location: DeviceLocation = { country: '', region: '', city: '' };
   private closed = false;
@@ -219,8 +223,7 @@ export class AgentConnection {
     );
     this.deps.dispatcher.addDevice(outcome.device);
     void this.deps.store.touchDevice(this.device.id, outcome.device.connectedAt).catch(() => undefined);
-    this.heartbeat = setInterval(() => this.beat(), this.deps.heartbeatIntervalMs);
-    this.heartbeat.unref();
+    this.heartbeat = sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).add(this.beats);
     this.log.info({ location: this.location, methods: hello.capabilities?.methods }, 'agent connected');
   }
 
@@ -288,15 +291,18 @@ export class AgentConnection {
     }
   }
 
-  private beat(): void {
-    if (Date.now() - this.lastSeenMs > this.deps.heartbeatIntervalMs * 3) {
+  /** What the shared heartbeat wheel reads and does for this link (heartbeat-wheel.ts). */
+  private readonly beats = {
+    lastSeenMs: () => this.lastSeenMs,
+    ping: (frame: Uint8Array) => {
+      if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
+    },
+    silent: () => {
       this.log.warn('agent silent for three heartbeats; dropping the link');
       this.ws.terminate();
       this.cleanup();
-      return;
-    }
-    this.send({ ping: { nonce: Date.now(), sentMs: Date.now() } });
-  }
+    },
+  };
 
   private sendAssign(job: JobRecord, attempt: number): void {
     const deviceType = this.registered?.profile.deviceType ?? '';
@@ -325,7 +331,7 @@ export class AgentConnection {
     if (this.closed) return;
     this.closed = true;
     if (this.helloTimer) clearTimeout(this.helloTimer);
-    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat?.();
     this.results.clear();
     this.backlog = null;
     this.deps.budget.forget(this.resume);

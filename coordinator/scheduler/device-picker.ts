@@ -1,33 +1,113 @@
 // Chooses the device for a job among the connected ones: the available devices that match, scored
 // by load, recent success rate and latency (device-score.ts), sweep tries spread over distinct
-// devices. An index keeps the walk to the devices that could match, so a pick at 10,000 devices
-// costs what the matching group costs, not the fleet.
+// devices. The index hands over exactly the matching group (device-index.ts); a small group is
+// walked and the best device wins, a large one is sampled: the best of SAMPLE_SIZE devices drawn
+// uniformly (power of d choices, as in Sparrow), which lands within a few percent of the best load
+// at a cost that does not grow with the fleet.
 import type { ConnectedDevice } from './device.js';
-import { DeviceIndex, type IndexEntry, locationKey } from './device-index.js';
+import { DeviceIndex, type IndexEntry } from './device-index.js';
 import { costOf, placementReason, ranksBefore, type Scored, score } from './device-score.js';
 import { DeviceStats, type MethodStats, NEUTRAL } from './device-stats.js';
 import { type JobNeeds, mismatch } from './matching.js';
 import { SweepSpread } from './sweep-spread.js';
+
+/** Groups up to this size are walked whole, so the pick is the exact best. */
+export const EXACT_MAX = 512;
+/** Devices drawn from a larger group; the best of them wins. */
+export const SAMPLE_SIZE = 8;
+/**
+ * Draws allowed per pick: for a sweep try still looking for an unused country, and before falling
+ * back to a walk when nearly every device drawn is excluded or refuses.
+ */
+const MAX_DRAWS = SAMPLE_SIZE * 8;
 
 export interface Choice {
   device: ConnectedDevice;
   reason: string;
 }
 
-type Entry = IndexEntry<ConnectedDevice, ReadonlyMap<string, Readonly<MethodStats>>>;
+export interface DevicePickerOptions {
+  /**
+   * An extra per-device test applied to every candidate looked at (for example the owner's own
+   * controls: allowed domains, hours, pause). False skips the device. Default: every device accepts.
+   */
+  accepts?: (dev: ConnectedDevice, needs: JobNeeds) => boolean;
+  /** Uniform random number in [0, 1) for sampling. Default Math.random. */
+  random?: () => number;
+}
+
+/**
+ * What a pick reads per device, copied into its index entry on every refresh: a sampled pick at
+ * 100,000 devices is bound by memory latency, and one record near the entry beats a chain of
+ * device → profile → running map → size.
+ */
+interface Hot {
+  methods: ReadonlyMap<string, Readonly<MethodStats>>;
+  running: number;
+  maxConcurrent: number;
+  assignedTotal: number;
+}
+
+type Entry = IndexEntry<ConnectedDevice, Hot>;
+
+/** The running best and runner-up of one pick. */
+class Contest {
+  best: Scored<ConnectedDevice> | null = null;
+  second: Scored<ConnectedDevice> | null = null;
+  looked = 0;
+
+  constructor(
+    private readonly needs: JobNeeds,
+    private readonly spread: SweepSpread,
+    private readonly fleetMs: number | null,
+  ) {}
+
+  consider(e: Entry): void {
+    const dev = e.dev;
+    const h = e.aux;
+    const stats = h.methods.get(this.needs.method) ?? NEUTRAL;
+    const group = this.needs.spreadGroup;
+    const tier = group === undefined ? 0 : this.spread.tier(group, dev.profile.deviceId, dev.profile.country);
+    // Records are built only for a new best or runner-up.
+    const cost = costOf(h.running, h.maxConcurrent, stats, this.fleetMs);
+    const best = this.best;
+    if (best?.device === dev || this.second?.device === dev) return; // drawn twice
+    this.looked++;
+    const id = dev.profile.deviceId;
+    const aheadOfBest = !best || ranksBefore(tier, cost, h.assignedTotal, id, best);
+    if (!aheadOfBest && this.second && !ranksBefore(tier, cost, h.assignedTotal, id, this.second)) {
+      return;
+    }
+    const s = score(dev, id, h.running, h.maxConcurrent, h.assignedTotal, stats, this.fleetMs, tier);
+    if (aheadOfBest) {
+      this.second = best;
+      this.best = s;
+    } else {
+      this.second = s;
+    }
+  }
+}
 
 export class DevicePicker {
   readonly stats = new DeviceStats();
-  private readonly index = new DeviceIndex<ConnectedDevice, ReadonlyMap<string, Readonly<MethodStats>>>(
-    (dev) => this.stats.methodsOf(dev.profile.deviceId),
-  );
+  private readonly index = new DeviceIndex<ConnectedDevice, Hot>((dev) => ({
+    methods: this.stats.methodsOf(dev.profile.deviceId),
+    running: dev.running.size,
+    maxConcurrent: dev.profile.maxConcurrent,
+    assignedTotal: dev.assignedTotal,
+  }));
   private readonly spread: SweepSpread;
+  private readonly accepts: ((dev: ConnectedDevice, needs: JobNeeds) => boolean) | undefined;
+  private readonly random: () => number;
 
   constructor(
     private readonly devices: ReadonlyMap<string, ConnectedDevice>,
     now: () => number = Date.now,
+    opts: DevicePickerOptions = {},
   ) {
     this.spread = new SweepSpread(now);
+    this.accepts = opts.accepts;
+    this.random = opts.random ?? Math.random;
   }
 
   /** Devices that could take a job now. */
@@ -38,10 +118,14 @@ export class DevicePicker {
   /** Re-reads whether the device can take a job; call after any change to it. */
   refresh(dev: ConnectedDevice): void {
     const current = this.devices.get(dev.profile.deviceId) === dev;
-    this.index.set(
-      dev,
-      current && !dev.draining && !dev.quarantined && dev.running.size < dev.profile.maxConcurrent,
-    );
+    // A quarantined device stays out of every group: only jobs made for it reach it (dispatcher).
+    const available =
+      current && !dev.draining && !dev.quarantined && dev.running.size < dev.profile.maxConcurrent;
+    const e = this.index.set(dev, available);
+    if (e) {
+      e.aux.running = dev.running.size;
+      e.aux.assignedTotal = dev.assignedTotal;
+    }
   }
 
   remove(dev: ConnectedDevice): void {
@@ -50,68 +134,62 @@ export class DevicePicker {
 
   /** The best available device for the job, or null when none can take it now. */
   pick(needs: JobNeeds): Choice | null {
-    const fleetMs = this.stats.fleetLatencyMs(needs.method);
-    let best: Scored<ConnectedDevice> | null = null;
-    let second: Scored<ConnectedDevice> | null = null;
-    let matching = 0;
-    const consider = (e: Entry): void => {
-      const dev = e.dev;
-      const p = dev.profile;
-      matching++;
-      const stats = e.aux.get(needs.method) ?? NEUTRAL;
-      const tier = this.spread.tier(needs.spreadGroup, p.deviceId, p.country);
-      // Records are built only for a new best or runner-up: at fleet scale a pick walks thousands.
-      const cost = costOf(dev.running.size, p.maxConcurrent, stats, fleetMs);
-      const aheadOfBest = !best || ranksBefore(tier, cost, dev.assignedTotal, p.deviceId, best);
-      if (!aheadOfBest && second && !ranksBefore(tier, cost, dev.assignedTotal, p.deviceId, second)) return;
-      const s = score(
-        dev,
-        p.deviceId,
-        dev.running.size,
-        p.maxConcurrent,
-        dev.assignedTotal,
-        stats,
-        fleetMs,
-        tier,
-      );
-      if (aheadOfBest) {
-        second = best;
-        best = s;
-      } else {
-        second = s;
-      }
-    };
-    if (needs.pinnedDeviceId) {
-      const dev = this.devices.get(needs.pinnedDeviceId);
+    const contest = new Contest(needs, this.spread, this.stats.fleetLatencyMs(needs.method));
+    let matching: number;
+    let sampled = false;
+    const pinned = needs.pinnedDeviceId ?? needs.placement.device_id ?? null;
+    if (pinned) {
+      const dev = this.devices.get(pinned);
       const e = dev && this.index.entry(dev);
-      if (e && mismatch(e.dev.profile, needs) === null) consider(e);
+      if (
+        e &&
+        mismatch(e.dev.profile, { ...needs, pinnedDeviceId: pinned }) === null &&
+        this.fits(e, needs)
+      ) {
+        contest.consider(e);
+      }
+      matching = contest.looked;
     } else {
-      // The same test as matching.ts mismatch(), on precomputed keys; the method, and the region or
-      // country the index narrowed by, hold for every candidate already.
-      const pl = needs.placement;
-      const region = pl.region ? locationKey(pl.region) : null;
-      const country = pl.country ? locationKey(pl.country) : null;
-      const city = pl.city ? locationKey(pl.city) : null;
-      const excluded = needs.excludedDeviceIds;
-      for (const e of this.index.candidates(needs)) {
-        const p = e.dev.profile;
-        if (region !== null && e.region !== region) continue;
-        if (country !== null && e.country !== country) continue;
-        if (city !== null && e.city !== city) continue;
-        if (pl.device_type && p.deviceType !== pl.device_type) continue;
-        if (pl.network_type && p.networkType !== pl.network_type) continue;
-        if (pl.device_id && p.deviceId !== pl.device_id) continue;
-        if (excluded?.has(p.deviceId)) continue;
-        consider(e);
+      const group = this.index.candidates(needs);
+      matching = group.length;
+      if (group.length <= EXACT_MAX) {
+        for (const e of group) if (this.fits(e, needs)) contest.consider(e);
+        matching = contest.looked;
+      } else {
+        sampled = this.sample(group, needs, contest);
       }
     }
-    const winner = best as Scored<ConnectedDevice> | null;
+    const winner = contest.best;
     if (!winner) return null;
-    return { device: winner.device, reason: placementReason(needs, winner, second, matching) };
+    let reason = placementReason(needs, winner, contest.second, matching);
+    if (sampled) reason += ` (best of ${contest.looked} drawn at random)`;
+    return { device: winner.device, reason };
   }
 
   /** The job went to the device: later tries of its sweep region look elsewhere first. */
   assigned(needs: JobNeeds, dev: ConnectedDevice): void {
     this.spread.use(needs.spreadGroup, dev.profile.deviceId, dev.profile.country);
+  }
+
+  /** Draws SAMPLE_SIZE fitting devices; true when it did, false when it had to walk the group. */
+  private sample(group: ReadonlyArray<Entry>, needs: JobNeeds, contest: Contest): boolean {
+    const sweep = needs.spreadGroup !== undefined;
+    for (let draws = 0; draws < MAX_DRAWS; draws++) {
+      // A sweep try keeps drawing until it finds a device and country its region has not used
+      // (tier 0): with 4 of 5 countries used, 8 draws would miss the fifth 17% of the time, 64 draws
+      // about once in a million.
+      if (contest.looked >= SAMPLE_SIZE && !(sweep && contest.best?.tier !== 0)) break;
+      const e = group[Math.floor(this.random() * group.length)] as Entry;
+      if (this.fits(e, needs)) contest.consider(e);
+    }
+    if (contest.best) return true;
+    // Almost every device drawn was excluded or refused: only a walk can tell whether one fits.
+    for (const e of group) if (this.fits(e, needs)) contest.consider(e);
+    return false;
+  }
+
+  private fits(e: Entry, needs: JobNeeds): boolean {
+    if (needs.excludedDeviceIds?.has(e.dev.profile.deviceId)) return false;
+    return this.accepts === undefined || this.accepts(e.dev, needs);
   }
 }

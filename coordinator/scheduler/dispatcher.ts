@@ -42,7 +42,9 @@ export class Dispatcher {
 
   constructor(private readonly opts: DispatcherOptions) {
     this.now = opts.now ?? Date.now;
-    this.picker = new DevicePicker(this.devices, this.now);
+    this.picker = new DevicePicker(this.devices, this.now, {
+      accepts: (dev, needs) => this.ownerAllows(dev, needs),
+    });
     this.maxPerOwner = opts.maxQueuedPerOwner ?? Math.max(1, Math.floor(opts.maxQueuedJobs * 0.9));
   }
 
@@ -302,8 +304,13 @@ export class Dispatcher {
   private pickDirect(needs: Queued['needs']): { device: ConnectedDevice; reason: string } | null {
     const device = needs.pinnedDeviceId ? this.devices.get(needs.pinnedDeviceId) : undefined;
     if (!device || device.draining || device.running.size >= device.profile.maxConcurrent) return null;
-    if (mismatch(device.profile, needs) !== null) return null;
+    if (mismatch(device.profile, needs) !== null || !this.ownerAllows(device, needs)) return null;
     return { device, reason: `a check of device ${device.profile.deviceId} by the coordinator` };
+  }
+
+  /** The device's owner controls (paused, hours, domains, caps) let it take the job now. */
+  private ownerAllows(dev: ConnectedDevice, needs: Queued['needs']): boolean {
+    return !dev.owner || dev.owner.refuses({ url: needs.url ?? '' }, new Date(this.now())) === null;
   }
 
   /** An attempt no device will finish: requeued, or failed when retries ran out. */

@@ -21,9 +21,20 @@ export interface JobNeeds {
   excludedDeviceIds?: ReadonlySet<string>;
   /** Sweep jobs: `sweepId/region`, whose tries should land on distinct devices (see sweep-spread.ts). */
   spreadGroup?: string;
+  /** The job's URL, for the device owners' domain lists (owner-controls.ts). */
+  url?: string;
 }
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+function hostOf(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
 
 /** Names the first constraint the device fails, or null when it matches. */
 export function mismatch(device: DeviceProfile, needs: JobNeeds): string | null {
@@ -57,6 +68,7 @@ export function needsOf(job: JobRecord, sessionDeviceId: string | null): JobNeed
     placement: job.placement,
     pinnedDeviceId: sessionDeviceId ?? job.placement.device_id ?? null,
     spreadGroup: SweepSpread.groupOf(job.sweepId, job.placement.region),
+    url: job.url,
   };
 }
 
@@ -68,5 +80,8 @@ export function needsOf(job: JobRecord, sessionDeviceId: string | null): JobNeed
 export function matchKeyOf(needs: JobNeeds): string | null {
   if (needs.pinnedDeviceId || needs.excludedDeviceIds) return null;
   const p = needs.placement;
-  return [needs.method, p.region, p.country, p.city, p.device_type, p.network_type].join('\u0000');
+  // The host too: device owners may refuse some domains, so two hosts may match different devices.
+  return [needs.method, p.region, p.country, p.city, p.device_type, p.network_type, hostOf(needs.url)].join(
+    '\u0000',
+  );
 }

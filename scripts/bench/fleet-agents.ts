@@ -1,7 +1,9 @@
 // Simulated agents for the fleet bench (scripts/bench/fleet.ts): many agents in one process, each
 // its own WebSocket speaking the real link protocol (hello, welcome, assign, accept, result, ack,
 // ping/pong). A job "runs" for a fixed time and reports a small successful result. Started by
-// fleet.ts with fork(); talks to it over IPC.
+// fleet.ts with fork(); talks to it over IPC. Agents arrive in batches ('connect'), so one run can
+// grow the fleet step by step; each agent may bind its own loopback source address, since one
+// source address has only about 28,000 ephemeral ports towards one coordinator port.
 import WebSocket from 'ws';
 import {
   AGENT_LINK_PATH,
@@ -17,16 +19,21 @@ export interface SimAgentSpec {
   token: string;
   country: string;
   deviceType: string;
+  /** Loopback source address for the link (127.0.0.x); default the system's choice. */
+  localAddress?: string;
 }
 
-export type ToAgents = {
-  type: 'start';
-  url: string;
-  agents: SimAgentSpec[];
-  jobMs: number;
-  /** Upgrades in flight at once from this process (the coordinator caps unauthenticated ones). */
-  concurrency: number;
-};
+export type ToAgents =
+  | {
+      type: 'start';
+      url: string;
+      jobMs: number;
+      /** Upgrades in flight at once from this process (the coordinator caps unauthenticated ones). */
+      concurrency: number;
+    }
+  /** More agents to connect; `connected` then counts all agents of this process. */
+  | { type: 'connect'; agents: SimAgentSpec[] }
+  | { type: 'stop' };
 
 export type FromAgents =
   | { type: 'connected'; count: number; failedAttempts: number }
@@ -51,6 +58,7 @@ function connect(url: string, spec: SimAgentSpec, jobMs: number): Promise<void> 
       const ws = new WebSocket(url, {
         headers: { authorization: `Bearer ${spec.token}` },
         perMessageDeflate: false,
+        ...(spec.localAddress ? { localAddress: spec.localAddress } : {}),
       });
       let welcomed = false;
       const out = (frame: AgentFrameInit): void => {
@@ -120,28 +128,43 @@ function connect(url: string, spec: SimAgentSpec, jobMs: number): Promise<void> 
   });
 }
 
-process.on('message', (msg: ToAgents | { type: 'stop' }) => {
+let url = '';
+let jobMs = 100;
+let concurrency = 8;
+let connected = 0;
+const pending: SimAgentSpec[] = [];
+let workers = 0;
+
+async function worker(): Promise<void> {
+  workers++;
+  try {
+    for (let spec = pending.shift(); spec; spec = pending.shift()) {
+      await connect(url, spec, jobMs);
+      connected++;
+      if (connected % 500 === 0 || pending.length === 0)
+        send({ type: 'connected', count: connected, failedAttempts });
+    }
+  } finally {
+    workers--;
+  }
+}
+
+process.on('message', (msg: ToAgents) => {
   if (msg.type === 'stop') {
     for (const ws of sockets) ws.terminate();
     process.exit(0);
   }
-  if (msg.type !== 'start') return;
-  const url = `${msg.url.replace(/^http/, 'ws')}${AGENT_LINK_PATH}`;
-  setInterval(() => {
-    if (assigned.length > 0) send({ type: 'assigned', items: assigned.splice(0) });
-    send({ type: 'stats', completed, disconnects });
-  }, 200);
-  let next = 0;
-  let connected = 0;
-  const worker = async (): Promise<void> => {
-    while (next < msg.agents.length) {
-      const spec = msg.agents[next++] as SimAgentSpec;
-      await connect(url, spec, msg.jobMs);
-      connected++;
-      if (connected % 500 === 0 || connected === msg.agents.length) {
-        send({ type: 'connected', count: connected, failedAttempts });
-      }
-    }
-  };
-  for (let i = 0; i < msg.concurrency; i++) void worker();
+  if (msg.type === 'start') {
+    url = `${msg.url.replace(/^http/, 'ws')}${AGENT_LINK_PATH}`;
+    jobMs = msg.jobMs;
+    concurrency = msg.concurrency;
+    setInterval(() => {
+      if (assigned.length > 0) send({ type: 'assigned', items: assigned.splice(0) });
+      send({ type: 'stats', completed, disconnects });
+    }, 100);
+    return;
+  }
+  pending.push(...msg.agents);
+  if (msg.agents.length === 0) send({ type: 'connected', count: connected, failedAttempts });
+  for (let i = workers; i < concurrency; i++) void worker();
 });

@@ -1,88 +1,88 @@
-// Fleet bench: one coordinator process, N simulated agents speaking the real protocol over real
-// WebSockets (spread over a few processes, scripts/bench/fleet-agents.ts), a steady stream of jobs
-// over HTTP. Prints the coordinator's RSS (before agents, with the fleet idle, peak under load) and
-// the assignment latency: from sending the submit request to the assign frame reaching the agent.
-//   npx tsx scripts/bench/fleet.ts [--agents 10000] [--rate 200] [--seconds 30] [--job-ms 100]
-//                                  [--procs 4] [--concurrency 48] [--keep] [--prof <dir>]
-// Targets (issue): RSS ≤ 300 MiB, p99 assignment ≤ 50 ms at 10,000 agents.
+// Fleet bench: one coordinator process, a fleet of simulated agents speaking the real protocol over
+// real WebSockets (scripts/bench/fleet-agents.ts, several processes, several loopback source
+// addresses), grown step by step (default 1,000 → 10,000 → 100,000). At each size: the connect
+// rate, the idle cost (coordinator CPU over a quiet period), RSS per agent, then a steady stream of
+// jobs over HTTP: coordinator CPU µs per job (CPU over the stream minus the idle cost, divided by
+// jobs) and the submit → assign latency (submit sent → assign frame at the agent).
+//   npx tsx scripts/bench/fleet.ts [--sizes 1000,10000,100000] [--rate 1000] [--seconds 10]
+//     [--idle-seconds 10] [--job-ms 100] [--sources 8] [--per-proc 6000] [--warmup-seconds 3]
+//     [--prof <dir>] [--keep]
+// With --prof the coordinator runs under --cpu-prof and the bench prints where its CPU went during
+// the job streams (picker vs the rest); the profiler's own sampling then adds a few percent of a
+// core to every idle figure. A size above what the coordinator may hold open (its hard
+// limit on open files, less a reserve) is measured at that cap and says so.
+// Last lines: RESULT fleet agents=<n> cpu_us_per_job=<n> idle_cpu_pct=<n> rss_mib=<n>
+//   p50_assign_ms=<n> p99_assign_ms=<n> rate=<jobs/s>, one per size.
+// Targets: cpu_us_per_job ≤ 150 and flat (±30%) from 1k to 100k; at 100k rss_mib ≤ 1536 and
+// p99_assign_ms ≤ 20 at 1,000 jobs/s.
 import { execSync, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Agent, request } from 'undici';
 import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
 import { parseFlags } from '../../coordinator/config.js';
 import { openStore } from '../../coordinator/store/open.js';
 import type { FromAgents, SimAgentSpec, ToAgents } from './fleet-agents.js';
+import { freePort, jobStream, pct, procStatus, sleep, waitHealthy } from './fleet-stream.js';
+import { pickerCostUs } from './picker-cost.js';
+import { mainProfile, profileShares, type WindowUs } from './profile-shares.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const flags = parseFlags(process.argv.slice(2));
-const AGENTS = Number(flags.agents ?? 10_000);
-const RATE = Number(flags.rate ?? 200);
-const SECONDS = Number(flags.seconds ?? 30);
+const SIZES = String(flags.sizes ?? '1000,10000,100000')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+const RATE = Number(flags.rate ?? 1000);
+const SECONDS = Number(flags.seconds ?? 10);
+const IDLE_SECONDS = Number(flags['idle-seconds'] ?? 10);
 const JOB_MS = Number(flags['job-ms'] ?? 100);
-const CONCURRENCY = Number(flags.concurrency ?? 48);
+const SOURCES = Number(flags.sources ?? 8);
+const PER_PROC = Number(flags['per-proc'] ?? 6000);
+const WARMUP_SECONDS = Number(flags['warmup-seconds'] ?? 3);
 const COUNTRIES = 'US US CA MX BR AR CL CO DE DE FR GB NL PL ES IT SE JP SG IN AU KR ZA AE NG EG TR'.split(
   ' ',
 );
 const nowMs = (): number => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const monoUs = (): number => Number(process.hrtime.bigint() / 1000n);
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-// Each simulated agent is one socket in a worker and one in the coordinator: stay under the limits.
-const softLimit = Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim()) || 1024;
-const PROCS = Math.max(Number(flags.procs ?? 4), Math.ceil(AGENTS / Math.max(256, softLimit - 512)));
-
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-function procStatus(pid: number): { rssMiB: number; cpuSec: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  // utime and stime, in clock ticks (100 a second on Linux), are fields 14 and 15 of stat.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return { rssMiB: rssKb / 1024, cpuSec: ticks / 100 };
-}
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const addr = srv.address();
-  await new Promise((r) => srv.close(r));
-  return typeof addr === 'object' && addr ? addr.port : 0;
-}
+// Each agent is one open socket in the coordinator: it holds at most its hard limit of open files.
+const hardLimit = Number(execSync('ulimit -Hn', { shell: '/bin/sh' }).toString().trim()) || 1024;
+const CAP = Math.max(100, hardLimit - 1024);
+const MAX = Math.min(SIZES.at(-1) ?? 0, CAP);
 
 // ---------------------------------------------------------------- setup: keys, devices, coordinator
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crawl-fleet-'));
 const store = await openStore(`sqlite:${path.join(dataDir, 'crawl.db')}`);
 const { key: apiKey } = await createApiKey(store, { name: 'bench', admin: true });
 const specs: SimAgentSpec[] = [];
-for (let i = 0; i < AGENTS; i++) {
-  const id = `sim-${String(i).padStart(5, '0')}`;
+for (let i = 0; i < MAX; i++) {
+  const id = `sim-${String(i).padStart(6, '0')}`;
   const { token } = await createDevice(store, { id });
   specs.push({
     id,
     token,
     country: COUNTRIES[i % COUNTRIES.length] as string,
     deviceType: i % 10 < 7 ? 'mobile' : 'desktop',
+    localAddress: `127.0.0.${2 + (i % SOURCES)}`,
   });
 }
 await store.close();
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
+const profDir = flags.prof ? path.resolve(String(flags.prof)) : null;
+if (profDir) mkdirSync(profDir, { recursive: true });
 const coordinator = spawn(
   'sh',
   [
     '-c',
     'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"',
     process.execPath,
-    ...(flags.prof ? ['--cpu-prof', `--cpu-prof-dir=${flags.prof}`] : []),
+    ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
     '--import',
     'tsx',
     path.join(ROOT, 'coordinator/main.ts'),
@@ -92,21 +92,16 @@ const coordinator = spawn(
   { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
 );
 const pid = coordinator.pid as number;
-for (;;) {
-  const ok = await fetch(`${url}/healthz`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  await sleep(100);
-}
+await waitHealthy(url);
 const base = procStatus(pid);
 log(
-  `fleet bench: ${AGENTS} agents in ${PROCS} processes, ${RATE} jobs/s for ${SECONDS} s, jobs take ${JOB_MS} ms`,
+  `fleet bench: sizes ${SIZES.join(', ')} (the coordinator may hold ${CAP} links: hard limit ${hardLimit} files)`,
 );
+log(`${RATE} jobs/s for ${SECONDS} s per size, jobs take ${JOB_MS} ms; ${SOURCES} loopback source addresses`);
 log(`coordinator pid ${pid} on ${url}: RSS ${base.rssMiB.toFixed(1)} MiB before any agent`);
 
-// ---------------------------------------------------------------- agents
+// ---------------------------------------------------------------- agent processes
+const PROCS = Math.max(2, Math.ceil(MAX / PER_PROC));
 const assignedAt = new Map<string, number>();
 const connectedBy = new Array<number>(PROCS).fill(0);
 const completedBy = new Array<number>(PROCS).fill(0);
@@ -114,141 +109,148 @@ const disconnectsBy = new Array<number>(PROCS).fill(0);
 const workers = Array.from({ length: PROCS }, (_, w) => {
   const child = fork(path.join(ROOT, 'scripts/bench/fleet-agents.ts'), [], { execArgv: ['--import', 'tsx'] });
   child.on('message', (m: FromAgents) => {
-    if (m.type === 'connected') {
-      connectedBy[w] = m.count;
-    } else if (m.type === 'assigned') {
+    if (m.type === 'connected') connectedBy[w] = m.count;
+    else if (m.type === 'assigned') {
       for (const [id, at] of m.items) if (!assignedAt.has(id)) assignedAt.set(id, at);
     } else {
       completedBy[w] = m.completed;
       disconnectsBy[w] = m.disconnects;
     }
   });
-  const mine = specs.filter((_, i) => i % PROCS === w);
-  const start: ToAgents = {
-    type: 'start',
-    url,
-    agents: mine,
-    jobMs: JOB_MS,
-    concurrency: Math.ceil(CONCURRENCY / PROCS),
-  };
+  const start: ToAgents = { type: 'start', url, jobMs: JOB_MS, concurrency: Math.ceil(48 / PROCS) };
   child.send(start);
   return child;
 });
-const connectStart = nowMs();
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-while (sum(connectedBy) < AGENTS) {
-  await sleep(200);
-  if (nowMs() - connectStart > 600_000)
-    throw new Error(`only ${sum(connectedBy)} agents connected in 10 min`);
-}
-const connectSec = (nowMs() - connectStart) / 1000;
-const auth = { authorization: `Bearer ${apiKey}` };
-const fleet = (await (await fetch(`${url}/crawl/v1/devices?connected=true`, { headers: auth })).json()) as {
-  connected: number;
-  available: number;
-};
-await sleep(2_000); // let connection bursts settle (GC) before the idle reading
-const idle = procStatus(pid);
-log(
-  `${fleet.connected} agents connected in ${connectSec.toFixed(1)} s (coordinator sees ${fleet.available} available); RSS ${idle.rssMiB.toFixed(1)} MiB idle`,
-);
 
-// ---------------------------------------------------------------- steady job stream
-const http = new Agent({ connections: 64, pipelining: 1 });
-const submittedAt = new Map<string, number>();
-const submitMs: number[] = [];
-let errors = 0;
-let peakRss = idle.rssMiB;
-const headers = { ...auth, 'content-type': 'application/json' };
-function jobBody(i: number): string {
-  const r = i % 10;
-  const spec = specs[(i * 7919) % AGENTS] as SimAgentSpec;
-  const placement =
-    r < 4
-      ? {}
-      : r < 7
-        ? { region: ['NA', 'EU', 'APAC', 'LATAM', 'MEA'][i % 5] }
-        : r < 9
-          ? { country: spec.country }
-          : { country: spec.country, device_type: spec.deviceType };
-  return JSON.stringify({
-    url: 'https://example.com/',
-    method: i % 5 === 0 ? 'CRAWL_FULL_PAGE' : 'GET',
-    placement,
-  });
+// ---------------------------------------------------------------- one size after another
+interface Row {
+  agents: number;
+  cpuUsPerJob: number;
+  idleCpuPct: number;
+  rssMiB: number;
+  p50: number;
+  p99: number;
+  rate: number;
 }
-async function submit(i: number): Promise<void> {
+const rows: Row[] = [];
+const windows: WindowUs[] = [];
+let have = 0;
+for (const size of SIZES) {
+  const want = Math.min(size, CAP);
+  if (want < size) log(`\n== ${size} agents: capped at ${want} (the coordinator's open-file limit)`);
+  else log(`\n== ${size} agents`);
   const t0 = nowMs();
-  try {
-    const res = await request(`${url}/crawl/v1/new`, {
-      method: 'POST',
-      headers,
-      body: jobBody(i),
-      dispatcher: http,
+  for (const [w, child] of workers.entries()) {
+    const mine = specs.slice(have, want).filter((_, i) => (have + i) % PROCS === w);
+    child.send({ type: 'connect', agents: mine } satisfies ToAgents);
+  }
+  while (sum(connectedBy) < want) {
+    await sleep(100);
+    if (nowMs() - t0 > 600_000) throw new Error(`only ${sum(connectedBy)} agents connected in 10 min`);
+  }
+  const connectSec = (nowMs() - t0) / 1000;
+  log(
+    `connect: ${want - have} agents in ${connectSec.toFixed(1)} s (${((want - have) / connectSec).toFixed(0)}/s)`,
+  );
+  have = want;
+  if (rows.length === 0 && WARMUP_SECONDS > 0) {
+    // The first jobs compile the coordinator's hot paths: keep them out of the first size's figures.
+    await jobStream({
+      url,
+      apiKey,
+      rate: Math.min(RATE, 300),
+      seconds: WARMUP_SECONDS,
+      specs: specs.slice(0, want),
+      pid,
+      assignedAt,
+      settle: async () => {
+        await sleep(JOB_MS + 500);
+      },
     });
-    const body = (await res.body.json()) as { job_id?: string };
-    if (res.statusCode !== 201 || !body.job_id) {
-      errors++;
-      return;
-    }
-    submitMs.push(nowMs() - t0);
-    submittedAt.set(body.job_id, t0);
-  } catch {
-    errors++;
   }
-}
-const cpuBefore = procStatus(pid).cpuSec;
-const streamStart = nowMs();
-const inflight = new Set<Promise<void>>();
-let sent = 0;
-const total = RATE * SECONDS;
-let lastSample = 0;
-while (sent < total) {
-  const due = Math.min(total, Math.floor(((nowMs() - streamStart) / 1000) * RATE));
-  while (sent < due) {
-    const p = submit(sent++);
-    inflight.add(p);
-    void p.finally(() => inflight.delete(p));
-  }
-  if (nowMs() - lastSample > 500) {
-    lastSample = nowMs();
-    peakRss = Math.max(peakRss, procStatus(pid).rssMiB);
-  }
-  await sleep(5);
-}
-await Promise.all(inflight);
-const streamSec = (nowMs() - streamStart) / 1000;
-// Every accepted job should reach an agent: wait for the last assignments to be reported.
-const waitUntil = nowMs() + 15_000;
-while ([...submittedAt.keys()].some((id) => !assignedAt.has(id)) && nowMs() < waitUntil) await sleep(100);
-const cpuSec = procStatus(pid).cpuSec - cpuBefore;
-peakRss = Math.max(peakRss, procStatus(pid).rssMiB);
+  await sleep(3_000); // let the connection burst settle (GC) before the quiet period
 
-const lat: number[] = [];
-let unassigned = 0;
-for (const [id, t0] of submittedAt) {
-  const at = assignedAt.get(id);
-  if (at === undefined) unassigned++;
-  else lat.push(at - t0);
-}
-lat.sort((a, b) => a - b);
-submitMs.sort((a, b) => a - b);
-await sleep(JOB_MS + 500);
-const end = procStatus(pid);
-log(
-  [
-    `jobs: ${submittedAt.size} accepted in ${streamSec.toFixed(1)} s (${(submittedAt.size / streamSec).toFixed(0)}/s), ${errors} refused or failed, ${unassigned} never assigned, ${sum(completedBy)} results sent, ${sum(disconnectsBy)} agent disconnects`,
-    `assignment latency (submit sent → assign at agent): p50 ${pct(lat, 50).toFixed(2)} ms  p90 ${pct(lat, 90).toFixed(2)} ms  p99 ${pct(lat, 99).toFixed(2)} ms  max ${(lat.at(-1) ?? Number.NaN).toFixed(2)} ms   (target p99 ≤ 50 ms)`,
-    `submit round trip (201):                          p50 ${pct(submitMs, 50).toFixed(2)} ms  p99 ${pct(submitMs, 99).toFixed(2)} ms`,
-    `coordinator RSS: ${base.rssMiB.toFixed(1)} MiB empty, ${idle.rssMiB.toFixed(1)} MiB with ${AGENTS} agents idle, peak ${peakRss.toFixed(1)} MiB under load, ${end.rssMiB.toFixed(1)} MiB after   (target ≤ 300 MiB)`,
-    `coordinator CPU during the stream: ${cpuSec.toFixed(1)} s over ${streamSec.toFixed(1)} s (${((cpuSec / streamSec) * 100).toFixed(0)}% of one core)`,
-  ].join('\n'),
-);
+  const idle0 = procStatus(pid);
+  await sleep(IDLE_SECONDS * 1000);
+  const idle1 = procStatus(pid);
+  const idleCpuPerSec = (idle1.cpuSec - idle0.cpuSec) / IDLE_SECONDS;
+  const rssMiB = idle1.rssMiB;
+  log(
+    `idle: ${(idleCpuPerSec * 100).toFixed(2)}% of a core; RSS ${rssMiB.toFixed(1)} MiB (${(((rssMiB - base.rssMiB) * 1024) / want).toFixed(1)} KiB an agent)`,
+  );
 
-for (const w of workers) w.send({ type: 'stop' });
+  const fromUs = monoUs();
+  const s = await jobStream({
+    url,
+    apiKey,
+    rate: RATE,
+    seconds: SECONDS,
+    specs: specs.slice(0, want),
+    pid,
+    assignedAt,
+    settle: async () => {
+      // Results of the last jobs are in once every agent process reported them.
+      const until = nowMs() + JOB_MS + 5_000;
+      while (sum(completedBy) < assignedAt.size && nowMs() < until) await sleep(50);
+    },
+  });
+  windows.push({ fromUs, toUs: monoUs() });
+  const jobCpuSec = s.cpuSec - idleCpuPerSec * s.elapsedSec;
+  const row: Row = {
+    agents: want,
+    cpuUsPerJob: s.accepted > 0 ? (jobCpuSec / s.accepted) * 1e6 : Number.NaN,
+    idleCpuPct: idleCpuPerSec * 100,
+    rssMiB,
+    p50: pct(s.latencyMs, 50),
+    p99: pct(s.latencyMs, 99),
+    rate: s.accepted / s.streamSec,
+  };
+  rows.push(row);
+  log(
+    `jobs: ${s.accepted} accepted in ${s.streamSec.toFixed(1)} s, ${s.errors} refused or failed, ${s.unassigned} never assigned, ${sum(disconnectsBy)} agent disconnects`,
+  );
+  log(
+    `assign latency p50 ${row.p50.toFixed(2)} ms p90 ${pct(s.latencyMs, 90).toFixed(2)} ms p99 ${row.p99.toFixed(2)} ms; coordinator CPU ${s.cpuSec.toFixed(2)} s over ${s.elapsedSec.toFixed(1)} s → ${row.cpuUsPerJob.toFixed(0)} µs a job beyond idle; peak RSS ${s.peakRssMiB.toFixed(1)} MiB`,
+  );
+}
+
+for (const w of workers) w.send({ type: 'stop' } satisfies ToAgents);
 coordinator.kill('SIGTERM');
 await new Promise((r) => coordinator.once('exit', r));
-await http.close();
+
+if (profDir) {
+  const file = mainProfile(profDir);
+  if (file) {
+    const shares = profileShares(file, windows);
+    const total = sum(shares.map(([, ms]) => ms));
+    log(`\ncoordinator CPU during the job streams, by part (self time, ${total.toFixed(0)} ms, ${file}):`);
+    for (const [part, ms] of shares)
+      log(`  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(6)} ms  ${part}`);
+  }
+}
+// The picker alone at every size asked for, including those above the socket cap.
+log('');
+for (const size of SIZES)
+  log(`RESULT picker devices=${size} cpu_us_per_pick=${pickerCostUs(size).toFixed(1)}`);
+const first = rows[0];
+const last = rows.at(-1);
+const target = SIZES.at(-1) ?? 0;
+if (first && last && last.agents < target && last.agents > first.agents) {
+  // Per-agent slopes between the smallest and largest measured fleets, so fixed costs (the empty
+  // process, other timers, a profiler) are not multiplied.
+  const span = last.agents - first.agents;
+  const rssPerAgent = (last.rssMiB - first.rssMiB) / span;
+  const idlePerAgent = (last.idleCpuPct - first.idleCpuPct) / span;
+  const extra = target - last.agents;
+  log(
+    `extrapolated to ${target} agents from ${first.agents}..${last.agents}: RSS ≈ ${(last.rssMiB + rssPerAgent * extra).toFixed(0)} MiB (${(rssPerAgent * 1024).toFixed(1)} KiB an agent), idle ≈ ${(last.idleCpuPct + idlePerAgent * extra).toFixed(1)}% of a core`,
+  );
+}
 if (flags.keep) log(`data kept in ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });
+for (const r of rows) {
+  log(
+    `RESULT fleet agents=${r.agents} cpu_us_per_job=${r.cpuUsPerJob.toFixed(0)} idle_cpu_pct=${r.idleCpuPct.toFixed(2)} rss_mib=${r.rssMiB.toFixed(0)} p50_assign_ms=${r.p50.toFixed(2)} p99_assign_ms=${r.p99.toFixed(2)} rate=${r.rate.toFixed(0)}`,
+  );
+}
 process.exit(0);

@@ -203,7 +203,9 @@ describe('device index', () => {
     );
     // Generous bounds (shared CI machines); the bench reports the real figures.
     assert.ok(any.p50 < 25, `unconstrained pick p50 ${any.p50} ms`);
-    assert.ok(country.p50 < any.p50, 'a country pick walks fewer devices than an unconstrained one');
+    // A group past EXACT_MAX is sampled, so the unconstrained pick no longer walks thousands.
+    assert.ok(any.p50 < 1, 'an unconstrained pick draws a sample instead of walking the fleet');
+    assert.ok(country.p50 < 25, `country pick p50 ${country.p50} ms`);
     assert.ok(none.p50 < 0.5, 'a job nothing can match costs a lookup, not a walk');
   });
 });

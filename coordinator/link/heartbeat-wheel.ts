@@ -1,0 +1,139 @@
+// One timer for the heartbeats of every agent link. Each link joins a slot of a wheel of SLOTS slots
+// spanning one heartbeat interval; every tick visits one slot: its silent links are dropped, the
+// others get a ping. So 100,000 idle links cost one timer and 1/SLOTS of the links per tick, with
+// pings spread over the interval instead of a burst, and the ping frame is encoded once per tick and
+// the same bytes sent to every link of the slot.
+
+/** A link as the wheel sees it. */
+export interface HeartbeatMember {
+  /** Epoch ms of the latest frame received from the peer. */
+  lastSeenMs(): number;
+  /** Send these bytes (shared by every member of the tick: never modify them). */
+  ping(frame: Uint8Array): void;
+  /** The peer has been silent too long: drop the link. Called once; the member is removed first. */
+  silent(): void;
+}
+
+export interface HeartbeatWheelOptions {
+  /** How often each member is pinged and checked, in ms. */
+  intervalMs: number;
+  /** Silence after which a member is dropped, in ms. Default three intervals. */
+  silentAfterMs?: number;
+  /** Ticks per interval. Default 16. */
+  slots?: number;
+  /** Encodes the ping frame sent at `nowMs`. */
+  encodePing: (nowMs: number) => Uint8Array;
+  /** Default Date.now. */
+  now?: () => number;
+}
+
+/** Leaves the wheel; safe to call twice. */
+export type HeartbeatHandle = () => void;
+
+export class HeartbeatWheel {
+  private readonly slots: Array<Set<HeartbeatMember>>;
+  private readonly silentAfterMs: number;
+  private readonly now: () => number;
+  private readonly tickMs: number;
+  private cursor = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private nextTickMs = 0;
+  private count = 0;
+
+  constructor(private readonly opts: HeartbeatWheelOptions) {
+    const n = Math.max(1, Math.floor(opts.slots ?? 16));
+    this.slots = Array.from({ length: n }, () => new Set<HeartbeatMember>());
+    this.silentAfterMs = opts.silentAfterMs ?? opts.intervalMs * 3;
+    this.now = opts.now ?? Date.now;
+    this.tickMs = Math.max(1, opts.intervalMs / n);
+  }
+
+  /** Members on the wheel. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Joins the slot visited last, so the member's first check comes one full interval from now. */
+  add(member: HeartbeatMember): HeartbeatHandle {
+    const slot = this.slots[
+      (this.cursor + this.slots.length - 1) % this.slots.length
+    ] as Set<HeartbeatMember>;
+    slot.add(member);
+    this.count++;
+    this.start();
+    return () => {
+      if (slot.delete(member)) this.count--;
+      if (this.count === 0) this.stop();
+    };
+  }
+
+  /** Visits the next slot (the timer calls this; tests may too). */
+  tick(): void {
+    const slot = this.slots[this.cursor] as Set<HeartbeatMember>;
+    this.cursor = (this.cursor + 1) % this.slots.length;
+    if (slot.size === 0) return;
+    const nowMs = this.now();
+    let frame: Uint8Array | null = null;
+    for (const m of slot) {
+      if (nowMs - m.lastSeenMs() > this.silentAfterMs) {
+        slot.delete(m);
+        this.count--;
+        m.silent();
+        continue;
+      }
+      frame ??= this.opts.encodePing(nowMs);
+      m.ping(frame);
+    }
+    if (this.count === 0) this.stop();
+  }
+
+  /**
+   * Visits every slot due by now: a timer delayed by a busy event loop catches up (at most one
+   * turn), so links are still pinged once per interval rather than once per timer callback.
+   */
+  private advance(): void {
+    const nowMs = this.now();
+    let visits = 0;
+    while (nowMs >= this.nextTickMs && visits < this.slots.length && this.timer) {
+      this.tick();
+      this.nextTickMs += this.tickMs;
+      visits++;
+    }
+    if (nowMs >= this.nextTickMs) this.nextTickMs = nowMs + this.tickMs;
+  }
+
+  /** Stops the timer; members stay (a later add starts it again). */
+  close(): void {
+    this.stop();
+  }
+
+  private start(): void {
+    if (this.timer) return;
+    this.nextTickMs = this.now() + this.tickMs;
+    this.timer = setInterval(() => this.advance(), this.tickMs);
+    this.timer.unref();
+  }
+
+  private stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
+
+const shared = new Map<number, HeartbeatWheel>();
+
+/**
+ * The process-wide wheel for an interval and ping encoder: links of every coordinator in the
+ * process with the same heartbeat share one timer.
+ */
+export function sharedHeartbeatWheel(
+  intervalMs: number,
+  encodePing: (nowMs: number) => Uint8Array,
+): HeartbeatWheel {
+  let wheel = shared.get(intervalMs);
+  if (!wheel) {
+    wheel = new HeartbeatWheel({ intervalMs, encodePing });
+    shared.set(intervalMs, wheel);
+  }
+  return wheel;
+}

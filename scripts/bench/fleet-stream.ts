@@ -1,0 +1,160 @@
+// Pieces of the fleet bench: the steady job stream over HTTP and reading a process's CPU and RSS.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { Agent, request } from 'undici';
+import type { SimAgentSpec } from './fleet-agents.js';
+
+const nowMs = (): number => performance.timeOrigin + performance.now();
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** RSS and CPU (user + system, what process.cpuUsage counts) of a process, from /proc. */
+export function procStatus(pid: number): { rssMiB: number; cpuSec: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  // utime and stime, in clock ticks (100 a second on Linux), are fields 14 and 15 of stat.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return { rssMiB: rssKb / 1024, cpuSec: ticks / 100 };
+}
+
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const addr = srv.address();
+  await new Promise((r) => srv.close(r));
+  return typeof addr === 'object' && addr ? addr.port : 0;
+}
+
+export async function waitHealthy(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = nowMs() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (nowMs() > until) throw new Error(`coordinator not healthy within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+export interface StreamOptions {
+  url: string;
+  apiKey: string;
+  rate: number;
+  seconds: number;
+  /** The connected agents: placements name their countries and types. */
+  specs: SimAgentSpec[];
+  /** The coordinator's pid, for its CPU. */
+  pid: number;
+  /** Job id → epoch ms the assign frame reached its agent, filled by the agent processes. */
+  assignedAt: ReadonlyMap<string, number>;
+  /** Waits for the stream's work to finish (results in) before the CPU is read. */
+  settle: () => Promise<void>;
+}
+
+export interface StreamOutcome {
+  accepted: number;
+  errors: number;
+  unassigned: number;
+  streamSec: number;
+  /** From the first submit to the end of settle. */
+  elapsedSec: number;
+  cpuSec: number;
+  peakRssMiB: number;
+  /** Submit sent → assign at the agent, sorted. */
+  latencyMs: number[];
+}
+
+/** A mix of placements: 40% none, 30% a region, 20% a country, 10% a country and device type. */
+function jobBody(i: number, specs: SimAgentSpec[]): string {
+  const r = i % 10;
+  const spec = specs[(i * 7919) % specs.length] as SimAgentSpec;
+  const placement =
+    r < 4
+      ? {}
+      : r < 7
+        ? { region: ['NA', 'EU', 'APAC', 'LATAM', 'MEA'][i % 5] }
+        : r < 9
+          ? { country: spec.country }
+          : { country: spec.country, device_type: spec.deviceType };
+  return JSON.stringify({
+    url: 'https://example.com/',
+    method: i % 5 === 0 ? 'CRAWL_FULL_PAGE' : 'GET',
+    placement,
+  });
+}
+
+/** `rate` jobs a second for `seconds`, over 64 HTTP connections; then waits for assignments. */
+export async function jobStream(o: StreamOptions): Promise<StreamOutcome> {
+  const http = new Agent({ connections: 64, pipelining: 1 });
+  const headers = { authorization: `Bearer ${o.apiKey}`, 'content-type': 'application/json' };
+  const submittedAt = new Map<string, number>();
+  let errors = 0;
+  const submit = async (i: number): Promise<void> => {
+    const t0 = nowMs();
+    try {
+      const res = await request(`${o.url}/crawl/v1/new`, {
+        method: 'POST',
+        headers,
+        body: jobBody(i, o.specs),
+        dispatcher: http,
+      });
+      const body = (await res.body.json()) as { job_id?: string };
+      if (res.statusCode !== 201 || !body.job_id) errors++;
+      else submittedAt.set(body.job_id, t0);
+    } catch {
+      errors++;
+    }
+  };
+  const cpu0 = procStatus(o.pid).cpuSec;
+  const start = nowMs();
+  const inflight = new Set<Promise<void>>();
+  const total = Math.round(o.rate * o.seconds);
+  let sent = 0;
+  let peakRssMiB = 0;
+  let lastSample = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((nowMs() - start) / 1000) * o.rate));
+    while (sent < due) {
+      const p = submit(sent++);
+      inflight.add(p);
+      void p.finally(() => inflight.delete(p));
+    }
+    if (nowMs() - lastSample > 500) {
+      lastSample = nowMs();
+      peakRssMiB = Math.max(peakRssMiB, procStatus(o.pid).rssMiB);
+    }
+    await sleep(2);
+  }
+  await Promise.all(inflight);
+  const streamSec = (nowMs() - start) / 1000;
+  const waitUntil = nowMs() + 15_000;
+  while ([...submittedAt.keys()].some((id) => !o.assignedAt.has(id)) && nowMs() < waitUntil) await sleep(50);
+  await o.settle();
+  const end = procStatus(o.pid);
+  await http.close();
+  const latencyMs: number[] = [];
+  let unassigned = 0;
+  for (const [id, t0] of submittedAt) {
+    const at = o.assignedAt.get(id);
+    if (at === undefined) unassigned++;
+    else latencyMs.push(at - t0);
+  }
+  latencyMs.sort((a, b) => a - b);
+  return {
+    accepted: submittedAt.size,
+    errors,
+    unassigned,
+    streamSec,
+    elapsedSec: (nowMs() - start) / 1000,
+    cpuSec: end.cpuSec - cpu0,
+    peakRssMiB: Math.max(peakRssMiB, end.rssMiB),
+    latencyMs,
+  };
+}

@@ -34,6 +34,8 @@ export class CanaryService implements JobListener, DeviceListener {
   private readonly dueOf = new Map<string, number>();
   private readonly inFlight = new Map<string, { deviceId: string; nonce: string }>();
   private readonly busy = new Set<string>();
+  /** Devices connected here that take canaries (GET). */
+  private readonly tracked = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
 
@@ -54,11 +56,13 @@ export class CanaryService implements JobListener, DeviceListener {
 
   added(device: ConnectedDevice): void {
     if (this.opts.intervalMs <= 0 || !device.profile.methods.has('GET')) return;
+    this.tracked.add(device.profile.deviceId);
     // The first canary comes at a random point of the first interval (or soon, when quarantined).
     this.schedule(device.profile.deviceId, Math.random() * this.intervalFor(device));
   }
 
   removed(device: ConnectedDevice): void {
+    this.tracked.delete(device.profile.deviceId);
     this.unschedule(device.profile.deviceId);
   }
 
@@ -105,7 +109,7 @@ export class CanaryService implements JobListener, DeviceListener {
       }
     }
     const dev = this.opts.jobs.scheduler.device(deviceId);
-    if (dev && this.dueOf.has(deviceId)) this.schedule(deviceId, this.intervalFor(dev));
+    if (dev && this.tracked.has(deviceId)) this.schedule(deviceId, this.intervalFor(dev));
   }
 
   private intervalFor(device: ConnectedDevice): number {

@@ -1,0 +1,147 @@
+// A lying device, caught: a real agent whose executor fabricates bodies is found out by canaries
+// and by sampled cross-verification against an honest device in the same region, quarantined (no
+// user jobs reach it), and released once it answers canaries honestly again (docs/security.md).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { HttpExecutor } from '../../agent/executors/http.js';
+import type { ExecContext, ExecOutcome, ExecRequest, Executor } from '../../agent/executors/types.js';
+import { createNetworkPolicy } from '../../agent/policy/index.js';
+import { createApiKey } from '../../coordinator/auth/admin-ops.js';
+import type { JobEvent } from '../../coordinator/jobs/events.js';
+import { ApiClient } from '../helpers/client.js';
+import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
+
+/** An HTTP executor that, while `lying`, answers every job with a made-up page. */
+class LyingExecutor implements Executor {
+  readonly methods: readonly string[];
+  lying = true;
+  constructor(private readonly inner: HttpExecutor) {
+    this.methods = inner.methods;
+  }
+  async execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome> {
+    const out = await this.inner.execute(req, ctx);
+    if (!this.lying) return out;
+    const body = Buffer.from(
+      '<html><body>all is well, nothing to see here, this page was made up</body></html>',
+    );
+    return { ...out, success: true, statusCode: 200, sizeBytes: body.length, content: { body } };
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('trust: canaries, cross-verification, quarantine', () => {
+  let target: TargetServer;
+  let c: TestCoordinator;
+  let api: ApiClient;
+  let liar: LyingExecutor;
+  const stops: Array<() => Promise<void>> = [];
+  const events: JobEvent[] = [];
+
+  before(async () => {
+    target = await startTargetServer();
+    c = await startTestCoordinator({
+      flags: ['--canary-interval', '2s', '--verify-share', '1', '--release-after-canaries', '3'],
+    });
+    c.coordinator.services.jobs.addListener({ onJobEvent: (e) => events.push(e) });
+    api = new ApiClient(c.url, c.apiKey);
+    const honest = await startTestAgent({
+      deviceId: 'honest-de',
+      token: await c.newDevice('honest-de'),
+      coordinators: [c.url],
+      country: 'DE',
+    });
+    stops.push(honest.stop);
+  });
+  after(async () => {
+    for (const stop of stops) await stop();
+    await c.stop();
+    await target.close();
+  });
+
+  test('a fabricating device is disputed, fails its canary, is quarantined, and is released when honest', async (t) => {
+    const policy = createNetworkPolicy({ allowCidrs: ['127.0.0.0/8'] });
+    liar = new LyingExecutor(new HttpExecutor({ policy, maxBodyBytes: 1 << 20 }));
+    const started = Date.now();
+    const agent = await startTestAgent({
+      deviceId: 'liar-de',
+      token: await c.newDevice('liar-de'),
+      coordinators: [c.url],
+      country: 'DE',
+      executors: [liar],
+    });
+    stops.push(agent.stop);
+
+    // A user job pinned to the liar: its fabricated answer is re-run on the honest device and disputed.
+    const { id } = await api.run({
+      url: `${target.httpUrl}/echo?trust=1`,
+      placement: { device_id: 'liar-de' },
+    });
+    const disputes = await until('a dispute', async () => {
+      const list = await c.coordinator.store.trust.listDisputes(10);
+      return list.find((d) => d.jobId === id);
+    });
+    assert.deepEqual([disputes.deviceA, disputes.deviceB].sort(), ['honest-de', 'liar-de']);
+    assert.match(disputes.detail, /text similarity/);
+
+    // Its canary answer is made up too: quarantined.
+    const quarantined = await until('quarantine', async () => {
+      const t = await c.coordinator.store.trust.getDeviceTrust('liar-de');
+      return t?.quarantined ? t : undefined;
+    });
+    const timeToQuarantineMs = Date.now() - started;
+    assert.match(quarantined.reason, /canary fail|dispute/);
+    assert.ok(quarantined.canaryFailures >= 1 || quarantined.disputes >= 1);
+    assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, true);
+
+    // The admin listing says so, with the reason.
+    const admin = (await createApiKey(c.coordinator.store, { admin: true })).key;
+    const res = await fetch(`${c.url}/crawl/v1/devices`, { headers: { authorization: `Bearer ${admin}` } });
+    const json = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(json));
+    const listing = json as {
+      devices: Array<{ device_id: string; quarantined: boolean; trust: { reason: string } }>;
+    };
+    const row = listing.devices.find((d) => d.device_id === 'liar-de');
+    assert.equal(row?.quarantined, true);
+    assert.ok(row?.trust.reason);
+
+    // No user job reaches it while quarantined: a job pinned to it waits, an open one goes elsewhere.
+    const open = await api.run({ url: `${target.httpUrl}/echo?trust=open` });
+    const openDl = (await api.download(open.id)) as { metadata: { device_id: string } };
+    assert.equal(openDl.metadata.device_id, 'honest-de');
+
+    // Honest again: canaries (every 200 ms in quarantine) pass three in a row and release it.
+    liar.lying = false;
+    const released = await until('release', async () => {
+      const t = await c.coordinator.store.trust.getDeviceTrust('liar-de');
+      return t && !t.quarantined ? t : undefined;
+    });
+    assert.match(released.reason, /released after 3 canaries/);
+    assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, false);
+    const canaryJobs = events.filter(
+      (e) => e.transition === 'submit' && e.job.url.includes('/crawl/v1/canary/'),
+    );
+    assert.ok(canaryJobs.length >= 4, `canaries sent: ${canaryJobs.length}`);
+    // Canaries and re-runs are the coordinator's own: no API key sees them.
+    const hidden = await api.status(canaryJobs[0]?.job.id as string);
+    assert.equal(hidden.status, 404);
+    t.diagnostic(`time to quarantine: ${timeToQuarantineMs} ms`);
+  });
+});

@@ -1,137 +1,55 @@
-// Request and response shapes of the coordinator API (docs/api.md, docs/sweeps.md), written by hand.
-// Each type is named after the schema it will become once the contract's schemas are shared, so that
-// `type Job = Static<typeof JobSchema>` can replace it without touching callers.
+// Request and answer types of the coordinator API, taken from the contract's TypeBox schemas (the
+// same schemas that validate requests and produce /crawl/v1/openapi.json). Where a schema is looser
+// than what a caller wants to read or write (a method as any string, a record of unknown values), the
+// client narrows it, and a compile-time check keeps the narrowed type assignable to the contract's.
+// Every contract import is type-only: at runtime the client loads neither contract/ nor typebox.
+import type { Static } from 'typebox';
+import type * as C from '../contract/index.js';
+import type { Assert, Equals, Extends, NoNeverFields, Refine } from './type-checks.js';
 
-/** Job methods accepted by `POST /crawl/v1/new` (case-insensitive on input, echoed upper-case). */
-export type JobMethod =
-  | 'GET'
-  | 'POST'
-  | 'PUT'
-  | 'DELETE'
-  | 'HEAD'
-  | 'OPTIONS'
-  | 'SOLANA_JSON_RPC'
-  | 'CRAWL_FULL_PAGE';
+/** Job methods accepted by `POST /crawl/v1/new` (any case on input, echoed upper-case). */
+export type JobMethod = (typeof C.JOB_METHODS)[number];
+export type JobStatus = (typeof C.JOB_STATUSES)[number];
+export type Region = (typeof C.REGIONS)[number];
+export type StorageType = NonNullable<Static<typeof C.SubmitBody>['storage_type']>;
 
-export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
-export type Region = 'NA' | 'EU' | 'APAC' | 'LATAM' | 'MEA';
+// ---------------------------------------------------------------- requests
 
-/** Where a job or session may run. Every field is optional; unknown keys are a 400. */
-export interface Placement {
-  region?: Region;
-  /** ISO 3166-1 alpha-2, any case. */
-  country?: string;
-  city?: string;
-  device_type?: 'mobile' | 'desktop' | 'server';
-  network_type?: 'wifi' | 'cellular' | 'ethernet';
-  device_id?: string;
-}
+/**
+ * Where a job or session may run. Every field is optional; unknown keys are a 400. The coordinator
+ * takes a region in any case; the type names the canonical spelling.
+ */
+export type Placement = Refine<Static<typeof C.Placement>, { region?: Region | null }>;
 
 /** An input cookie of a job. */
-export interface InputCookie {
-  name: string;
-  value: string;
-  domain?: string;
-  path?: string;
-  secure?: boolean;
-  httponly?: boolean;
-  samesite?: 'Lax' | 'Strict' | 'None';
-  expires?: string;
-}
+export type InputCookie = Static<typeof C.InputCookie>;
 
-/** Body of `POST /crawl/v1/new`. */
-export interface NewJobRequest {
-  url: string;
-  /** Default `GET`. */
-  method?: JobMethod;
-  /** 1..300 seconds, default 30. */
-  timeout_sec?: number;
-  /** Each header name maps to its values, one header line each. */
-  headers?: Record<string, string[]>;
-  /** The request body, base64. */
-  body?: string;
-  cookies?: InputCookie[];
-  session_id?: string;
-  placement?: Placement;
-  /** Default: the coordinator's default (`local`). */
-  storage_type?: 'local' | 's3';
-}
+/**
+ * Body of `POST /crawl/v1/new`. `timeout_sec` is 1..300 (default 30); `headers` maps each name to
+ * its values; `body` is base64. The API key travels in the Authorization header, never the body.
+ */
+export type NewJobRequest = Refine<
+  Omit<Static<typeof C.SubmitBody>, 'api_key'>,
+  { method?: JobMethod | null; placement?: Placement | null }
+>;
+
+/** Body of `POST /crawl/v1/session/new`: `duration_seconds` 1..3600 (default 60). */
+export type NewSessionRequest = Refine<Static<typeof C.SessionBody>, { placement?: Placement | null }>;
+
+/** Body of `POST /crawl/v1/sweep/new` (defaults: NA, EU, APAC; 3 tries; 60 s; mobile). */
+export type NewSweepRequest = Refine<Static<typeof C.SweepBody>, { regions?: Region[] | null }>;
+
+// ---------------------------------------------------------------- answers
 
 /** The Job object (interface.md 2.1 plus the fields of docs/api.md). */
-export interface Job {
-  job_id: string;
-  url: string;
-  method: JobMethod;
-  status: JobStatus;
-  submitted_at: string;
-  timeout_sec: number;
-  placement: Placement;
-  storage_type?: 'local' | 's3';
-  session_id?: string;
-  sweep_id?: string;
-  completed_at?: string;
-  error_type?: string;
-  error_message?: string;
-  archived_at?: string;
-  /** The device running or having run the job, when the coordinator says. */
-  device_id?: string;
-}
-
-export type BatchStatusEntry =
-  | { job: Job }
-  | { error: { code: 'not_found' | 'invalid_uuid'; message: string } };
-
-export interface BatchStatusResponse {
-  requested_count: number;
-  found_count: number;
-  results: Record<string, BatchStatusEntry>;
-}
-
-export interface HeaderRecord {
-  name: string;
-  value: string;
-}
-
-export interface CookieRecord {
-  domain: string;
-  expires: string;
-  httponly: boolean;
-  max_age: number;
-  name: string;
-  path: string;
-  samesite: string;
-  secure: boolean;
-  value: string;
-}
-
-export interface JobResult {
-  id: string;
-  created_at: string;
-  success: boolean;
-  status_code: number;
-  size_bytes: number;
-  time_ms: number;
-  timestamp_ms: number;
-  tls_cipher_suite: string;
-  tls_version: string;
-  error_message?: string;
-  error_type?: string;
-}
-
+export type Job = Static<typeof C.Job>;
+export type BatchStatusResponse = Static<typeof C.BatchResponse>;
+export type BatchStatusEntry = BatchStatusResponse['results'][string];
+export type HeaderRecord = Static<typeof C.HeaderRecord>;
+export type CookieRecord = Static<typeof C.CookieRecord>;
+export type JobResult = Static<typeof C.JobResult>;
 /** `GET /crawl/v1/jobs/{id}/detail`. */
-export interface JobDetail {
-  job: Job;
-  download_url: string;
-  request_headers: HeaderRecord[];
-  response_headers: HeaderRecord[];
-  request_cookies: CookieRecord[];
-  response_cookies: CookieRecord[];
-  result: JobResult | null;
-  /** The target's status code, top-level (coordinators that provide it). */
-  status_code?: number;
-  /** The target's body, with `include_body=true` (coordinators that provide it). */
-  body?: string;
-}
+export type JobDetail = Static<typeof C.Detail>;
 
 export interface DetailOptions {
   /** Add records parsed from the Cookie and Set-Cookie headers. Default false. */
@@ -140,71 +58,23 @@ export interface DetailOptions {
   includeBody?: boolean;
 }
 
-export interface PerformanceMetrics {
-  crashOrTimeoutFlag: boolean;
-  effectiveConnectionType: string;
-  networkType: string;
-  protocol: string;
-  cumulativeLayoutShift: number;
-  decodedBodySize: number;
-  devicePixelRatio: number;
-  dnsTimeMs: number;
-  domContentLoaded: number;
-  encodedBodySize: number;
-  firstContentfulPaint: number;
-  firstPaint: number;
-  largestContentfulPaint: number;
-  longTaskCount: number;
-  maxLongTask: number;
-  tcpTimeMs: number;
-  timeToFirstByte: number;
-  tlsTimeMs: number;
-  totalBlockingTime: number;
-  totalLoadTime: number;
-  transferSize: number;
-  viewportHeight: number;
-  viewportWidth: number;
-}
-
+export type PerformanceMetrics = Static<typeof C.PerformanceMetrics>;
+export type DownloadMetadata = Static<typeof C.DownloadMetadata>;
 /** `GET /crawl/v1/jobs/{id}/download` (format json): interface.md 2.5. */
-export interface DownloadContent {
-  id: string;
-  hasFullPage: boolean;
-  hasPerformanceMetrics: boolean;
-  hasReader: boolean;
-  hasScreenshot: boolean;
-  fullPage: string;
-  readerContent: string;
-  /** Base64 PNG, or `""`. */
-  screenshot: string;
-  mainRequest: { headers: HeaderRecord[]; jobId: string; method: string; timeoutSec: number; url: string };
-  mainResult: {
-    body: string;
-    bodyEncoding: 'text' | 'base64';
-    errorMessage: string;
-    errorType: string;
-    finalUrl: string;
-    headers: HeaderRecord[];
-    sizeBytes: number;
-    statusCode: number;
-    success: boolean;
-    timeUs: number;
-    tlsCipherSuite: string;
-    tlsVersion: string;
-  };
-  performanceMetrics: PerformanceMetrics | Record<string, never>;
-  requestResults: Record<string, { sizeBytes: number; statusCode: number; success: boolean }>;
-  metadata: {
-    device_id: string;
-    device_location: { country: string; region: string; city: string };
-    attempt: number;
-    placement_reason: string;
-  };
-}
+export type DownloadContent = Refine<
+  Static<typeof C.Download>,
+  {
+    /** `{}` unless the job was a full-page crawl with metrics (`hasPerformanceMetrics`). */
+    performanceMetrics: PerformanceMetrics | Static<typeof C.NoPerformanceMetrics>;
+    metadata: DownloadMetadata;
+  }
+>;
 
 /** `?format=` of the download endpoint. */
-export type DownloadFormat = 'json' | 'raw' | 'html' | 'markdown' | 'text';
-export const DOWNLOAD_FORMATS: readonly DownloadFormat[] = ['json', 'raw', 'html', 'markdown', 'text'];
+export type DownloadFormat = C.DownloadFormat;
+// A copy, not a re-export: importing the contract's value would load typebox at runtime.
+const FORMATS = ['json', 'raw', 'html', 'markdown', 'text'] as const;
+export const DOWNLOAD_FORMATS: readonly DownloadFormat[] = FORMATS;
 
 /** A download in a format other than json: the bytes and their content type. */
 export interface DownloadedBytes {
@@ -212,138 +82,58 @@ export interface DownloadedBytes {
   bytes: Buffer;
 }
 
-export interface NewSessionRequest {
-  /** 1..3600, default 60. */
-  duration_seconds?: number;
-  placement?: Placement;
-}
+export type Session = Static<typeof C.Session>;
+export type SessionStatus = Session['status'];
+export type SessionJobEntry = Static<typeof C.SessionJob>;
+export type SessionJobs = Refine<Static<typeof C.SessionJobs>, { jobs: SessionJobEntry[] }>;
 
-export type SessionStatus = 'active' | 'closed' | 'expired';
-
-export interface Session {
-  id: string;
-  session_id: string;
-  status: SessionStatus;
-  created_at: string;
-  expires_at: string;
-  closed_at: string | null;
-  device_id: string | null;
-  placement: Placement | null;
-  job_ids: string[];
-}
-
-export interface SessionJobEntry {
-  job_id: string;
-  url: string;
-  method: string;
-  status: JobStatus;
-  submitted_at: string;
-  completed_at: string;
-  download_url: string;
-  error_message: string;
-}
-
-export interface SessionJobs {
-  session_id: string;
-  total_jobs: number;
-  completed_count: number;
-  failed_count: number;
-  pending_count: number;
-  jobs: SessionJobEntry[];
-}
-
-/** Body of `POST /crawl/v1/sweep/new`. */
-export interface NewSweepRequest {
-  url: string;
-  /** Default `["NA","EU","APAC"]`. */
-  regions?: Region[];
-  /** 1..10, default 3. */
-  tries_per_region?: number;
-  /** 1..120, default 60. */
-  timeout_sec?: number;
-  /** Default `mobile`. */
-  device_type?: 'mobile' | 'desktop';
-}
-
-export interface SweepCreated {
-  sweep_id: string;
-  total_jobs: number;
-  job_ids: string[];
-  report_url: string;
-}
-
-export type SweepStatus = 'running' | 'completed' | 'partial' | 'failed';
-
-export interface SweepMetrics {
-  cls: number;
-  dom_content_loaded: number;
-  fcp: number;
-  lcp: number;
-  total_load_time: number;
-  transfer_size: number;
-  ttfb: number;
-  protocol: string;
-}
-
-export interface SweepJobEntry {
-  job_id: string;
-  country: string;
-  status: JobStatus;
-  error_type: string;
-  error_message: string;
-  data_error: string;
-  screenshot: string;
-  metrics: SweepMetrics;
-  device_id?: string;
-}
-
-export interface SweepRegion {
-  region: string;
-  status: SweepStatus;
-  jobs: SweepJobEntry[];
-}
-
+/** `POST /crawl/v1/sweep/new` answers the report link every time. */
+export type SweepCreated = Refine<Static<typeof C.SweepCreated>, { report_url: string }>;
+export type SweepStatus = (typeof C.SWEEP_STATUSES)[number];
+export type SweepMetrics = Static<typeof C.SweepMetrics>;
+export type SweepJobEntry = Static<typeof C.SweepTry>;
+export type SweepRegion = Static<typeof C.SweepRegionResult>;
 /** `GET /crawl/v1/sweep/{id}`. */
-export interface Sweep {
-  sweep_id: string;
-  url: string;
-  status: SweepStatus;
-  created_at: string;
-  total_jobs: number;
-  completed_jobs: number;
-  failed_jobs: number;
-  results: Record<string, SweepRegion>;
-  regions?: string[];
-  tries_per_region?: number;
-  timeout_sec?: number;
-  device_type?: string;
-  report_url?: string;
-}
+export type Sweep = Refine<Static<typeof C.Sweep>, Static<typeof C.SweepReport>>;
 
-export interface Device {
-  device_id: string;
-  name: string;
-  connected: boolean;
-  connected_at: string | null;
-  last_seen_at: string | null;
-  created_at: string | null;
-  agent_version: string;
-  browser_version: string;
-  location: { country: string; region: string; city: string };
-  device_type: string;
-  network_type: string;
-  capabilities: { methods: string[]; max_concurrent: number };
-  load: { running: number; max_concurrent: number; ratio: number };
-  draining: boolean;
-  assigned_total: number;
-  /** `null` until the device has results. */
-  recent: { success_rate: number | null; latency_ms: number | null; results: number };
-}
+export type Device = Static<typeof C.Device>;
+/** `GET /crawl/v1/devices`. */
+export type DeviceList = Refine<Static<typeof C.Devices>, { devices: Device[] }>;
 
-export interface DeviceList {
-  devices: Device[];
-  total: number;
-  connected: number;
-  available: number;
-  queued_jobs: number;
-}
+// ---------------------------------------------------------------- drift checks
+// Each narrowed type stays assignable to the contract's static type: a request the client types
+// allows is one the schema accepts, and an answer the client reads is one the schema describes.
+// And no field reads as `never`, which would make any code reading it compile unchecked.
+type _ContractChecks = [
+  Assert<Equals<Job['method'], JobMethod>>,
+  Assert<Equals<Job['status'], JobStatus>>,
+  Assert<NoNeverFields<NewJobRequest>>,
+  Assert<NoNeverFields<Placement>>,
+  Assert<NoNeverFields<InputCookie>>,
+  Assert<NoNeverFields<NewSessionRequest>>,
+  Assert<NoNeverFields<NewSweepRequest>>,
+  Assert<NoNeverFields<Job>>,
+  Assert<NoNeverFields<BatchStatusResponse>>,
+  Assert<NoNeverFields<JobDetail>>,
+  Assert<NoNeverFields<JobResult>>,
+  Assert<NoNeverFields<DownloadContent>>,
+  Assert<NoNeverFields<Session>>,
+  Assert<NoNeverFields<SessionJobs>>,
+  Assert<NoNeverFields<SessionJobEntry>>,
+  Assert<NoNeverFields<SweepCreated>>,
+  Assert<NoNeverFields<Sweep>>,
+  Assert<NoNeverFields<SweepJobEntry>>,
+  Assert<NoNeverFields<Device>>,
+  Assert<NoNeverFields<DeviceList>>,
+  Assert<Equals<(typeof FORMATS)[number], DownloadFormat>>,
+  Assert<Extends<Placement, Static<typeof C.Placement>>>,
+  Assert<Extends<NewJobRequest, Static<typeof C.SubmitBody>>>,
+  Assert<Equals<keyof NewJobRequest, Exclude<keyof Static<typeof C.SubmitBody>, 'api_key'>>>,
+  Assert<Extends<NewSessionRequest, Static<typeof C.SessionBody>>>,
+  Assert<Extends<NewSweepRequest, Static<typeof C.SweepBody>>>,
+  Assert<Extends<DownloadContent, Static<typeof C.Download>>>,
+  Assert<Extends<SessionJobs, Static<typeof C.SessionJobs>>>,
+  Assert<Extends<SweepCreated, Static<typeof C.SweepCreated>>>,
+  Assert<Extends<Sweep, Static<typeof C.Sweep>>>,
+  Assert<Extends<DeviceList, Static<typeof C.Devices>>>,
+];

@@ -1,6 +1,6 @@
 // Shapes shared by every resource of the public API: ids, placement, header and cookie records,
 // the Job object and the two error bodies. Plain JSON Schema (TypeBox), importable by any client.
-import { type Static, Type } from 'typebox';
+import { type Static, type TLiteral, Type } from 'typebox';
 
 export const JOB_METHODS = [
   'GET',
@@ -16,6 +16,13 @@ export const REGIONS = ['NA', 'EU', 'APAC', 'LATAM', 'MEA'] as const;
 export const DEVICE_TYPES = ['mobile', 'desktop', 'server'] as const;
 export const NETWORK_TYPES = ['wifi', 'cellular', 'ethernet'] as const;
 export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+
+/**
+ * One literal schema per value, typed as a tuple: `Type.Union(literals(X))` has the static type
+ * `X[number]`, where `Type.Union(X.map(Type.Literal))` (an array, not a tuple) would have `never`.
+ */
+export const literals = <const T extends readonly string[]>(values: T) =>
+  values.map((v) => Type.Literal(v)) as { -readonly [K in keyof T]: TLiteral<T[K]> };
 
 /** A pattern matching any of `words` in any letter case (JSON Schema patterns have no `i` flag). */
 export function caseInsensitive(words: readonly string[]): string {
@@ -37,8 +44,8 @@ export const Placement = Type.Object(
     region: Nullable(Type.String({ pattern: caseInsensitive(REGIONS), description: REGIONS.join(' | ') })),
     country: Nullable(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2' })),
     city: Nullable(Type.String({ description: 'matched case-insensitively' })),
-    device_type: Nullable(Type.Union(DEVICE_TYPES.map((t) => Type.Literal(t)))),
-    network_type: Nullable(Type.Union(NETWORK_TYPES.map((t) => Type.Literal(t)))),
+    device_type: Nullable(Type.Union(literals(DEVICE_TYPES))),
+    network_type: Nullable(Type.Union(literals(NETWORK_TYPES))),
     device_id: Nullable(Type.String()),
   },
   { additionalProperties: false, description: 'placement constraints; unknown keys are 400' },
@@ -62,8 +69,8 @@ export const CookieRecord = Type.Object({
 export const Job = Type.Object({
   job_id: Type.String({ format: 'uuid' }),
   url: Type.String(),
-  method: Type.Union(JOB_METHODS.map((m) => Type.Literal(m))),
-  status: Type.Union(JOB_STATUSES.map((s) => Type.Literal(s))),
+  method: Type.Union(literals(JOB_METHODS)),
+  status: Type.Union(literals(JOB_STATUSES)),
   submitted_at: Type.String({ description: 'ISO 8601 UTC with nine fractional digits' }),
   timeout_sec: Type.Integer({ minimum: 1, maximum: 300 }),
   placement: Type.Record(Type.String(), Type.String()),

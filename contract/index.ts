@@ -1,5 +1,7 @@
 // The public HTTP contract as JSON Schema (TypeBox): the coordinator validates and documents its
 // routes with these, and a client can type its calls with them. Imports neither agent/ nor coordinator/.
+// Narrower shapes of the parts the route schemas leave open, for typed clients (answers.ts).
+export * from './answers.js';
 export * from './common.js';
 export * from './jobs.js';
 export * from './sessions.js';

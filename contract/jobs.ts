@@ -6,6 +6,7 @@ import {
   HeaderRecord,
   JOB_METHODS,
   Job,
+  literals,
   Nullable,
   Placement,
 } from './common.js';
@@ -116,12 +117,7 @@ export const Detail = Type.Object({
 export type Detail = Static<typeof Detail>;
 
 export const DownloadQuery = Type.Object({
-  format: Type.Optional(
-    Type.Union(
-      DOWNLOAD_FORMATS.map((f) => Type.Literal(f)),
-      { default: 'json' },
-    ),
-  ),
+  format: Type.Optional(Type.Union(literals(DOWNLOAD_FORMATS), { default: 'json' })),
 });
 
 /** The JSON download object; the other formats answer the content itself (see DownloadResponse). */

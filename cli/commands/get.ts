@@ -52,13 +52,12 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
     else ctx.out(id);
     return;
   }
-  // The Job object names no device; a session does once its first job is placed.
+  // The Job object names no device (contract/); a session does once its first job is placed.
   let device = '';
   let lookedUp = false;
   let last: Job = submitted;
   const show = (j: Job) => {
     last = j;
-    device = j.device_id ?? device;
     progress.update(describe(j, device));
     if (j.status === 'running' && !device && request.session_id && !lookedUp && progress.enabled) {
       lookedUp = true;
@@ -98,7 +97,7 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
   }
   const detail = await client.getJobDetail(id, { signal: io.interrupt });
   const content = await fetchContent(ctx, client, id, format, json);
-  const ranOn = content.download?.metadata?.device_id ?? job.device_id ?? device;
+  const ranOn = content.download?.metadata.device_id ?? device;
   // The final line goes before the content: content without a trailing newline would otherwise
   // share the terminal line the progress display rewrites.
   progress.done(doneLine(job, detail, ranOn));

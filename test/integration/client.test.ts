@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import {
   CrawlApiError,
   CrawlClient,
@@ -16,6 +18,7 @@ import {
   CrawlUnauthorizedError,
   CrawlWaitTimeoutError,
 } from '../../client/index.js';
+import * as C from '../../contract/index.js';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { ARTICLE_HTML, startTargetServer, type TargetServer } from '../helpers/target-server.js';
@@ -25,6 +28,12 @@ const WAVE2_SKIP = existsSync(path.join(ROOT, 'contract'))
   ? false
   : 'needs download formats, include_body and status_code in detail (coordinator wave 2, with contract/)';
 const JOB_NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';
+
+/** Asserts that a real answer matches the contract schema its client type is taken from. */
+function conforms(schema: TSchema, value: unknown, what: string): void {
+  const errors = [...Value.Errors(schema, value)].map((e) => `${e.instancePath} ${e.message}`);
+  assert.deepEqual(errors, [], `${what} does not match its schema`);
+}
 
 /** Asserts that `promise` rejects with `Cls`, the status and the exact contract message. */
 async function rejectsWith(
@@ -73,6 +82,7 @@ describe('typed client', () => {
     assert.equal(job.method, 'GET');
     assert.equal(job.timeout_sec, 20);
     assert.equal(updates.at(-1), 'completed');
+    conforms(C.Job, job, 'Job');
     assert.deepEqual(await client.getJob(job.job_id), job);
     const detail = await client.getJobDetail(job.job_id, { parseCookies: true });
     assert.equal(detail.job.job_id, job.job_id);
@@ -80,11 +90,16 @@ describe('typed client', () => {
     assert.equal(detail.result?.success, true);
     assert.equal(detail.result?.status_code, 200);
     assert.equal(detail.result?.tls_version, 'TLSv1.3');
+    conforms(C.Detail, detail, 'detail');
     const dl = await client.download(job.job_id);
     assert.equal(dl.mainResult.body, ARTICLE_HTML);
     assert.equal(dl.mainResult.bodyEncoding, 'text');
     assert.equal(dl.hasReader, true);
     assert.equal(dl.metadata.device_id, 'client-agent');
+    assert.equal(dl.metadata.attempt, 1);
+    conforms(C.Download, dl, 'download');
+    conforms(C.DownloadMetadata, dl.metadata, 'download metadata');
+    conforms(C.NoPerformanceMetrics, dl.performanceMetrics, 'performanceMetrics of a GET');
     assert.deepEqual(
       dl.mainRequest.headers.filter((h) => h.name === 'X-Trace').map((h) => h.value),
       ['a', 'b'],
@@ -107,6 +122,7 @@ describe('typed client', () => {
     const batch = await client.batchStatus([job.job_id, missing, 'nope']);
     assert.equal(batch.requested_count, 3);
     assert.equal(batch.found_count, 1);
+    conforms(C.BatchResponse, batch, 'batch status');
     const found = batch.results[job.job_id];
     assert.ok(found && 'job' in found && found.job.job_id === job.job_id);
     const nf = batch.results[missing];
@@ -239,10 +255,14 @@ describe('typed client', () => {
     const got = await client.getSession(s.id);
     assert.equal(got.device_id, 'client-agent');
     assert.deepEqual(got.job_ids, [job.job_id]);
+    conforms(C.Session, got, 'session');
     const listing = await client.getSessionJobs(s.id);
     assert.equal(listing.total_jobs, 1);
     assert.equal(listing.completed_count, 1);
     assert.equal(listing.jobs[0]?.job_id, job.job_id);
+    assert.equal(listing.jobs[0]?.status, 'completed');
+    conforms(C.SessionJobs, listing, 'session jobs');
+    for (const entry of listing.jobs) conforms(C.SessionJob, entry, 'session job');
     await client.closeSession(s.id);
     await client.closeSession(s.id);
     assert.equal((await client.getSession(s.id)).status, 'closed');
@@ -263,6 +283,7 @@ describe('typed client', () => {
     });
     assert.equal(created.total_jobs, 1);
     assert.match(created.report_url, /\/report\//);
+    conforms(C.SweepCreated, created, 'sweep created');
     const seen: string[] = [];
     const sweep = await client.waitForSweep(created.sweep_id, {
       minIntervalMs: 50,
@@ -271,6 +292,10 @@ describe('typed client', () => {
     assert.equal(sweep.status, 'failed');
     assert.equal(sweep.results.MEA?.jobs[0]?.error_type, 'no_device');
     assert.equal(seen.at(-1), 'failed');
+    assert.deepEqual(sweep.regions, ['MEA']);
+    assert.equal(sweep.device_type, 'mobile');
+    conforms(C.Sweep, sweep, 'sweep');
+    conforms(C.SweepReport, sweep, 'sweep (narrowed)');
   });
 
   test('devices with an admin key', async () => {
@@ -281,6 +306,9 @@ describe('typed client', () => {
     const all = await admin.listDevices();
     const me = all.devices.find((d) => d.device_id === 'client-agent');
     assert.equal(me?.connected, true);
+    assert.deepEqual(me?.location, { country: 'DE', region: 'EU', city: 'Berlin' });
+    conforms(C.Devices, all, 'device list');
+    for (const d of all.devices) conforms(C.Device, d, 'device');
     assert.equal((await admin.listDevices({ connected: false })).devices.length, 0);
   });
 

@@ -98,7 +98,14 @@ export class JobLifecycle implements JobTransitions {
       if (pinned !== null && pinned !== deviceId) return { kind: 'follow', deviceId: pinned };
     }
     const lease = { coordinatorId: this.opts.coordinatorId, untilMs: this.now() + this.opts.leaseMs };
-    if (!(await this.store.claimJob(job.id, deviceId, attempt, lease))) return { kind: 'lost' };
+    if (!(await this.store.claimJob(job.id, deviceId, attempt, lease))) {
+      // Requeued since this copy was made (its attempt moved on): the fresh copy is claimable.
+      // Without this, a wake-up for the requeue that came while this claim was in flight is lost.
+      const fresh = await this.store.getJob(job.id);
+      if (fresh?.status !== 'pending' || fresh.attempt < attempt) return { kind: 'lost' };
+      const session = fresh.sessionId ? await this.store.getSession(fresh.sessionId) : null;
+      return { kind: 'stale', job: fresh, sessionDeviceId: session?.deviceId ?? null };
+    }
     const claimed: JobRecord = { ...job, status: 'running', attempt, deviceId };
     this.reasons.set(job.id, { attempt, reason: placementReason });
     this.emit({ transition: 'claim', job: claimed, atMs: this.now(), deviceId, attempt, placementReason });
@@ -108,7 +115,11 @@ export class JobLifecycle implements JobTransitions {
   async fail(job: JobRecord, failureType: FailureType, message: string): Promise<boolean> {
     nextStatus(job.id, job.status, 'fail');
     const at = new Date(this.now()).toISOString();
-    if (!(await this.store.failJob(job.id, failureType, message, at))) return false;
+    // A wait for a device that ran out fails the job only while it still waits: on a shared store
+    // another coordinator may have claimed it meanwhile (this one's queue copy is then stale).
+    const onlyIf =
+      failureType === 'no_device' || failureType === 'session_device_unavailable' ? 'pending' : undefined;
+    if (!(await this.store.failJob(job.id, failureType, message, at, onlyIf))) return false;
     this.reasons.delete(job.id);
     this.scheduler.terminal(job.id);
     await this.publishTerminal(job.id);

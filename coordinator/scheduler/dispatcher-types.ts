@@ -28,7 +28,9 @@ export type ClaimOutcome =
   /** The job's session is pinned to another device first: queue the job for that one. */
   | { kind: 'follow'; deviceId: string }
   /** Another coordinator (or an earlier call) changed the job first: drop the reservation. */
-  | { kind: 'lost' };
+  | { kind: 'lost' }
+  /** This copy was out of date (the job was requeued since): queue the fresh one instead. */
+  | { kind: 'stale'; job: JobRecord; sessionDeviceId: string | null };
 
 /**
  * The job state changes the dispatcher asks for. It never writes a job's state itself: the job

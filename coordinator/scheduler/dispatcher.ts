@@ -388,6 +388,7 @@ export class Dispatcher {
         this.finished(job.id, attempt, deviceId);
         // Another job of the session pinned a different device first: follow it.
         if (outcome.kind === 'follow') this.enqueue(job, outcome.deviceId);
+        else if (outcome.kind === 'stale') this.enqueue(outcome.job, outcome.sessionDeviceId);
         return;
       }
       const run = this.running.get(job.id);

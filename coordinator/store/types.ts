@@ -225,8 +225,17 @@ export interface Store {
   requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean>;
   /** First report wins: pending/running → completed. Later reports are duplicates. */
   completeJob(id: string, result: ResultRecord, completedAt: string): Promise<CompleteOutcome>;
-  /** pending/running → failed. False when the job was already terminal. */
-  failJob(id: string, failureType: string, message: string, at: string): Promise<boolean>;
+  /**
+   * pending/running → failed (only from `onlyIf` when given). False when the job was already
+   * terminal, or not in `onlyIf`.
+   */
+  failJob(
+    id: string,
+    failureType: string,
+    message: string,
+    at: string,
+    onlyIf?: 'pending' | 'running',
+  ): Promise<boolean>;
   markArchived(id: string, at: string): Promise<void>;
   listArchivable(storageType: StorageType, completedBefore: string, limit: number): Promise<JobRecord[]>;
 

@@ -95,11 +95,15 @@ describe('HTTP executor: content encodings', () => {
     assert.equal(out.content.body, undefined);
   });
 
-  it('an encoding the agent does not decode is kept as received and named', async () => {
+  it('an encoding the agent does not decode is kept as received, with the target’s header', async () => {
     const out = await executor.execute(job(`${base}/zstd`), ctx());
     assert.equal(out.success, true);
     assert.equal(out.content.body?.toString(), 'opaque');
-    assert.equal(out.contentEncoding, 'zstd');
+    // Not removed here, so not reported as removed: the body still carries the header's encoding.
+    assert.equal(out.contentEncoding, '');
+    assert.ok(
+      out.responseHeaders.some((h) => h.name.toLowerCase() === 'content-encoding' && h.value === 'zstd'),
+    );
   });
 });
 

@@ -139,12 +139,17 @@ describe('hostile devices', () => {
     );
 
     // Its own assigned jobs, never finished: the per-link cap (two results' worth) closes it 4413.
-    const own = await RawAgent.connect(c.url, 'flood-dev', token, { maxConcurrent: 4 });
+    // The flooding device is quarantined by now (every strike counted against it): no user job
+    // would reach it. Another device holding its own jobs shows the per-link cap.
+    assert.equal((await c.coordinator.store.trust.getDeviceTrust('flood-dev'))?.quarantined, true);
+    const own = await RawAgent.connect(c.url, 'hoarder-dev', await c.newDevice('hoarder-dev'), {
+      maxConcurrent: 4,
+    });
     const jobs: string[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await api.submit({
         url: `http://198.51.100.9/flood${i}`,
-        placement: { device_id: 'flood-dev' },
+        placement: { device_id: 'hoarder-dev' },
       });
       jobs.push((res.body as { job_id: string }).job_id);
     }

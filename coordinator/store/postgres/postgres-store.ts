@@ -255,9 +255,16 @@ export class PostgresStore implements Store {
     return row?.status === 'completed' ? 'duplicate' : 'stale';
   }
 
-  async failJob(id: string, failureType: string, message: string, at: string): Promise<boolean> {
+  async failJob(
+    id: string,
+    failureType: string,
+    message: string,
+    at: string,
+    onlyIf?: 'pending' | 'running',
+  ): Promise<boolean> {
+    const states = onlyIf ? `('${onlyIf}')` : "('pending', 'running')";
     const n = await this.changed(
-      "UPDATE jobs SET status = 'failed', failure_type = $1, error_message = $2, completed_at = $3 WHERE id = $4 AND status IN ('pending', 'running')",
+      `UPDATE jobs SET status = 'failed', failure_type = $1, error_message = $2, completed_at = $3 WHERE id = $4 AND status IN ${states}`,
       // PostgreSQL TEXT cannot hold NUL (SQLite can); a device's error text must not make the
       // failure itself fail, so NUL becomes U+FFFD here.
       [failureType, message.replaceAll('\u0000', '\uFFFD'), at, id],

@@ -274,10 +274,17 @@ export class SqliteStore implements Store {
     return row?.status === 'completed' ? 'duplicate' : 'stale';
   }
 
-  async failJob(id: string, failureType: string, message: string, at: string): Promise<boolean> {
+  async failJob(
+    id: string,
+    failureType: string,
+    message: string,
+    at: string,
+    onlyIf?: 'pending' | 'running',
+  ): Promise<boolean> {
+    const states = onlyIf ? `('${onlyIf}')` : "('pending', 'running')";
     return (
       this.prepare(
-        "UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ('pending', 'running')",
+        `UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ${states}`,
       ).run(failureType, message, at, id).changes > 0
     );
   }

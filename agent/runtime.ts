@@ -48,6 +48,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private chunkBytes = DEFAULT_MAX_CHUNK_BYTES;
   private clockOffsetMs = 0;
   private rttMs: number | null = null;
+  private standing = { quarantined: false, reason: '' };
   private linkState: LinkState = 'disconnected';
   private linkSince = new Date().toISOString();
   private linkError: string | null = null;
@@ -279,6 +280,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       spool: { depth: this.spool.depth, bytes: this.spool.bytes, maxBytes: this.spool.maxBytes },
       counters: this.runner.counters,
       owner: this.owner.snapshot(),
+      standing: this.standing,
       startedAtMs: this.startedAt,
       nowMs: Date.now(),
     });
@@ -336,6 +338,15 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     cancel: (f) => this.runner.cancel(f.cancel?.jobId ?? '', f.cancel?.attempt ?? 0),
     sessionEnd: (f) => this.runner.endSession(f.sessionEnd?.sessionId ?? ''),
     drain: (f) => this.log.info({ reason: f.drain?.reason }, 'coordinator asked us to move on'),
+    standing: (f) => {
+      this.standing = { quarantined: f.standing?.quarantined ?? false, reason: f.standing?.reason ?? '' };
+      this.log.warn(
+        this.standing,
+        this.standing.quarantined
+          ? 'the coordinator quarantined this device'
+          : 'the coordinator released this device',
+      );
+    },
   };
 
   private onFrame(frame: CoordinatorFrame): void {

@@ -21,6 +21,8 @@ export interface SnapshotParts {
   spool: { depth: number; bytes: number; maxBytes: number };
   counters: Record<string, Record<string, number>>;
   owner: OwnerSnapshot;
+  /** How the coordinator judges this device, as it last said (docs/security.md). */
+  standing: { quarantined: boolean; reason: string };
   startedAtMs: number;
   nowMs: number;
 }
@@ -67,6 +69,7 @@ export function buildSnapshot(p: SnapshotParts): AgentStatus {
       state: p.browserVersion ? (p.browserState?.() ?? 'ready') : 'none',
       version: p.browserVersion ?? null,
     },
+    standing: { ...p.standing },
     startedAt: new Date(p.startedAtMs).toISOString(),
     uptimeMs: p.nowMs - p.startedAtMs,
     owner,

@@ -56,6 +56,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     canaryUrl: () => `${publicUrl}${CANARY_PATH}`,
     storageType: config.defaultStorageType,
     log,
+    notifyDevice: (deviceId, quarantined, reason) => link.notifyStanding(deviceId, quarantined, reason),
   });
   const services: Services = {
     config,

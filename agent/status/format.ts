@@ -58,6 +58,9 @@ export function formatStatus(status: AgentStatus, nowMs: number): string {
     ['Link', `${status.link.state}${linkAge} (since ${status.link.since})`],
     ['Coordinator', status.link.coordinatorUrl || '-'],
     ['Last link error', status.link.lastError ?? '-'],
+    ...(status.standing?.quarantined
+      ? [['Standing', `QUARANTINED by the coordinator: ${status.standing.reason}`] as [string, string]]
+      : []),
     ...(status.link.rttMs != null
       ? [['Link round trip', `${status.link.rttMs} ms`] as [string, string]]
       : []),

@@ -45,6 +45,11 @@ export interface AgentStatus {
   uptimeMs: number;
   /** The owner's controls and where the device stands against them. */
   owner?: OwnerStatus;
+  /**
+   * How the coordinator judges this device: quarantined devices get only the coordinator's own
+   * check jobs (canaries), and `reason` says why.
+   */
+  standing?: { quarantined: boolean; reason: string };
 }
 
 export interface OwnerStatus {

@@ -114,6 +114,11 @@ export class AgentConnection {
     return this.strikes;
   }
 
+  /** Tells the device how the coordinator judges it (its status port shows it to the owner). */
+  standing(quarantined: boolean, reason: string): void {
+    this.send({ standing: { quarantined, reason } });
+  }
+
   /** Asks the agent to finish and reconnect elsewhere (coordinator shutting down). */
   drain(reason: string): void {
     this.send({ drain: { reason } });

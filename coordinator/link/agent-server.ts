@@ -78,6 +78,11 @@ export class AgentLinkServer {
     });
   }
 
+  /** Tells a connected device how the coordinator judges it (quarantine and its reason). */
+  notifyStanding(deviceId: string, quarantined: boolean, reason: string): void {
+    for (const c of this.connections) if (c.deviceId === deviceId) c.standing(quarantined, reason);
+  }
+
   /** Tells every agent to go elsewhere, then closes the links. */
   async close(): Promise<void> {
     if (this.closing) return;

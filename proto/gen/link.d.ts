@@ -185,8 +185,11 @@ export namespace crawl {
                 /** CoordinatorFrame sessionEnd. */
                 sessionEnd?: (crawl.link.v1.SessionEnd.$Properties|null);
 
+                /** CoordinatorFrame standing. */
+                standing?: (crawl.link.v1.Standing.$Properties|null);
+
                 /** CoordinatorFrame body. */
-                body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd");
+                body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing");
 
                 /**
                  * Creates a new CoordinatorFrame instance using the specified properties.
@@ -244,8 +247,11 @@ export namespace crawl {
                     /** CoordinatorFrame sessionEnd */
                     sessionEnd?: (crawl.link.v1.SessionEnd.$Properties|null);
 
+                    /** CoordinatorFrame standing */
+                    standing?: (crawl.link.v1.Standing.$Properties|null);
+
                     /** CoordinatorFrame body */
-                    body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd");
+                    body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -261,9 +267,10 @@ export namespace crawl {
                   pong?: crawl.link.v1.Pong.$Shape|null;
                   drain?: crawl.link.v1.Drain.$Shape|null;
                   sessionEnd?: crawl.link.v1.SessionEnd.$Shape|null;
+                  standing?: crawl.link.v1.Standing.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape })
+                  ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape })
                 );
             }
 
@@ -2754,6 +2761,77 @@ export namespace crawl {
 
                 /** Shape of a SessionEnd. */
                 type $Shape = crawl.link.v1.SessionEnd.$Properties;
+            }
+
+            /**
+             * Properties of a Standing.
+             * @deprecated Use crawl.link.v1.Standing.$Properties instead.
+             */
+            interface IStanding extends crawl.link.v1.Standing.$Properties {
+            }
+
+            /** Represents a Standing. */
+            class Standing {
+
+                /**
+                 * Constructs a new Standing.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.Standing.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** Standing quarantined. */
+                quarantined: boolean;
+
+                /** Standing reason. */
+                reason: string;
+
+                /**
+                 * Creates a new Standing instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns Standing instance
+                 */
+                static create(properties: crawl.link.v1.Standing.$Shape): crawl.link.v1.Standing & crawl.link.v1.Standing.$Shape;
+                static create(properties?: crawl.link.v1.Standing.$Properties): crawl.link.v1.Standing;
+
+                /**
+                 * Encodes the specified Standing message. Does not implicitly {@link crawl.link.v1.Standing.verify|verify} messages.
+                 * @param m Standing message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.Standing.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a Standing message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Standing & crawl.link.v1.Standing.$Shape} Standing
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.Standing & crawl.link.v1.Standing.$Shape;
+            }
+
+            namespace Standing {
+
+                /** Properties of a Standing. */
+                interface $Properties {
+
+                    /** Standing quarantined */
+                    quarantined?: (boolean|null);
+
+                    /** Standing reason */
+                    reason?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a Standing. */
+                type $Shape = crawl.link.v1.Standing.$Properties;
             }
         }
     }

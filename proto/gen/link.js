@@ -370,7 +370,8 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.Pong.$Properties|null} [pong] CoordinatorFrame pong
                  * @property {crawl.link.v1.Drain.$Properties|null} [drain] CoordinatorFrame drain
                  * @property {crawl.link.v1.SessionEnd.$Properties|null} [sessionEnd] CoordinatorFrame sessionEnd
-                 * @property {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"} [body] CoordinatorFrame body
+                 * @property {crawl.link.v1.Standing.$Properties|null} [standing] CoordinatorFrame standing
+                 * @property {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"} [body] CoordinatorFrame body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -393,9 +394,10 @@ export const crawl = $root.crawl = (() => {
                  *   pong?: crawl.link.v1.Pong.$Shape|null;
                  *   drain?: crawl.link.v1.Drain.$Shape|null;
                  *   sessionEnd?: crawl.link.v1.SessionEnd.$Shape|null;
+                 *   standing?: crawl.link.v1.Standing.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape })
+                 *   ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape })
                  * )} crawl.link.v1.CoordinatorFrame.$Shape
                  */
 
@@ -478,17 +480,25 @@ export const crawl = $root.crawl = (() => {
                  */
                 CoordinatorFrame.prototype.sessionEnd = null;
 
+                /**
+                 * CoordinatorFrame standing.
+                 * @member {crawl.link.v1.Standing.$Properties|null|undefined} standing
+                 * @memberof crawl.link.v1.CoordinatorFrame
+                 * @instance
+                 */
+                CoordinatorFrame.prototype.standing = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * CoordinatorFrame body.
-                 * @member {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|undefined} body
+                 * @member {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|undefined} body
                  * @memberof crawl.link.v1.CoordinatorFrame
                  * @instance
                  */
                 $Object.defineProperty(CoordinatorFrame.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "assign", "ack", "cancel", "ping", "pong", "drain", "sessionEnd"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "assign", "ack", "cancel", "ping", "pong", "drain", "sessionEnd", "standing"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -540,6 +550,8 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.Drain.encode(m.drain, w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
                     if (m.sessionEnd != null && $Object.hasOwnProperty.call(m, "sessionEnd"))
                         $root.crawl.link.v1.SessionEnd.encode(m.sessionEnd, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
+                    if (m.standing != null && $Object.hasOwnProperty.call(m, "standing"))
+                        $root.crawl.link.v1.Standing.encode(m.standing, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -638,6 +650,13 @@ export const crawl = $root.crawl = (() => {
                                     break;
                                 m.sessionEnd = $root.crawl.link.v1.SessionEnd.decode(r, r.size(), $undefined, q + 1, m.sessionEnd);
                                 m.body = "sessionEnd";
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 2)
+                                    break;
+                                m.standing = $root.crawl.link.v1.Standing.decode(r, r.size(), $undefined, q + 1, m.standing);
+                                m.body = "standing";
                                 continue;
                             }
                         }
@@ -7114,6 +7133,178 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return SessionEnd;
+            })();
+
+            v1.Standing = (function() {
+
+                /**
+                 * Properties of a Standing.
+                 * @typedef {Object} crawl.link.v1.Standing.$Properties
+                 * @property {boolean|null} [quarantined] Standing quarantined
+                 * @property {string|null} [reason] Standing reason
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a Standing.
+                 * @memberof crawl.link.v1
+                 * @interface IStanding
+                 * @augments crawl.link.v1.Standing.$Properties
+                 * @deprecated Use crawl.link.v1.Standing.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a Standing.
+                 * @typedef {crawl.link.v1.Standing.$Properties} crawl.link.v1.Standing.$Shape
+                 */
+
+                /**
+                 * Constructs a new Standing.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a Standing.
+                 * @constructor
+                 * @param {crawl.link.v1.Standing.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const Standing = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * Standing quarantined.
+                 * @member {boolean} quarantined
+                 * @memberof crawl.link.v1.Standing
+                 * @instance
+                 */
+                Standing.prototype.quarantined = false;
+
+                /**
+                 * Standing reason.
+                 * @member {string} reason
+                 * @memberof crawl.link.v1.Standing
+                 * @instance
+                 */
+                Standing.prototype.reason = "";
+
+                /**
+                 * Creates a new Standing instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.Standing
+                 * @static
+                 * @param {crawl.link.v1.Standing.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.Standing} Standing instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.Standing.$Shape): crawl.link.v1.Standing & crawl.link.v1.Standing.$Shape;
+                 *   (properties?: crawl.link.v1.Standing.$Properties): crawl.link.v1.Standing;
+                 * }}
+                 */
+                Standing.create = function(properties) {
+                    return new Standing(properties);
+                };
+
+                /**
+                 * Encodes the specified Standing message. Does not implicitly {@link crawl.link.v1.Standing.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.Standing
+                 * @static
+                 * @param {crawl.link.v1.Standing.$Properties} m Standing message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                Standing.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.quarantined != null && $Object.hasOwnProperty.call(m, "quarantined") && m.quarantined !== false)
+                        w.uint32(/* id 1, wireType 0 =*/8).bool(m.quarantined);
+                    if (m.reason != null && $Object.hasOwnProperty.call(m, "reason") && m.reason !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.reason);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a Standing message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.Standing
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.Standing & crawl.link.v1.Standing.$Shape} Standing
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                Standing.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.Standing();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.quarantined = v;
+                                else
+                                    delete m.quarantined;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.reason = v;
+                                else
+                                    delete m.reason;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return Standing;
             })();
 
             return v1;

@@ -102,7 +102,9 @@ describe('HTTP executor: content encodings', () => {
     // Not removed here, so not reported as removed: the body still carries the header's encoding.
     assert.equal(out.contentEncoding, '');
     assert.ok(
-      out.responseHeaders.some((h) => (h.name ?? '').toLowerCase() === 'content-encoding' && h.value === 'zstd'),
+      out.responseHeaders.some(
+        (h) => (h.name ?? '').toLowerCase() === 'content-encoding' && h.value === 'zstd',
+      ),
     );
   });
 });

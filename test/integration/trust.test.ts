@@ -109,6 +109,13 @@ describe('trust: canaries, cross-verification, quarantine', () => {
     assert.match(quarantined.reason, /canary fail|dispute/);
     assert.ok(quarantined.canaryFailures >= 1 || quarantined.disputes >= 1);
     assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, true);
+    // The device itself is told: its status port shows its owner why it gets no work.
+    const told = await until(
+      'the device told',
+      () => agent.agent.snapshot().standing?.quarantined || undefined,
+    );
+    assert.equal(told, true);
+    assert.match(agent.agent.snapshot().standing?.reason ?? '', /canary|dispute/);
 
     // The admin listing says so, with the reason.
     const admin = (await createApiKey(c.coordinator.store, { admin: true })).key;
@@ -135,6 +142,9 @@ describe('trust: canaries, cross-verification, quarantine', () => {
     });
     assert.match(released.reason, /released after 3 canaries/);
     assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, false);
+    await until('the device told of its release', () =>
+      agent.agent.snapshot().standing?.quarantined === false ? true : undefined,
+    );
     const canaryJobs = events.filter(
       (e) => e.transition === 'submit' && e.job.url.includes('/crawl/v1/canary/'),
     );

@@ -1,0 +1,76 @@
+// Tabs made ready ahead of the jobs that will use them (see prepared-page.ts). After a job takes
+// one, another is prepared in the background, mostly while other jobs wait on the network or the
+// settle delay. Spares take no browser lease: they never hold back a recycle, and one whose
+// browser was replaced in the meantime is noticed by its generation and dropped.
+import type { Logger } from 'pino';
+import type { NetworkPolicy } from '../../policy/types.js';
+import type { ChromiumHost } from './chromium-host.js';
+import { PolicyProxy } from './policy-proxy.js';
+import { closePrepared, type PreparedPage, preparePage } from './prepared-page.js';
+
+export interface SparePagesOptions {
+  /** Spares kept ready; 0 disables. */
+  count: number;
+  host: ChromiumHost;
+  policy: NetworkPolicy;
+  log: Logger;
+}
+
+export class SparePages {
+  readonly #options: SparePagesOptions;
+  readonly #ready: PreparedPage[] = [];
+  readonly #pending = new Set<Promise<void>>();
+  #closed = false;
+
+  constructor(options: SparePagesOptions) {
+    this.#options = options;
+  }
+
+  /** A ready spare of the running browser, or null. Stale ones are closed on the way. */
+  take(): PreparedPage | null {
+    const current = this.#options.host.current;
+    while (this.#ready.length > 0) {
+      const spare = this.#ready.shift() as PreparedPage;
+      if (current && spare.generation === current.generation && !spare.page.isClosed()) return spare;
+      void closePrepared(spare, true);
+    }
+    return null;
+  }
+
+  /** A spare taken but not used (the job's URL was refused before any browser work). */
+  giveBack(spare: PreparedPage): void {
+    if (this.#closed) void closePrepared(spare, true);
+    else this.#ready.unshift(spare);
+  }
+
+  /** Starts preparing spares up to `count`, in the background, if a browser is running. */
+  refill(): void {
+    while (!this.#closed && this.#ready.length + this.#pending.size < this.#options.count) {
+      const current = this.#options.host.current;
+      if (!current) return;
+      const task = this.#prepare(current).finally(() => this.#pending.delete(task));
+      this.#pending.add(task);
+    }
+  }
+
+  /** Waits for spares being prepared, then closes every spare. Safe twice. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.allSettled([...this.#pending]);
+    await Promise.all(this.#ready.splice(0).map((spare) => closePrepared(spare, true)));
+  }
+
+  async #prepare(current: NonNullable<ChromiumHost['current']>): Promise<void> {
+    const proxy = new PolicyProxy({ policy: this.#options.policy });
+    try {
+      await proxy.start();
+      const spare = await preparePage(current, proxy);
+      if (this.#closed) await closePrepared(spare, true);
+      else this.#ready.push(spare);
+    } catch (err) {
+      // The browser went away or was recycled meanwhile: the next job prepares its own page.
+      this.#options.log.debug({ err }, 'could not prepare a spare page');
+      await proxy.close();
+    }
+  }
+}

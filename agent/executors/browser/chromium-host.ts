@@ -133,6 +133,8 @@ export class ChromiumHost {
   async lease(): Promise<BrowserLease> {
     // The latest job's memory reading decides whether this one gets a fresh browser.
     await this.#memoryCheck;
+    // A browser being probed may be about to be killed: no new job goes into it until it answers.
+    if (this.#probing) await this.#probing;
     for (;;) {
       if (this.#closing) throw new Error('browser executor is closed');
       if (this.#recycle && this.#browser) {
@@ -199,7 +201,13 @@ export class ChromiumHost {
     if (answered || this.#browser !== browser) return true;
     this.#hangs++;
     this.#log.warn({ pid: browser.process()?.pid }, 'browser stopped answering: killing it');
+    // Leases wait for this probe: they must see the browser gone, not a dead one still "connected".
+    const gone = new Promise<void>((resolve) => {
+      browser.once('disconnected', () => resolve());
+      setTimeout(resolve, CLOSE_TIMEOUT_MS).unref();
+    });
     browser.process()?.kill('SIGKILL');
+    await gone;
     return false;
   }
 

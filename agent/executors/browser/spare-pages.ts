@@ -60,13 +60,26 @@ export class SparePages {
     await Promise.all(this.#ready.splice(0).map((spare) => closePrepared(spare, true)));
   }
 
+  #drop(spare: PreparedPage): void {
+    const at = this.#ready.indexOf(spare);
+    if (at === -1) return;
+    this.#ready.splice(at, 1);
+    void closePrepared(spare, true);
+  }
+
   async #prepare(current: NonNullable<ChromiumHost['current']>): Promise<void> {
     const proxy = new PolicyProxy({ policy: this.#options.policy });
     try {
       await proxy.start();
       const spare = await preparePage(current, proxy);
-      if (this.#closed) await closePrepared(spare, true);
-      else this.#ready.push(spare);
+      if (this.#closed) {
+        await closePrepared(spare, true);
+        return;
+      }
+      // A spare whose renderer dies while it waits is dropped, not handed to a job.
+      spare.page.once('error', () => this.#drop(spare));
+      spare.page.once('close', () => this.#drop(spare));
+      this.#ready.push(spare);
     } catch (err) {
       // The browser went away or was recycled meanwhile: the next job prepares its own page.
       this.#options.log.debug({ err }, 'could not prepare a spare page');

@@ -5,8 +5,11 @@
 import type { Logger } from 'pino';
 import type { NetworkPolicy } from '../../policy/types.js';
 import type { ChromiumHost } from './chromium-host.js';
+import { JobDeadline } from './job-deadline.js';
 import { PolicyProxy } from './policy-proxy.js';
 import { closePrepared, type PreparedPage, preparePage } from './prepared-page.js';
+
+const PREPARE_TIMEOUT_MS = 10_000;
 
 export interface SparePagesOptions {
   /** Spares kept ready; 0 disables. */
@@ -53,10 +56,12 @@ export class SparePages {
     }
   }
 
-  /** Waits for spares being prepared, then closes every spare. Safe twice. */
+  /**
+   * Closes every ready spare. One still being prepared closes itself when done (or fails when the
+   * browser closes under it): a tab stuck in a dead renderer would otherwise hold this up. Safe twice.
+   */
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.allSettled([...this.#pending]);
     await Promise.all(this.#ready.splice(0).map((spare) => closePrepared(spare, true)));
   }
 
@@ -69,9 +74,14 @@ export class SparePages {
 
   async #prepare(current: NonNullable<ChromiumHost['current']>): Promise<void> {
     const proxy = new PolicyProxy({ policy: this.#options.policy });
+    let preparing: Promise<PreparedPage> | null = null;
     try {
       await proxy.start();
-      const spare = await preparePage(current, proxy);
+      // A tab that does not open in time (its renderer died while starting) is given up on, so the
+      // pool does not wait on it; if it opens later it is closed.
+      preparing = preparePage(current, proxy);
+      const limit = new JobDeadline(performance.now() + PREPARE_TIMEOUT_MS);
+      const spare = await limit.bound(preparing).finally(() => limit.dispose());
       if (this.#closed) {
         await closePrepared(spare, true);
         return;
@@ -83,7 +93,12 @@ export class SparePages {
     } catch (err) {
       // The browser went away or was recycled meanwhile: the next job prepares its own page.
       this.#options.log.debug({ err }, 'could not prepare a spare page');
-      await proxy.close();
+      if (preparing)
+        void preparing.then(
+          (late) => closePrepared(late, true),
+          () => proxy.close(),
+        );
+      else await proxy.close();
     }
   }
 }

@@ -16,10 +16,9 @@ import {
 } from '../types.js';
 import { type BrowserLease, ChromiumHost, type ChromiumHostStats } from './chromium-host.js';
 import type { StoredCookie } from './cookies.js';
-import { deviceProfile } from './devices.js';
 import { isStopped, JobDeadline } from './job-deadline.js';
+import { fail, flagged, stoppedCopy } from './job-outcome.js';
 import { type PageJobResult, type PageJobSettings, readerText, runPageJob } from './page-job.js';
-import { toMetrics } from './page-metrics.js';
 import { PageSlots } from './page-slots.js';
 import { PolicyProxy } from './policy-proxy.js';
 import { closePrepared, newContext, type PreparedPage, preparePage } from './prepared-page.js';
@@ -296,13 +295,11 @@ export class BrowserExecutor implements Executor {
         fail(outcome, 'browser', `browser error: ${err instanceof Error ? err.message : String(err)}`);
       }
       if (session) session.context = null; // a context that failed to open is not kept
-      outcome.performance ??= toMetrics(nullMetricsInput(req));
-      outcome.performance.crashOrTimeoutFlag = true;
+      flagged(outcome, req);
     } finally {
       if (lease && !lease.browser.connected) {
         fail(outcome, 'browser', 'the browser crashed during the job');
-        outcome.performance ??= toMetrics(nullMetricsInput(req));
-        outcome.performance.crashOrTimeoutFlag = true;
+        flagged(outcome, req);
         if (session) session.context = null;
       }
       if (result.stalled) void this.#host.probe();
@@ -362,40 +359,4 @@ export class BrowserExecutor implements Executor {
     }
     return session;
   }
-}
-
-function nullMetricsInput(req: ExecRequest): Parameters<typeof toMetrics>[0] {
-  const viewport = deviceProfile(req.deviceType, '').viewport;
-  return {
-    readings: null,
-    crashOrTimeout: true,
-    networkType: 'unknown',
-    effectiveConnectionType: 'unknown',
-    viewport: {
-      width: viewport.width,
-      height: viewport.height,
-      deviceScaleFactor: viewport.deviceScaleFactor ?? 1,
-    },
-  };
-}
-
-/** What the job has so far, flagged, for a job that did not end in time (the original may still change). */
-function stoppedCopy(outcome: ExecOutcome, req: ExecRequest): ExecOutcome {
-  const copy: ExecOutcome = {
-    ...outcome,
-    content: { ...outcome.content },
-    requestResults: [...outcome.requestResults],
-    performance: { ...(outcome.performance ?? toMetrics(nullMetricsInput(req))), crashOrTimeoutFlag: true },
-  };
-  if (!copy.success && !copy.errorType) {
-    Object.assign(copy, {
-      errorType: 'timeout',
-      errorMessage: `Request timed out after ${req.timeoutMs / 1000} seconds`,
-    });
-  }
-  return copy;
-}
-
-function fail(outcome: ExecOutcome, errorType: string, errorMessage: string): ExecOutcome {
-  return Object.assign(outcome, { success: false, errorType, errorMessage });
 }

@@ -5,40 +5,16 @@
 import type { Logger } from 'pino';
 import type { DeviceErrorType } from '../../../proto/index.js';
 import { extractReader } from '../reader.js';
-import type { ExecOutcome, ExecRequest } from '../types.js';
-import { type StoredCookie, storedToParam, toCookieParam } from './cookies.js';
+import type { ExecOutcome } from '../types.js';
+import { storedToParam, toCookieParam } from './cookies.js';
 import { deviceProfile } from './devices.js';
-import { isStopped, type JobDeadline, PageWatch } from './job-deadline.js';
+import { isStopped, PageWatch } from './job-deadline.js';
 import { netErrorType } from './net-errors.js';
+import type { PageJob } from './page-job-types.js';
 import { type PageReadings, toMetrics } from './page-metrics.js';
 import { readPage } from './page-read.js';
-import type { PreparedPage } from './prepared-page.js';
 
-export interface PageJobSettings {
-  maxBodyBytes: number;
-  settleMs: number;
-  maxScreenshotBytes: number;
-  maxScreenshotHeight: number;
-  /** A page evaluation unanswered this long means the page's script is stuck: it is stopped. */
-  unresponsiveMs: number;
-  networkType: string;
-  effectiveConnectionType: string;
-}
-
-export interface PageJob {
-  req: ExecRequest;
-  prepared: PreparedPage;
-  chromeMajor: string;
-  /** Cookies to restore first (a session whose context was lost with its browser). */
-  restoreCookies: StoredCookie[];
-  settings: PageJobSettings;
-  /** End of the navigation (start of the job + its timeout), performance.now() ms. */
-  navigationEndMs: number;
-  /** End of everything the job does in the page. */
-  deadline: JobDeadline;
-  signal: AbortSignal;
-  log: Logger;
-}
+export type { PageJob, PageJobSettings } from './page-job-types.js';
 
 // Request headers Chromium computes itself; a job's values for them would be wrong or refused.
 const BROWSER_HEADERS = new Set(['host', 'content-length', 'connection', 'cookie', 'user-agent']);

@@ -8,7 +8,7 @@ import type { ExecOutcome } from '../types.js';
 import { toCookieRecord } from './cookies.js';
 import { isStopped, type PageWatch } from './job-deadline.js';
 import type { MainDocument } from './network-recorder.js';
-import type { PageJob } from './page-job.js';
+import type { PageJob } from './page-job-types.js';
 import { type PageReadings, READ_WITH_DOM_SCRIPT } from './page-metrics.js';
 import { captureScreenshot, type Screenshot } from './screenshot.js';
 import { tlsCipherName, tlsVersionName } from './tls-names.js';

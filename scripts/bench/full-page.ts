@@ -6,13 +6,17 @@
 // CPU per page is reported for this process (process.cpuUsage) and for the browser processes (their
 // time is added to this process's children time once the browser has exited and been reaped).
 //   npx tsx scripts/bench/full-page.ts [--pages 60] [--concurrency 2] [--settle 500] [--rounds 2]
-//                                      [--path /article] [--no-crawlee]
+//                                      [--path /article] [--no-crawlee] [--raw-with-our-flags]
+// --raw-with-our-flags adds a fourth runner: the raw loop launched with this executor's Chromium
+// flags (launchArgs), to tell what the flags give from what the executor's structure gives. It is
+// not part of the RESULT line: the baselines stay as a plain user would write them.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import puppeteer from 'puppeteer-core';
+import { launchArgs } from '../../agent/executors/browser/chromium-host.js';
 import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { startFixtureSites } from '../../test/helpers/fixture-sites.js';
@@ -25,6 +29,7 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '2' },
     path: { type: 'string', default: '/article' },
     'no-crawlee': { type: 'boolean', default: false },
+    'raw-with-our-flags': { type: 'boolean', default: false },
   },
 });
 const PAGES = Number(flags.pages);
@@ -99,14 +104,14 @@ async function ours(): Promise<number> {
   return failures;
 }
 
-async function raw(): Promise<number> {
+async function raw(args = BASE_ARGS): Promise<number> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-raw-'));
   const browser = await puppeteer.launch({
     executablePath: found!.path,
     headless: true,
     pipe: true,
     userDataDir,
-    args: BASE_ARGS,
+    args,
     defaultViewport: null,
   });
   let failures = 0;
@@ -180,9 +185,12 @@ async function crawlee(): Promise<number> {
 
 const runners: Array<[string, () => Promise<number>]> = [
   ['ours', ours],
-  ['raw', raw],
+  ['raw', () => raw()],
 ];
 if (!flags['no-crawlee']) runners.push(['crawlee', crawlee]);
+// The executor's flags minus the host-resolver rule (the raw loop has no proxy to reach targets).
+const OUR_FLAGS = launchArgs(undefined).filter((arg) => !arg.startsWith('--host-resolver-rules'));
+if (flags['raw-with-our-flags']) runners.push(['raw+flags', () => raw(OUR_FLAGS)]);
 
 /** CPU time of exited, reaped children (the runners' browsers), ms: /proc/self/stat cutime + cstime. */
 function childrenCpuMs(): number {
@@ -233,7 +241,7 @@ for (let round = 0; round < ROUNDS; round++) {
       browserCpuMs: t.browserCpuMs + browserCpuMs,
     });
     console.log(
-      `round ${round + 1} ${name.padEnd(8)} ${((PAGES / ms) * 1000).toFixed(2)} pages/s, CPU/page node ${(nodeCpuMs / PAGES).toFixed(0)} ms + browser ${(browserCpuMs / PAGES).toFixed(0)} ms (${failures} failed)`,
+      `round ${round + 1} ${name.padEnd(9)} ${((PAGES / ms) * 1000).toFixed(2)} pages/s, CPU/page node ${(nodeCpuMs / PAGES).toFixed(0)} ms + browser ${(browserCpuMs / PAGES).toFixed(0)} ms (${failures} failed)`,
     );
   }
 }
@@ -250,8 +258,8 @@ for (const [name] of runners) {
   const t = totals.get(name);
   console.log(
     t
-      ? `${name.padEnd(8)} ${rate(name).toFixed(2)} pages/s, CPU/page node ${(t.nodeCpuMs / t.pages).toFixed(0)} ms + browser ${(t.browserCpuMs / t.pages).toFixed(0)} ms (${t.failures} failed)`
-      : `${name.padEnd(8)} did not run`,
+      ? `${name.padEnd(9)} ${rate(name).toFixed(2)} pages/s, CPU/page node ${(t.nodeCpuMs / t.pages).toFixed(0)} ms + browser ${(t.browserCpuMs / t.pages).toFixed(0)} ms (${t.failures} failed)`
+      : `${name.padEnd(9)} did not run`,
   );
 }
 const ratioRaw = rate('ours') / rate('raw');

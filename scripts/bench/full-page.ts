@@ -111,7 +111,8 @@ async function raw(args = BASE_ARGS): Promise<number> {
     headless: true,
     pipe: true,
     userDataDir,
-    args,
+    // A copy: puppeteer removes --disable-features from the array it is given (it merges them).
+    args: [...args],
     defaultViewport: null,
   });
   let failures = 0;

@@ -7,6 +7,8 @@
 // time is added to this process's children time once the browser has exited and been reaped).
 //   npx tsx scripts/bench/full-page.ts [--pages 60] [--concurrency 2] [--settle 500] [--rounds 2]
 //                                      [--path /article] [--no-crawlee] [--raw-with-our-flags]
+//                                      [--spare 1]
+// --spare sets the executor's sparePages (0 turns spare pages off).
 // --raw-with-our-flags adds a fourth runner: the raw loop launched with this executor's Chromium
 // flags (launchArgs), to tell what the flags give from what the executor's structure gives. It is
 // not part of the RESULT line: the baselines stay as a plain user would write them.
@@ -30,6 +32,7 @@ const { values: flags } = parseArgs({
     path: { type: 'string', default: '/article' },
     'no-crawlee': { type: 'boolean', default: false },
     'raw-with-our-flags': { type: 'boolean', default: false },
+    spare: { type: 'string', default: '1' },
   },
 });
 const PAGES = Number(flags.pages);
@@ -78,6 +81,7 @@ async function ours(): Promise<number> {
     maxPages: CONCURRENCY,
     maxBodyBytes: 10_000_000,
     settleMs: SETTLE_MS,
+    sparePages: Number(flags.spare),
     log,
   });
   const signal = new AbortController().signal;

@@ -258,14 +258,14 @@ export class BrowserExecutor implements Executor {
           session.context = newContext(lease, session.proxy);
         }
         const context = await deadline.bound(session.context);
-        prepared = await deadline.bound(preparePage(lease, session.proxy, context));
+        prepared = await this.#prepare(deadline, lease, session.proxy, context);
       } else if (spare && spare.generation === lease.generation && !spare.page.isClosed()) {
         prepared = spare;
       } else {
         // No spare, or one from a browser that has since been replaced: its proxy is kept.
         if (spare) void closePrepared(spare, false);
         if (!spare) await deadline.bound(proxy.start());
-        prepared = await deadline.bound(preparePage(lease, proxy));
+        prepared = await this.#prepare(deadline, lease, proxy);
       }
       spare = null;
       this.#spares.refill();
@@ -322,6 +322,22 @@ export class BrowserExecutor implements Executor {
       return await deadline.bound(leasing);
     } catch (err) {
       void leasing.then((late) => late.release()).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** A tab within the deadline; one that opens too late is closed (its proxy stays with the job). */
+  async #prepare(
+    deadline: JobDeadline,
+    lease: BrowserLease,
+    proxy: PolicyProxy,
+    context?: BrowserContext,
+  ): Promise<PreparedPage> {
+    const preparing = preparePage(lease, proxy, context);
+    try {
+      return await deadline.bound(preparing);
+    } catch (err) {
+      void preparing.then((late) => closePrepared(late, false)).catch(() => undefined);
       throw err;
     }
   }

@@ -192,6 +192,19 @@ describe('browser deadlines', { skip }, () => {
     await healthy(ex);
   });
 
+  test('a job queued behind a stuck one ends by its own deadline', async () => {
+    const ex = make({ maxPages: 1 });
+    await healthy(ex);
+    const first = timed(ex, '/hanging-image', 3_000);
+    const { out, ms } = await timed(ex, '/ok', 500);
+    assert.deepEqual([out.success, out.errorType], [false, 'timeout']);
+    assert.match(out.errorMessage, /no browser page became free/);
+    assert.equal(out.performance?.crashOrTimeoutFlag, true);
+    assert.ok(ms >= 2_000, `waited ${Math.round(ms)} ms for a slot`);
+    assert.equal((await first).out.performance?.crashOrTimeoutFlag, true);
+    await healthy(ex);
+  });
+
   test('a crashed tab is noticed at once; its slot is freed and the browser keeps serving', async () => {
     const ex = make({ maxPages: 1 });
     await healthy(ex); // launches the browser

@@ -215,13 +215,15 @@ export class BrowserExecutor implements Executor {
     try {
       releaseSlot = await this.#slots.acquire(waitSignal);
     } catch {
-      return fail(
+      fail(
         outcome,
         'timeout',
         ctx.signal.aborted
           ? 'job cancelled while waiting for a browser page'
           : 'no browser page became free within the job timeout',
       );
+      flagged(outcome, req);
+      return outcome;
     }
     const log = ctx.log;
     const session = req.sessionId ? this.#session(req.sessionId) : null;

@@ -271,20 +271,29 @@ export class BrowserExecutor implements Executor {
       }
       spare = null;
       this.#spares.refill();
-      result = await runPageJob(
-        {
-          req,
-          prepared,
-          chromeMajor: lease.chromeMajor,
-          restoreCookies,
-          settings: this.#settings,
-          navigationEndMs,
-          deadline,
-          signal: ctx.signal,
-          log,
-        },
-        outcome,
-      );
+      const pageJob = {
+        req,
+        prepared,
+        chromeMajor: lease.chromeMajor,
+        restoreCookies,
+        settings: this.#settings,
+        navigationEndMs,
+        deadline,
+        signal: ctx.signal,
+        log,
+      };
+      result = await runPageJob(pageJob, outcome);
+      if (result.unusable) {
+        // The tab died before the job used it: once more in a new tab (same proxy and session).
+        const dead = prepared;
+        void closePrepared(dead, false);
+        prepared = await this.#prepare(deadline, lease, dead.proxy, dead.shared ? dead.context : undefined);
+        result = await runPageJob({ ...pageJob, prepared }, outcome);
+        if (result.unusable) {
+          fail(outcome, 'browser', 'the page crashed before loading');
+          flagged(outcome, req);
+        }
+      }
       if (session && prepared) {
         session.saved = await deadline.bound(prepared.context.cookies()).catch(() => session.saved);
       }

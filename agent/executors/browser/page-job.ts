@@ -24,6 +24,11 @@ export interface PageJobResult {
   readerHtml?: string;
   /** The job stopped waiting for the browser (deadline, or a hung page): worth a health probe. */
   stalled?: boolean;
+  /**
+   * The tab crashed or closed before the navigation started (a spare whose renderer died just
+   * before the job took it): the outcome is untouched and the job may run again in a new tab.
+   */
+  unusable?: boolean;
 }
 
 /** Fills `outcome`. Failures of the target are outcomes; it throws only on browser trouble. */
@@ -69,7 +74,8 @@ export async function runPageJob(job: PageJob, outcome: ExecOutcome): Promise<Pa
     try {
       await guard(setUp(job, profile));
     } catch (err) {
-      if (isStopped(err)) return stopped(err);
+      if (isStopped(err, 'deadline')) return stopped(err);
+      if (isStopped(err)) return { unusable: true };
       throw err;
     }
 

@@ -2,8 +2,10 @@
 // rendered page, a screenshot, reader text, the main response, every subresource and performance
 // metrics. One browser serves all jobs; each job gets a fresh incognito context whose traffic goes
 // through its own policy proxy, except that jobs of one session share a context (and cookies).
+// Every job ends by its timeout + deadlineGraceMs, whatever the page or the browser does
+// (docs/browser.md, "Deadlines").
 import { type Logger, pino } from 'pino';
-import type { BrowserContext, Page } from 'puppeteer-core';
+import type { BrowserContext } from 'puppeteer-core';
 import type { NetworkPolicy } from '../../policy/types.js';
 import {
   type ExecContext,
@@ -14,9 +16,13 @@ import {
 } from '../types.js';
 import { type BrowserLease, ChromiumHost, type ChromiumHostStats } from './chromium-host.js';
 import type { StoredCookie } from './cookies.js';
-import { type PageJobSettings, readerText, runPageJob } from './page-job.js';
+import { isStopped, JobDeadline } from './job-deadline.js';
+import { fail, flagged, stoppedCopy } from './job-outcome.js';
+import { type PageJobResult, type PageJobSettings, readerText, runPageJob } from './page-job.js';
 import { PageSlots } from './page-slots.js';
 import { PolicyProxy } from './policy-proxy.js';
+import { closePrepared, newContext, type PreparedPage, preparePage } from './prepared-page.js';
+import { SparePages } from './spare-pages.js';
 
 export interface BrowserExecutorOptions {
   /** Chromium binary, e.g. from findBrowser(). */
@@ -43,8 +49,19 @@ export interface BrowserExecutorOptions {
   networkType?: string;
   /** Reported when navigator.connection.effectiveType is missing. Default 'unknown'. */
   effectiveConnectionType?: string;
-  /** Time to read the page after navigation (DOM, metrics, screenshot), ms. Default 15_000. */
-  collectTimeoutMs?: number;
+  /**
+   * Time after the job's timeout to read a page that did not finish loading and end the job; the
+   * job's outcome is returned by timeout + this, ms. Default 2_000.
+   */
+  deadlineGraceMs?: number;
+  /** A page evaluation unanswered this long means the page's script is stuck: it is stopped, ms. Default 1_000. */
+  unresponsiveMs?: number;
+  /** A browser that does not answer a health probe within this is killed and relaunched, ms. Default 2_000. */
+  healthTimeoutMs?: number;
+  /** Health probe interval while jobs use the browser, ms. Default 5_000. */
+  healthIntervalMs?: number;
+  /** Tabs (each in its own fresh context) kept open and ready for the next jobs. Default 1; 0 disables. */
+  sparePages?: number;
   log?: Logger;
 }
 
@@ -63,17 +80,24 @@ interface SessionState {
   saved: StoredCookie[];
 }
 
+/** Inner work ends this long before timeout + grace, so the outcome is returned in time. */
+const FINISH_MARGIN_MS = 250;
+/** Closing a job's page and context; longer means the browser is in trouble (health probe). */
+const CLEANUP_TIMEOUT_MS = 5_000;
+
 export class BrowserExecutor implements Executor {
   readonly methods = ['CRAWL_FULL_PAGE'] as const;
   /** Error type of a failure execute() did not classify itself. */
   readonly failureType = 'browser' as const;
   readonly #policy: NetworkPolicy;
   readonly #settings: PageJobSettings;
+  readonly #graceMs: number;
   readonly #host: ChromiumHost;
   readonly #slots: PageSlots;
+  readonly #spares: SparePages;
   readonly #log: Logger;
   readonly #sessions = new Map<string, SessionState>();
-  readonly #inflight = new Set<Promise<ExecOutcome>>();
+  readonly #inflight = new Set<Promise<unknown>>();
   #closed: Promise<void> | null = null;
 
   constructor(options: BrowserExecutorOptions) {
@@ -85,16 +109,25 @@ export class BrowserExecutor implements Executor {
       settleMs: options.settleMs ?? 500,
       maxScreenshotBytes: options.maxScreenshotBytes ?? 5 * 1024 * 1024,
       maxScreenshotHeight: options.maxScreenshotHeight ?? 5_000,
-      collectTimeoutMs: options.collectTimeoutMs ?? 15_000,
+      unresponsiveMs: options.unresponsiveMs ?? 1_000,
       networkType: options.networkType ?? 'unknown',
       effectiveConnectionType: options.effectiveConnectionType ?? 'unknown',
     };
+    this.#graceMs = options.deadlineGraceMs ?? 2_000;
     this.#slots = new PageSlots(options.maxPages ?? 2);
     this.#host = new ChromiumHost({
       executablePath: options.executablePath,
       restartAfterPages: options.restartAfterPages ?? 200,
       memoryLimitBytes: options.memoryLimitBytes,
       ca: options.ca,
+      healthTimeoutMs: options.healthTimeoutMs ?? 2_000,
+      healthIntervalMs: options.healthIntervalMs ?? 5_000,
+      log: this.#log,
+    });
+    this.#spares = new SparePages({
+      count: options.sparePages ?? 1,
+      host: this.#host,
+      policy: this.#policy,
       log: this.#log,
     });
   }
@@ -121,8 +154,7 @@ export class BrowserExecutor implements Executor {
       return Promise.resolve(fail(outcome, 'blocked', `only http and https URLs are crawled, not ${scheme}`));
     }
     const task = this.#run(req, ctx, outcome);
-    this.#inflight.add(task);
-    void task.finally(() => this.#inflight.delete(task));
+    this.#track(task);
     return task;
   }
 
@@ -135,88 +167,216 @@ export class BrowserExecutor implements Executor {
     await session.proxy.close();
   }
 
-  /** Waits for running jobs, then closes sessions and the browser. Safe twice. */
+  /** Waits for running jobs, then closes sessions, spare pages and the browser. Safe twice. */
   close(): Promise<void> {
     this.#closed ??= (async () => {
       await Promise.allSettled([...this.#inflight]);
+      await this.#spares.close();
       await Promise.all([...this.#sessions.keys()].map((id) => this.endSession(id)));
       await this.#host.close();
     })();
     return this.#closed;
   }
 
-  async #run(req: ExecRequest, ctx: ExecContext, outcome: ExecOutcome): Promise<ExecOutcome> {
+  #track(task: Promise<unknown>): void {
+    this.#inflight.add(task);
+    void task.finally(() => this.#inflight.delete(task)).catch(() => undefined);
+  }
+
+  /**
+   * The job, raced against a last-resort timer just past its deadline: the guarded steps inside end
+   * in time on their own; this only makes the promise certain.
+   */
+  #run(req: ExecRequest, ctx: ExecContext, outcome: ExecOutcome): Promise<ExecOutcome> {
+    const startMs = performance.now();
+    const navigationEndMs = startMs + req.timeoutMs;
+    const deadline = new JobDeadline(navigationEndMs + this.#graceMs - FINISH_MARGIN_MS);
+    let timer: NodeJS.Timeout | undefined;
+    const backstop = new Promise<ExecOutcome>((resolve) => {
+      timer = setTimeout(
+        () => resolve(stoppedCopy(outcome, req)),
+        deadline.remainingMs() + FINISH_MARGIN_MS / 2,
+      );
+    });
+    const job = this.#job(req, ctx, outcome, deadline, navigationEndMs);
+    return Promise.race([job, backstop]).finally(() => {
+      clearTimeout(timer);
+      deadline.dispose();
+    });
+  }
+
+  async #job(
+    req: ExecRequest,
+    ctx: ExecContext,
+    outcome: ExecOutcome,
+    deadline: JobDeadline,
+    navigationEndMs: number,
+  ): Promise<ExecOutcome> {
+    const waitSignal = AbortSignal.any([ctx.signal, AbortSignal.timeout(Math.ceil(deadline.remainingMs()))]);
     let releaseSlot: () => void;
     try {
-      releaseSlot = await this.#slots.acquire(ctx.signal);
+      releaseSlot = await this.#slots.acquire(waitSignal);
     } catch {
-      return fail(outcome, 'timeout', 'job cancelled while waiting for a browser page');
+      fail(
+        outcome,
+        'timeout',
+        ctx.signal.aborted
+          ? 'job cancelled while waiting for a browser page'
+          : 'no browser page became free within the job timeout',
+      );
+      flagged(outcome, req);
+      return outcome;
     }
     const log = ctx.log;
     const session = req.sessionId ? this.#session(req.sessionId) : null;
-    const proxy = session?.proxy ?? new PolicyProxy({ policy: this.#policy });
     let lease: BrowserLease | null = null;
-    let context: BrowserContext | null = null;
-    let page: Page | null = null;
-    let readerHtml: string | undefined;
+    let prepared: PreparedPage | null = null;
+    let spare: PreparedPage | null = null;
+    let proxy: PolicyProxy | null = null;
+    let result: PageJobResult = {};
     try {
-      await (session ? session.started : proxy.start());
+      if (session) {
+        await deadline.bound(session.started);
+        proxy = session.proxy;
+      } else {
+        spare = this.#spares.take();
+        proxy = spare?.proxy ?? new PolicyProxy({ policy: this.#policy });
+      }
       proxy.resetJob();
       // The main URL is checked before any browser work: a refused target costs no page.
-      const refused = await proxy.check(req.url);
-      if (refused) return fail(outcome, refused.kind, refused.message);
-      lease = await this.#host.lease();
+      const refused = await deadline.bound(proxy.check(req.url));
+      if (refused) {
+        if (spare) this.#spares.giveBack(spare);
+        else if (!session) await proxy.close();
+        spare = null;
+        proxy = null;
+        return fail(outcome, refused.kind, refused.message);
+      }
+      lease = await this.#lease(deadline);
       let restoreCookies: StoredCookie[] = [];
       if (session) {
         if (!session.context || session.generation !== lease.generation) {
           // First job of the session, or its browser was replaced: a new context, old cookies back.
           restoreCookies = session.saved;
           session.generation = lease.generation;
-          session.context = newContext(lease, proxy);
+          session.context = newContext(lease, session.proxy);
         }
-        context = await session.context;
+        const context = await deadline.bound(session.context);
+        prepared = await this.#prepare(deadline, lease, session.proxy, context);
+      } else if (spare && spare.generation === lease.generation && !spare.page.isClosed()) {
+        prepared = spare;
       } else {
-        context = await newContext(lease, proxy);
+        // No spare, or one from a browser that has since been replaced: its proxy is kept.
+        if (spare) void closePrepared(spare, false);
+        if (!spare) await deadline.bound(proxy.start());
+        prepared = await this.#prepare(deadline, lease, proxy);
       }
-      page = await context.newPage();
-      const settings = this.#settings;
-      const job = {
+      spare = null;
+      this.#spares.refill();
+      const pageJob = {
         req,
-        page,
-        context,
-        proxy,
+        prepared,
         chromeMajor: lease.chromeMajor,
         restoreCookies,
-        settings,
+        settings: this.#settings,
+        navigationEndMs,
+        deadline,
+        signal: ctx.signal,
         log,
       };
-      ({ readerHtml } = await runPageJob({ ...job, signal: ctx.signal }, outcome));
-      if (session) session.saved = await context.cookies().catch(() => session.saved);
+      result = await runPageJob(pageJob, outcome);
+      if (result.unusable) {
+        // The tab died before the job used it: once more in a new tab (same proxy and session).
+        const dead = prepared;
+        void closePrepared(dead, false);
+        prepared = await this.#prepare(deadline, lease, dead.proxy, dead.shared ? dead.context : undefined);
+        result = await runPageJob({ ...pageJob, prepared }, outcome);
+        if (result.unusable) {
+          fail(outcome, 'browser', 'the page crashed before loading');
+          flagged(outcome, req);
+        }
+      }
+      if (session && prepared) {
+        session.saved = await deadline.bound(prepared.context.cookies()).catch(() => session.saved);
+      }
     } catch (err) {
-      log.warn({ err }, 'browser job failed');
+      if (isStopped(err, 'deadline')) {
+        result.stalled = true;
+        fail(outcome, 'timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`);
+      } else {
+        log.warn({ err }, 'browser job failed');
+        fail(outcome, 'browser', `browser error: ${err instanceof Error ? err.message : String(err)}`);
+      }
       if (session) session.context = null; // a context that failed to open is not kept
-      fail(outcome, 'browser', `browser error: ${err instanceof Error ? err.message : String(err)}`);
+      flagged(outcome, req);
     } finally {
       if (lease && !lease.browser.connected) {
         fail(outcome, 'browser', 'the browser crashed during the job');
-        if (outcome.performance) outcome.performance.crashOrTimeoutFlag = true;
+        flagged(outcome, req);
         if (session) session.context = null;
       }
-      // Closing the context closes its pages; a session's context stays, so its page is closed.
-      if (session) await page?.close().catch(() => undefined);
-      else {
-        await context?.close().catch(() => undefined);
-        await proxy.close();
-      }
-      lease?.release();
-      releaseSlot();
+      if (result.stalled) void this.#host.probe();
+      if (lease) this.#host.jobDone();
+      // Closing happens after the outcome is returned; the slot is free once it is done.
+      this.#track(this.#cleanUp(prepared ?? spare, proxy, session !== null, lease, releaseSlot));
     }
-    // Reader text is CPU work on a copy of the DOM: done after the page and its slot are given back.
-    if (readerHtml !== undefined && outcome.success) {
-      const reader = readerText(readerHtml, outcome.finalUrl, log);
+    // Reader text is CPU work on a copy of the DOM, outside the browser.
+    if (result.readerHtml !== undefined && outcome.success) {
+      const reader = readerText(result.readerHtml, outcome.finalUrl, log);
       if (reader) outcome.content.reader = reader;
     }
     return outcome;
+  }
+
+  /** A browser lease within the deadline; one granted too late is handed back at once. */
+  async #lease(deadline: JobDeadline): Promise<BrowserLease> {
+    const leasing = this.#host.lease();
+    try {
+      return await deadline.bound(leasing);
+    } catch (err) {
+      void leasing.then((late) => late.release()).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** A tab within the deadline; one that opens too late is closed (its proxy stays with the job). */
+  async #prepare(
+    deadline: JobDeadline,
+    lease: BrowserLease,
+    proxy: PolicyProxy,
+    context?: BrowserContext,
+  ): Promise<PreparedPage> {
+    const preparing = preparePage(lease, proxy, context);
+    try {
+      return await deadline.bound(preparing);
+    } catch (err) {
+      void preparing.then((late) => closePrepared(late, false)).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async #cleanUp(
+    prepared: PreparedPage | null,
+    proxy: PolicyProxy | null,
+    inSession: boolean,
+    lease: BrowserLease | null,
+    releaseSlot: () => void,
+  ): Promise<void> {
+    try {
+      const closing = prepared ? closePrepared(prepared, !inSession) : inSession ? undefined : proxy?.close();
+      if (closing) {
+        const cleanup = new JobDeadline(performance.now() + CLEANUP_TIMEOUT_MS);
+        await cleanup.bound(closing).catch(() => {
+          // The browser does not close a tab: it is probed, and killed if it is hung.
+          void this.#host.probe();
+          if (!inSession) void proxy?.close();
+        });
+        cleanup.dispose();
+      }
+    } finally {
+      lease?.release();
+      releaseSlot();
+    }
   }
 
   #session(id: string): SessionState {
@@ -228,18 +388,4 @@ export class BrowserExecutor implements Executor {
     }
     return session;
   }
-}
-
-function newContext(lease: BrowserLease, proxy: PolicyProxy): Promise<BrowserContext> {
-  return lease.browser.createBrowserContext({
-    proxyServer: proxy.url,
-    // Chromium bypasses proxies for loopback by default; '<-loopback>' removes that exception so
-    // even 127.0.0.1 goes through the policy.
-    proxyBypassList: ['<-loopback>'],
-    downloadBehavior: { policy: 'deny' },
-  });
-}
-
-function fail(outcome: ExecOutcome, errorType: string, errorMessage: string): ExecOutcome {
-  return Object.assign(outcome, { success: false, errorType, errorMessage });
 }

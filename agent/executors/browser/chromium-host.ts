@@ -1,7 +1,8 @@
 // The one Chromium process shared by all browser jobs: launched on first use, relaunched after a
 // crash or disconnect, and recycled between jobs after N pages or when its memory passes a limit.
 // Jobs hold a lease while they use it; a recycle waits until no lease is out, so no job loses its
-// browser to housekeeping.
+// browser to housekeeping. A browser that stops answering (a health probe gets no reply in time) is
+// killed and relaunched; the jobs in it end at once with their flag.
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +16,10 @@ export interface ChromiumHostOptions {
   restartAfterPages: number;
   memoryLimitBytes?: number;
   ca?: Buffer[];
+  /** A health probe (Browser.getVersion) unanswered this long means the browser is hung, ms. */
+  healthTimeoutMs: number;
+  /** Probe this often while jobs use the browser, ms. */
+  healthIntervalMs: number;
   log: Logger;
 }
 
@@ -29,7 +34,10 @@ export interface BrowserLease {
 
 export interface ChromiumHostStats {
   launches: number;
+  /** Disconnects not asked for: crashes, and hung browsers killed after a failed health probe. */
   crashes: number;
+  /** Browsers killed because a health probe went unanswered. */
+  hangs: number;
   pid: number | null;
   pagesSinceLaunch: number;
   leases: number;
@@ -64,7 +72,10 @@ export function launchArgs(ca: Buffer[] | undefined): string[] {
     // One renderer per page instead of per site: cross-site iframes stay in the page's target, so
     // their requests are seen by the page's network recorder. Contexts are still never shared.
     '--disable-site-isolation-trials',
-    '--disable-features=site-per-process,IsolateOrigins,Translate,MediaRouter,OptimizationHints',
+    // Chromium 156 opens the omnibox popup as WebUI pages in a renderer of their own for every new
+    // window, so for every job: 100-400 ms of CPU per page, more than the page itself, for a popup
+    // a headless crawl never shows.
+    '--disable-features=site-per-process,IsolateOrigins,Translate,MediaRouter,OptimizationHints,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
   ];
   const pins = (ca ?? []).flatMap(spkiHashes);
   if (pins.length > 0) args.push(`--ignore-certificate-errors-spki-list=${pins.join(',')}`);
@@ -97,6 +108,9 @@ export class ChromiumHost {
   #closing = false;
   #launches = 0;
   #crashes = 0;
+  #hangs = 0;
+  #probing: Promise<boolean> | null = null;
+  #watchdog: NodeJS.Timeout | null = null;
   #lastMemoryBytes: number | null = null;
   #lastMemoryCheck = 0;
   #memoryCheck: Promise<void> = Promise.resolve();
@@ -110,6 +124,7 @@ export class ChromiumHost {
     return {
       launches: this.#launches,
       crashes: this.#crashes,
+      hangs: this.#hangs,
       pid: this.#browser?.process()?.pid ?? null,
       pagesSinceLaunch: this.#pagesSinceLaunch,
       leases: this.#leases,
@@ -121,6 +136,8 @@ export class ChromiumHost {
   async lease(): Promise<BrowserLease> {
     // The latest job's memory reading decides whether this one gets a fresh browser.
     await this.#memoryCheck;
+    // A browser being probed may be about to be killed: no new job goes into it until it answers.
+    if (this.#probing) await this.#probing;
     for (;;) {
       if (this.#closing) throw new Error('browser executor is closed');
       if (this.#recycle && this.#browser) {
@@ -137,6 +154,7 @@ export class ChromiumHost {
       if (this.#closing) throw new Error('browser executor is closed');
       if (browser !== this.#browser) continue; // it crashed while we waited for the launch
       this.#leases++;
+      this.#startWatchdog();
       this.#pagesSinceLaunch++;
       if (this.#pagesSinceLaunch >= this.#options.restartAfterPages) this.#recycle = true;
       let released = false;
@@ -153,21 +171,85 @@ export class ChromiumHost {
     }
   }
 
+  /** The browser without a lease or a launch (a spare page is being made), or null. */
+  get current(): { browser: Browser; generation: number } | null {
+    return this.#browser?.connected ? { browser: this.#browser, generation: this.#generation } : null;
+  }
+
+  /**
+   * Asks the browser for its version; no answer within healthTimeoutMs means it is hung: it is
+   * killed (its jobs see the disconnect at once) and the next lease launches a new one. Resolves
+   * true when the browser answered (or none is running). Concurrent calls share one probe.
+   */
+  probe(): Promise<boolean> {
+    this.#probing ??= this.#probe().finally(() => {
+      this.#probing = null;
+    });
+    return this.#probing;
+  }
+
+  async #probe(): Promise<boolean> {
+    const browser = this.#browser;
+    if (!browser?.connected) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const answered = await Promise.race([
+      browser.version().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.#options.healthTimeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (answered || this.#browser !== browser) return true;
+    this.#hangs++;
+    this.#log.warn({ pid: browser.process()?.pid }, 'browser stopped answering: killing it');
+    // Leases wait for this probe: they must see the browser gone, not a dead one still "connected".
+    const gone = new Promise<void>((resolve) => {
+      browser.once('disconnected', () => resolve());
+      setTimeout(resolve, CLOSE_TIMEOUT_MS).unref();
+    });
+    browser.process()?.kill('SIGKILL');
+    await gone;
+    return false;
+  }
+
+  #startWatchdog(): void {
+    if (this.#watchdog) return;
+    this.#watchdog = setInterval(() => {
+      if (this.#leases === 0 || this.#closing) {
+        if (this.#watchdog) clearInterval(this.#watchdog);
+        this.#watchdog = null;
+        return;
+      }
+      void this.probe();
+    }, this.#options.healthIntervalMs);
+    this.#watchdog.unref();
+  }
+
   /** Graceful: closes the browser once leases are back (jobs close their pages first). Safe twice. */
   async close(): Promise<void> {
     this.#closing = true;
+    if (this.#watchdog) clearInterval(this.#watchdog);
+    this.#watchdog = null;
     if (this.#launching) await this.#launching.catch(() => undefined);
     await this.#shutdown('close');
   }
 
+  /**
+   * A job is done with its page (its tab may still be closing): its memory reading, when a limit is
+   * set, decides whether the next lease gets a fresh browser.
+   */
+  jobDone(): void {
+    const limit = this.#options.memoryLimitBytes;
+    if (limit === undefined) return;
+    this.#memoryCheck = this.#checkMemory(limit).catch((err: unknown) => {
+      this.#log.warn({ err }, 'could not measure the browser memory');
+    });
+  }
+
   #release(): void {
     this.#leases--;
-    const limit = this.#options.memoryLimitBytes;
-    if (limit !== undefined) {
-      this.#memoryCheck = this.#checkMemory(limit).catch((err: unknown) => {
-        this.#log.warn({ err }, 'could not measure the browser memory');
-      });
-    }
     if (this.#leases === 0) {
       const waiters = this.#drainWaiters;
       this.#drainWaiters = [];

@@ -94,6 +94,19 @@ export const READ_SCRIPT = `(() => {
   };
 })()`;
 
+/**
+ * READ_SCRIPT and the serialized document in one round trip: `{ readings, html }`. The document is
+ * serialized like puppeteer's page.content(): each top-level node (doctype, comments, <html>).
+ */
+export const READ_WITH_DOM_SCRIPT = `(() => {
+  const readings = ${READ_SCRIPT};
+  let html = '';
+  for (const node of document.childNodes) {
+    html += node === document.documentElement ? node.outerHTML : new XMLSerializer().serializeToString(node);
+  }
+  return { readings, html };
+})()`;
+
 /** Blocking part of a long task: what exceeds 50 ms (the RAIL budget). */
 const BLOCKING_THRESHOLD_MS = 50;
 

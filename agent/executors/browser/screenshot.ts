@@ -1,13 +1,18 @@
 // The page as a PNG: the whole page up to a height limit, falling back to the viewport when the
 // full image is over the byte limit, and left out (with a note) when even the viewport is.
-import type { Page } from 'puppeteer-core';
+//
+// A full page is captured by making the viewport as tall as the capture, not with a clip beyond the
+// viewport: Chromium does not paint cross-origin iframes that lie outside the viewport into a
+// `captureBeyondViewport` capture (they come out blank), while everything inside a tall viewport is
+// painted. The page is closed after the job, so the viewport is not put back after a full capture.
+import type { Page, Viewport } from 'puppeteer-core';
 
 export interface ScreenshotLimits {
   /** Largest PNG kept, bytes. */
   maxBytes: number;
   /** Tallest capture, CSS pixels from the top of the page. */
   maxHeight: number;
-  viewport: { width: number; height: number };
+  viewport: Viewport;
   /** Document height in CSS px when already known (saves a round trip). */
   pageHeight?: number;
 }
@@ -28,13 +33,14 @@ const PAGE_HEIGHT_SCRIPT =
 export async function captureScreenshot(page: Page, limits: ScreenshotLimits): Promise<Screenshot> {
   const measured = limits.pageHeight ?? (await page.evaluate(PAGE_HEIGHT_SCRIPT));
   const pageHeight = Math.ceil(Number(measured) || 0);
-  const width = limits.viewport.width;
   const viewportHeight = limits.viewport.height;
   const height = Math.min(pageHeight, limits.maxHeight);
   if (height > viewportHeight) {
-    const full = await capture(page, { x: 0, y: 0, width, height, scale: 1 });
+    await page.setViewport({ ...limits.viewport, height });
+    const full = await capture(page);
     // A page taller than maxHeight is cut there without a note: that is the configured behaviour.
     if (full.length <= limits.maxBytes) return { png: full };
+    await page.setViewport(limits.viewport);
   }
   const view = await capture(page);
   if (view.length <= limits.maxBytes) {
@@ -45,15 +51,12 @@ export async function captureScreenshot(page: Page, limits: ScreenshotLimits): P
   return { note: `screenshot over ${limits.maxBytes} bytes even for the viewport: left out` };
 }
 
-async function capture(
-  page: Page,
-  clip?: { x: number; y: number; width: number; height: number; scale: number },
-): Promise<Buffer> {
+async function capture(page: Page): Promise<Buffer> {
   const png = await page.screenshot({
     type: 'png',
     // Faster PNG encoding (less compression): screenshots are taken on every job.
     optimizeForSpeed: true,
-    ...(clip ? { clip, captureBeyondViewport: true } : { captureBeyondViewport: false }),
+    captureBeyondViewport: false,
   });
   return Buffer.from(png);
 }

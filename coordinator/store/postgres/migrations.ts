@@ -95,6 +95,19 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (sweep_id, position)
   );
   `,
+  // 4: per-key limits and their fixed-window counters (coordinator/limits/).
+  `
+  ALTER TABLE api_keys ADD COLUMN limits TEXT;
+  CREATE TABLE limit_counters (
+    key_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    window_start_ms BIGINT NOT NULL,
+    count BIGINT NOT NULL,
+    PRIMARY KEY (key_id, name, window_start_ms)
+  );
+  CREATE INDEX limit_counters_window ON limit_counters (window_start_ms);
+  CREATE INDEX sweeps_created ON sweeps (created_at);
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every coordinator of this program. */

@@ -86,4 +86,17 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (sweep_id, position)
   );
   `,
+  // 4: per-key limits and their fixed-window counters (coordinator/limits/).
+  `
+  ALTER TABLE api_keys ADD COLUMN limits TEXT;
+  CREATE TABLE limit_counters (
+    key_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    window_start_ms INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (key_id, name, window_start_ms)
+  );
+  CREATE INDEX limit_counters_window ON limit_counters (window_start_ms);
+  CREATE INDEX sweeps_created ON sweeps (created_at);
+  `,
 ];

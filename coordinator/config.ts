@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, parseFlags } from '../common/config-reader.js';
+import { parseListen } from './metrics/metrics-server.js';
 
 export interface S3Config {
   endpoint?: string;
@@ -59,6 +60,13 @@ export interface CoordinatorConfig {
   retentionS3Ms: number;
   /** How often archival runs. Default 10m. */
   archiveIntervalMs: number;
+  /**
+   * `host:port` for /metrics on a listener of its own, without a key (for a scraper on a private
+   * network). Default null: /metrics is on the API port and needs an admin API key.
+   */
+  metricsListen: { host: string; port: number } | null;
+  /** Label crawl_jobs_submitted_total by owner (one series per owner). Default false. */
+  metricsOwnerLabels: boolean;
 }
 
 export class ConfigError extends Error {
@@ -123,7 +131,15 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     retentionLocalMs: r.duration('retention-local', '30d'),
     retentionS3Ms: r.duration('retention-s3', '90d'),
     archiveIntervalMs: r.duration('archive-interval', '10m'),
+    metricsListen: null,
+    metricsOwnerLabels: r.bool('metrics-owner-labels', false),
   };
+  const metricsListen = r.raw('metrics-listen');
+  if (metricsListen) {
+    config.metricsListen = parseListen(metricsListen);
+    if (!config.metricsListen)
+      r.problems.push(`metrics-listen: expected host:port, got ${JSON.stringify(metricsListen)}`);
+  }
   if (!['local', 's3'].includes(r.str('default-storage-type', 'local'))) {
     r.problems.push('default-storage-type: expected local or s3');
   }

@@ -10,6 +10,7 @@ import { errorHandlerFor } from './error-handler.js';
 import { registerJobRoutes } from './jobs.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { limitHooks } from './limits-hook.js';
+import { registerMetricsRoute } from './metrics.js';
 import { registerOpenApi } from './openapi.js';
 import { registerReportRoutes } from './report-routes.js';
 import { SchemaValidator } from './schema-validator.js';
@@ -67,5 +68,6 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     sessions.addHook('preHandler', limits.preHandler);
     registerSessionRoutes(sessions, services, validator);
   });
+  registerMetricsRoute(app, services);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 }

@@ -40,6 +40,8 @@ export interface ConnectionDeps {
   helloTimeoutMs: number;
   /** Frames for work that is not the device's own before its link is closed (4403). Default 16. */
   maxStrikes?: number;
+  /** Told of every frame sent (`out`) or received (`in`) with its size, for metrics. Default: none. */
+  onFrame?: (direction: 'in' | 'out', bytes: number) => void;
 }
 
 /** How long a closing link may take to finish the close handshake. */
@@ -123,11 +125,15 @@ export class AgentConnection {
   }
 
   private send(frame: CoordinatorFrameInit): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeCoordinatorFrame(frame));
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    const bytes = encodeCoordinatorFrame(frame);
+    this.deps.onFrame?.('out', bytes.byteLength);
+    this.ws.send(bytes);
   }
 
   private onMessage(data: Buffer, isBinary: boolean): void {
     if (this.closed) return;
+    this.deps.onFrame?.('in', data.byteLength);
     this.lastSeenMs = Date.now();
     if (this.registered) this.deps.dispatcher.touch(this.device.id);
     let frame: AgentFrame;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Limiter } from '../limits/limiter.js';
 import type { Services } from '../services.js';
 import { authenticate } from './auth.js';
+import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
 import { errorHandlerFor } from './error-handler.js';
 import { registerJobRoutes } from './jobs.js';
@@ -69,5 +70,6 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerSessionRoutes(sessions, services, validator);
   });
   registerMetricsRoute(app, services);
+  await registerDashboardRoutes(app, services);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 }

@@ -54,7 +54,7 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
 
   await app.register(async (keyed) => {
     keyed.addHook('preValidation', authFirst(services));
-    keyed.addHook('preHandler', limits.preHandler);
+    keyed.addHook('preValidation', limits.preValidation);
     keyed.addHook('onResponse', limits.onResponse);
     registerJobRoutes(keyed, services, validator);
     registerSweepRoutes(keyed, services, validator);
@@ -66,7 +66,8 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
   await app.register(async (sessions) => {
     sessions.setErrorHandler(errorHandlerFor('object'));
     sessions.addHook('preValidation', authFirst(services));
-    sessions.addHook('preHandler', limits.preHandler);
+    sessions.addHook('preValidation', limits.preValidation);
+    sessions.addHook('onResponse', limits.onResponse);
     registerSessionRoutes(sessions, services, validator);
   });
   registerMetricsRoute(app, services);

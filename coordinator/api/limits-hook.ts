@@ -1,6 +1,7 @@
-// Per-key limits on every keyed route: checked after the key and the body are (so a sweep's job
-// count is known), answered 429 with Retry-After and the RateLimit headers when over, and the job
-// and sweep units given back when the request fails afterwards (queue full, session closed, …).
+// Per-key limits on every keyed route: checked right after the key, before the body is validated
+// (an invalid request still counts as a request), answered 429 with Retry-After and the RateLimit
+// headers when over, and the job and sweep units given back when the request fails afterwards
+// (invalid body, queue full, session closed, …).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Demand, Limiter } from '../limits/limiter.js';
 import type { Services } from '../services.js';
@@ -13,8 +14,13 @@ function demandOf(req: FastifyRequest): Demand {
   const route = `${req.method} ${req.routeOptions.url}`;
   if (route === 'POST /crawl/v1/new') return { jobs: 1, sweeps: 0 };
   if (route === 'POST /crawl/v1/sweep/new') {
-    const sweep = parseSweepRequest(asObject(req.body));
-    return { jobs: sweep.regions.length * sweep.triesPerRegion, sweeps: 1 };
+    try {
+      const sweep = parseSweepRequest(asObject(req.body));
+      return { jobs: sweep.regions.length * sweep.triesPerRegion, sweeps: 1 };
+    } catch {
+      // An invalid sweep creates nothing: validation, next, answers it with its exact message.
+      return { jobs: 0, sweeps: 0 };
+    }
   }
   return { jobs: 0, sweeps: 0 };
 }
@@ -22,7 +28,7 @@ function demandOf(req: FastifyRequest): Demand {
 export function limitHooks(services: Services, limiter: Limiter) {
   const charged = new WeakMap<FastifyRequest, { keyId: string; charges: CounterCharge[] }>();
   return {
-    async preHandler(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    async preValidation(req: FastifyRequest, reply: FastifyReply): Promise<void> {
       const bodyKey =
         req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).api_key : undefined;
       const key = await authenticate(

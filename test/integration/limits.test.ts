@@ -94,6 +94,16 @@ describe('per-key limits on one coordinator', () => {
     assert.equal(status.status, 429);
   });
 
+  test('an invalid request still counts as a request', async () => {
+    await earlyInMinute();
+    const { key } = await newKey({ 'requests-per-minute': '5' });
+    const bad = await call(c.url, key, 'POST', '/crawl/v1/jobs/batch/status', { job_ids: 'nope' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.headers.get('ratelimit') ?? '', /^"minute";r=4;t=\d+$/);
+    const usage = (await call(c.url, key, 'GET', '/crawl/v1/usage')).body as Obj;
+    assert.equal(usage.usage.requests_this_minute, 2);
+  });
+
   test('session routes answer 429 in their own error shape', async () => {
     await earlyInMinute();
     const { key } = await newKey({ 'requests-per-minute': '1' });

@@ -198,6 +198,17 @@ describe('limit counters raced by two PostgreSQL stores', { skip: pgSkip }, () =
       );
       assert.equal(outcomes.filter((o) => o.ok).length, 25);
       assert.deepEqual((await a.readUsage(k, 'x', [c])).counts, [25]);
+      // Two charges at once (a submission): all or nothing even when racing.
+      const k2 = randomUUID();
+      const minute = { name: 'requests', windowStartMs: W, amount: 1, limit: 1_000 };
+      const day = { name: 'jobs', windowStartMs: W, amount: 1, limit: 20 };
+      const both = await Promise.all(
+        Array.from({ length: 60 }, (_v, i) =>
+          ((i % 2 === 0 ? a : b) as Store).consumeLimits(k2, [minute, day]),
+        ),
+      );
+      assert.equal(both.filter((o) => o.ok).length, 20);
+      assert.deepEqual((await a.readUsage(k2, 'x', [minute, day])).counts, [20, 20]);
     } finally {
       await a.close();
       await b.close();

@@ -107,6 +107,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX limit_counters_window ON limit_counters (window_start_ms);
   CREATE INDEX sweeps_created ON sweeps (created_at);
+  CREATE INDEX jobs_owner_unfinished ON jobs (owner_id) WHERE status IN ('pending', 'running');
   `,
 ];
 

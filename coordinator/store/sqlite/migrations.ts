@@ -98,5 +98,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX limit_counters_window ON limit_counters (window_start_ms);
   CREATE INDEX sweeps_created ON sweeps (created_at);
+  CREATE INDEX jobs_owner_unfinished ON jobs (owner_id) WHERE status IN ('pending', 'running');
   `,
 ];

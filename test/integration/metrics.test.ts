@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { ApiClient } from '../helpers/client.js';
 import { removeDir, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { GatedStorage } from '../helpers/gated-storage.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
 interface Sample {
@@ -146,5 +147,56 @@ describe('metrics on a listener of their own', () => {
       (await fetch(`${c.url}/metrics`, { headers: { authorization: `Bearer ${c.apiKey}` } })).status,
       404,
     );
+  });
+});
+
+describe('storage errors in metrics', () => {
+  let c: TestCoordinator;
+  let target: TargetServer;
+  let agent: { stop(): Promise<void> };
+  let gated: GatedStorage | null = null;
+  before(async () => {
+    c = await startTestCoordinator({
+      overrides: {
+        wrapStorage: (s) => {
+          gated = new GatedStorage(s);
+          return gated;
+        },
+      },
+    });
+    target = await startTargetServer();
+    agent = await startTestAgent({
+      deviceId: 'metrics-store',
+      token: await c.newDevice('metrics-store'),
+      coordinators: [c.url],
+    });
+  });
+  after(async () => {
+    await agent.stop();
+    await c.stop();
+    await target.close();
+    removeDir(c.dataDir);
+  });
+
+  test('a failing content storage moves crawl_storage_errors_total', async () => {
+    assert.ok(gated);
+    const storage = gated as GatedStorage;
+    storage.failing = true;
+    const admin = (await createApiKey(c.coordinator.store, { admin: true })).key;
+    const attempted = storage.nextAttempt();
+    const res = await new ApiClient(c.url, c.apiKey).submit({ url: `${target.httpUrl}/echo` });
+    assert.equal(res.status, 201);
+    await attempted;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const text = await (
+        await fetch(`${c.url}/metrics`, { headers: { authorization: `Bearer ${admin}` } })
+      ).text();
+      const n = total(parseMetrics(text), 'crawl_storage_errors_total', { storage: 'local', op: 'put' });
+      if (n >= 1) break;
+      assert.ok(Date.now() < deadline, 'storage error never counted');
+      await storage.nextAttempt();
+    }
+    storage.failing = false;
   });
 });

@@ -2,6 +2,7 @@
 // walk of this coordinator's devices per scrape, never anything per job.
 import { Gauge, type Registry } from 'prom-client';
 import type { ConnectedDevice } from '../scheduler/device.js';
+import { BoundedLabel } from './bounded-label.js';
 
 /** Set by the change that adds quarantine; absent means not quarantined. */
 export const isQuarantined = (d: ConnectedDevice): boolean =>
@@ -13,7 +14,15 @@ export const isAvailable = (d: ConnectedDevice): boolean =>
 
 type Labels = { region: string; device_type: string; method: string };
 
+/** What agents advertise, capped in distinct values per registry (see bounded-label.ts). */
+interface Advertised {
+  region: BoundedLabel;
+  deviceType: BoundedLabel;
+  method: BoundedLabel;
+}
+
 function tally(
+  advertised: Advertised,
   devices: readonly ConnectedDevice[],
   pick: (d: ConnectedDevice) => boolean,
 ): Map<string, Labels & { n: number }> {
@@ -22,9 +31,9 @@ function tally(
     if (!pick(d)) continue;
     for (const method of d.profile.methods) {
       const labels = {
-        region: d.profile.region || 'unknown',
-        device_type: d.profile.deviceType || 'unknown',
-        method,
+        region: advertised.region.of(d.profile.region, 'unknown'),
+        device_type: advertised.deviceType.of(d.profile.deviceType, 'unknown'),
+        method: advertised.method.of(method),
       };
       const k = `${labels.region}\u0000${labels.device_type}\u0000${method}`;
       const c = out.get(k) ?? { ...labels, n: 0 };
@@ -38,6 +47,11 @@ function tally(
 export function registerDeviceGauges(registry: Registry, devices: () => readonly ConnectedDevice[]): void {
   const registers = [registry];
   const labelNames = ['region', 'device_type', 'method'];
+  const advertised: Advertised = {
+    region: new BoundedLabel(),
+    deviceType: new BoundedLabel(),
+    method: new BoundedLabel(),
+  };
   const gauge = (name: string, help: string, pick: (d: ConnectedDevice) => boolean) =>
     new Gauge({
       name,
@@ -46,7 +60,7 @@ export function registerDeviceGauges(registry: Registry, devices: () => readonly
       registers,
       collect() {
         this.reset();
-        for (const { n, ...labels } of tally(devices(), pick).values()) this.set(labels, n);
+        for (const { n, ...labels } of tally(advertised, devices(), pick).values()) this.set(labels, n);
       },
     });
   gauge(

@@ -1,9 +1,11 @@
 // Admin command: API keys and device tokens. Secrets are printed once, at creation, never stored.
 //   npm run admin -- key create [--name N] [--owner OWNER_ID] [--admin]
 //   npm run admin -- key list | key revoke ID
+//   npm run admin -- key limits ID [--requests-per-minute N] [--jobs-per-day N] [--concurrent-jobs N]
+//                                  [--sweeps-per-day N]      (0 or none removes a limit)
 //   npm run admin -- device create [--id ID] [--name N] | device list | device revoke ID
 // Store location: --store / CRAWL_STORE or --data-dir / CRAWL_DATA_DIR, as for the coordinator.
-import { createApiKey, createDevice } from './auth/admin-ops.js';
+import { createApiKey, createDevice, describeLimits, setKeyLimits } from './auth/admin-ops.js';
 import { ConfigError, loadCoordinatorConfig, parseFlags } from './config.js';
 import { openStore } from './store/open.js';
 
@@ -35,8 +37,16 @@ try {
   } else if (kind === 'key' && action === 'list') {
     for (const k of await store.listApiKeys()) {
       out(
-        `${k.id}  owner=${k.ownerId}  name=${k.name}${k.admin ? '  admin' : ''}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`,
+        `${k.id}  owner=${k.ownerId}  name=${k.name}${k.admin ? '  admin' : ''}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}  ${describeLimits(k.limits)}`,
       );
+    }
+  } else if (kind === 'key' && action === 'limits' && target) {
+    const res = await setKeyLimits(store, target, flags);
+    if ('error' in res) {
+      process.stderr.write(`${res.error}\n`);
+      code = 1;
+    } else {
+      out(`limits of ${target}: ${describeLimits(res.limits)} (in force within --key-cache-ms)`);
     }
   } else if (kind === 'key' && action === 'revoke' && target) {
     code = (await store.revokeApiKey(target, new Date().toISOString())) ? 0 : 1;
@@ -54,7 +64,9 @@ try {
     code = (await store.revokeDevice(target, new Date().toISOString())) ? 0 : 1;
     out(code === 0 ? `revoked ${target}` : `no active device ${target}`);
   } else {
-    process.stderr.write('usage: admin key create|list|revoke ID  |  admin device create|list|revoke ID\n');
+    process.stderr.write(
+      'usage: admin key create|list|revoke ID|limits ID --…  |  admin device create|list|revoke ID\n',
+    );
     code = 2;
   }
 } finally {

@@ -10,7 +10,9 @@ import { ClusterSync } from './jobs/cluster-sync.js';
 import { JobLifecycle } from './jobs/job-lifecycle.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ByteBudget } from './link/byte-budget.js';
+import { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
 import { ResultIngest } from './results/ingest.js';
+import type { Dispatcher } from './scheduler/dispatcher.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
 import type { Services } from './services.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
@@ -38,8 +40,27 @@ export interface CoordinatorApp {
 export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDeps): Promise<CoordinatorApp> {
   let publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const log = deps.log;
+  let scheduler: Dispatcher | null = null;
+  const metrics = new CoordinatorMetrics({
+    devices: () => scheduler?.listDevices() ?? [],
+    queued: () => scheduler?.queuedCount ?? 0,
+    // Jobs queued here may be taken or ended by another coordinator: the depth counts only jobs
+    // this dispatcher still holds.
+    holds: (jobId) => scheduler?.has(jobId) ?? false,
+    ownerLabels: config.metricsOwnerLabels,
+  });
+  // Everything below reaches the store and content storage through their measured wrappers.
+  const store = metrics.timeStore(deps.store);
+  const storages = new Map<StorageType, ContentStorage | null>();
+  const storage = (type: StorageType): ContentStorage | null => {
+    if (!storages.has(type)) {
+      const s = deps.storage(type);
+      storages.set(type, s ? metrics.countStorage(s) : null);
+    }
+    return storages.get(type) ?? null;
+  };
   const jobs = new JobLifecycle({
-    store: deps.store,
+    store,
     log: log.child({ component: 'jobs' }),
     maxAttempts: config.maxAttempts,
     maxQueuedJobs: config.maxQueuedJobs,
@@ -50,24 +71,27 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   const dispatcher = jobs.scheduler;
   const trust = new TrustService({
     jobs,
-    store: deps.store,
-    storages: deps.storage,
+    store,
+    storages: storage,
     config: config.trust,
     canaryUrl: () => `${publicUrl}${CANARY_PATH}`,
     storageType: config.defaultStorageType,
     log,
     notifyDevice: (deviceId, quarantined, reason) => link.notifyStanding(deviceId, quarantined, reason),
   });
+  scheduler = dispatcher;
+  const offJobMetrics = jobs.addListener(metrics.jobs);
   const services: Services = {
     config,
-    store: deps.store,
-    keys: new KeyCache(deps.store, config.keyCacheMs),
+    store,
+    keys: new KeyCache(store, config.keyCacheMs),
     jobs,
     dispatcher,
     trust,
-    storage: deps.storage,
+    storage,
     log,
     edgeUrl: () => config.edgeUrl ?? publicUrl,
+    metrics,
   };
   const app = Fastify({
     // Per-request access lines stay out of the log; warnings and errors still go in.
@@ -86,8 +110,8 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   await registerApi(app, services);
 
   const ingest = new ResultIngest({
-    store: deps.store,
-    storages: deps.storage,
+    store,
+    storages: storage,
     jobs,
     log,
     maxStorageFailures: config.maxStorageFailures,
@@ -95,7 +119,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   const link = new AgentLinkServer({
     dispatcher,
     ingest,
-    store: deps.store,
+    store,
     log,
     coordinatorId: config.coordinatorId,
     maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
@@ -106,12 +130,13 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     heartbeatIntervalMs: config.heartbeatIntervalMs,
     helloTimeoutMs: config.helloTimeoutMs,
     onStrike: (deviceId, why) => trust.strike(deviceId, why),
+    onFrame: metrics.onFrame,
   });
   link.attach(app.server);
   trust.start();
-  const expiry = new SessionExpiry(deps.store, dispatcher, log.child({ component: 'sessions' }));
+  const expiry = new SessionExpiry(store, dispatcher, log.child({ component: 'sessions' }));
   expiry.start();
-  const sync = new ClusterSync(deps.store, jobs, {
+  const sync = new ClusterSync(store, jobs, {
     coordinatorId: config.coordinatorId,
     leaseMs: config.leaseMs,
     log: log.child({ component: 'cluster' }),
@@ -132,6 +157,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
       closed = true;
       trust.close();
       expiry.close();
+      offJobMetrics();
       await sync.close();
       await link.close();
       dispatcher.close();

@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, parseFlags } from '../common/config-reader.js';
+import { parseListen } from './metrics/metrics-server.js';
 
 export interface S3Config {
   endpoint?: string;
@@ -62,6 +63,13 @@ export interface CoordinatorConfig {
   retentionS3Ms: number;
   /** How often archival runs. Default 10m. */
   archiveIntervalMs: number;
+  /**
+   * `host:port` for /metrics on a listener of its own, without a key (for a scraper on a private
+   * network). Default null: /metrics is on the API port and needs an admin API key.
+   */
+  metricsListen: { host: string; port: number } | null;
+  /** Label crawl_jobs_submitted_total by owner (one series per owner). Default false. */
+  metricsOwnerLabels: boolean;
   /** Checking devices are honest (docs/security.md). */
   trust: TrustConfig;
 }
@@ -151,7 +159,15 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
       quarantineBelow: r.fraction('quarantine-below', 0.5),
       releaseAfterCanaries: r.int('release-after-canaries', 3, 1, 100),
     },
+    metricsListen: null,
+    metricsOwnerLabels: r.bool('metrics-owner-labels', false),
   };
+  const metricsListen = r.raw('metrics-listen');
+  if (metricsListen) {
+    config.metricsListen = parseListen(metricsListen);
+    if (!config.metricsListen)
+      r.problems.push(`metrics-listen: expected host:port, got ${JSON.stringify(metricsListen)}`);
+  }
   if (!['local', 's3'].includes(r.str('default-storage-type', 'local'))) {
     r.problems.push('default-storage-type: expected local or s3');
   }

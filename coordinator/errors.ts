@@ -10,6 +10,7 @@ export type ApiErrorCode =
   | 'NOT_COMPLETED'
   | 'ARCHIVED'
   | 'QUEUE_FULL'
+  | 'RATE_LIMITED'
   | 'REQUEST_TIMEOUT'
   | 'HEADERS_TOO_LARGE'
   | 'INTERNAL';
@@ -24,6 +25,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   NOT_COMPLETED: 409,
   ARCHIVED: 410,
   QUEUE_FULL: 429,
+  RATE_LIMITED: 429,
   // Both come from node's HTTP parser before any route is known; they keep HTTP's own status.
   REQUEST_TIMEOUT: 408,
   HEADERS_TOO_LARGE: 431,
@@ -39,6 +41,11 @@ export const MESSAGES = {
   NOT_COMPLETED: 'conflict: job is not yet completed',
   ARCHIVED: 'gone: job has been archived and content is no longer available',
   QUEUE_FULL: 'too many requests: the job queue is full, please retry later',
+  RATE_LIMITED_REQUESTS:
+    'too many requests: this API key is over its requests per minute, please retry later',
+  RATE_LIMITED_JOBS: 'too many requests: this API key is over its jobs per day, please retry later',
+  RATE_LIMITED_SWEEPS: 'too many requests: this API key is over its sweeps per day, please retry later',
+  RATE_LIMITED_CONCURRENT: 'too many requests: this API key has too many unfinished jobs, please retry later',
   INTERNAL: 'internal server error: please try again later',
 } as const;
 

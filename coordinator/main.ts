@@ -12,7 +12,10 @@ try {
 }
 const log = createLogger(config.logLevel);
 const coordinator = await startCoordinator(config, log);
-log.info({ url: coordinator.url, coordinatorId: config.coordinatorId }, 'coordinator listening');
+log.info(
+  { url: coordinator.url, metricsUrl: coordinator.metricsUrl, coordinatorId: config.coordinatorId },
+  'coordinator listening',
+);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {

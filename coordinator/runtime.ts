@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { buildApp, type CoordinatorApp } from './app.js';
 import { Archiver } from './archive/archiver.js';
 import type { CoordinatorConfig } from './config.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
 import { type ContentStorage, createStorages, type Storages, type StorageType } from './storage/index.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
@@ -12,6 +13,8 @@ export interface RunningCoordinator extends CoordinatorApp {
   store: Store;
   storages: Storages;
   archiver: Archiver;
+  /** Where /metrics is served without a key (--metrics-listen), or null (API port, admin key). */
+  metricsUrl: string | null;
   /** Stops accepting, drains agents, closes the store. Safe twice. */
   shutdown(): Promise<void>;
 }
@@ -49,6 +52,9 @@ export async function startCoordinator(
     log: log.child({ component: 'archiver' }),
   });
   archiver.start();
+  const metricsServer = config.metricsListen
+    ? await startMetricsServer(built.services.metrics, config.metricsListen)
+    : null;
   const resumed = await built.resume();
   if (resumed > 0) log.info({ resumed }, 'resumed unfinished jobs');
   let done: Promise<void> | null = null;
@@ -58,8 +64,10 @@ export async function startCoordinator(
     store,
     storages,
     archiver,
+    metricsUrl: metricsServer?.url ?? null,
     shutdown() {
       done ??= (async () => {
+        await metricsServer?.close();
         await archiver.close();
         await built.close();
         await storages.close();

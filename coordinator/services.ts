@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
 import type { JobLifecycle } from './jobs/job-lifecycle.js';
+import type { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
 import type { Dispatcher } from './scheduler/dispatcher.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
@@ -23,4 +24,6 @@ export interface Services {
   log: Logger;
   /** Base URL for links this coordinator hands out (download_url, screenshots). */
   edgeUrl: () => string;
+  /** What /metrics reports; features may attach gauges (setOutboxDepth). */
+  metrics: CoordinatorMetrics;
 }

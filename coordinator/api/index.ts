@@ -2,18 +2,23 @@
 // by encapsulation (session routes live in their own plugin with their own error handler), the
 // OpenAPI document, and every route.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Limiter } from '../limits/limiter.js';
 import type { Services } from '../services.js';
 import { authenticate } from './auth.js';
 import { registerCanaryRoute } from './canary.js';
+import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
 import { errorHandlerFor } from './error-handler.js';
 import { registerJobRoutes } from './jobs.js';
 import { registerJsonBodyParser } from './json-body.js';
+import { limitHooks } from './limits-hook.js';
+import { registerMetricsRoute } from './metrics.js';
 import { registerOpenApi } from './openapi.js';
 import { registerReportRoutes } from './report-routes.js';
 import { SchemaValidator } from './schema-validator.js';
 import { registerSessionRoutes } from './sessions.js';
 import { registerSweepRoutes } from './sweeps.js';
+import { registerUsageRoutes } from './usage.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -43,12 +48,19 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
       .send(JSON.stringify('not found: no such endpoint')),
   );
   await registerOpenApi(app, API_VERSION);
+  const limiter = new Limiter(services.store);
+  limiter.start((err) => services.log.warn({ err }, 'could not prune limit counters'));
+  app.addHook('onClose', async () => limiter.close());
+  const limits = limitHooks(services, limiter);
 
   await app.register(async (keyed) => {
     keyed.addHook('preValidation', authFirst(services));
+    keyed.addHook('preValidation', limits.preValidation);
+    keyed.addHook('onResponse', limits.onResponse);
     registerJobRoutes(keyed, services, validator);
     registerSweepRoutes(keyed, services, validator);
     registerDeviceRoutes(keyed, services);
+    registerUsageRoutes(keyed, services);
   });
   // The report page's unguessable token is its credential: no key, same bare-string errors.
   await app.register(async (open) => registerReportRoutes(open, services));
@@ -56,7 +68,11 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
   await app.register(async (sessions) => {
     sessions.setErrorHandler(errorHandlerFor('object'));
     sessions.addHook('preValidation', authFirst(services));
+    sessions.addHook('preValidation', limits.preValidation);
+    sessions.addHook('onResponse', limits.onResponse);
     registerSessionRoutes(sessions, services, validator);
   });
+  registerMetricsRoute(app, services);
+  await registerDashboardRoutes(app, services);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 }

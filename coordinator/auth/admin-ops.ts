@@ -1,6 +1,6 @@
 // Creating and revoking API keys and device tokens; used by the admin command and by tests.
 import { randomUUID } from 'node:crypto';
-import type { ApiKeyRecord, DeviceRecord, Store } from '../store/types.js';
+import type { ApiKeyRecord, DeviceRecord, KeyLimits, Store } from '../store/types.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export async function createApiKey(
@@ -35,4 +35,53 @@ export async function createDevice(
   };
   await store.insertDevice(record, hashSecret(token));
   return { token, record };
+}
+
+/** Admin flags for each limit; `0` or `none` removes that limit. */
+export const LIMIT_FLAGS = {
+  'requests-per-minute': 'requestsPerMinute',
+  'jobs-per-day': 'jobsPerDay',
+  'concurrent-jobs': 'concurrentJobs',
+  'sweeps-per-day': 'sweepsPerDay',
+} as const satisfies Record<string, keyof KeyLimits>;
+
+/**
+ * Sets the limits named in `flags` on the key, keeping the others as they were. Returns the limits
+ * now in force, or an error text for a bad value or an unknown key.
+ */
+export async function setKeyLimits(
+  store: Store,
+  keyId: string,
+  flags: Readonly<Record<string, string | undefined>>,
+): Promise<{ limits: KeyLimits } | { error: string }> {
+  const key = (await store.listApiKeys()).find((k) => k.id === keyId && !k.revokedAt);
+  if (!key) return { error: `no active key ${keyId}` };
+  const limits: KeyLimits = { ...key.limits };
+  let given = 0;
+  for (const [flag, field] of Object.entries(LIMIT_FLAGS)) {
+    const raw = flags[flag];
+    if (raw === undefined) continue;
+    given++;
+    if (raw === 'none' || raw === '0') {
+      limits[field] = null;
+      continue;
+    }
+    if (!/^\d{1,9}$/.test(raw)) return { error: `--${flag}: expected a whole number, 0 or none, got ${raw}` };
+    limits[field] = Number(raw);
+  }
+  if (given === 0)
+    return {
+      error: `give at least one of ${Object.keys(LIMIT_FLAGS)
+        .map((f) => `--${f}`)
+        .join(', ')}`,
+    };
+  await store.setApiKeyLimits(keyId, limits);
+  return { limits };
+}
+
+/** `requests-per-minute=60 jobs-per-day=none …` for listings. */
+export function describeLimits(limits: KeyLimits | undefined): string {
+  return Object.entries(LIMIT_FLAGS)
+    .map(([flag, field]) => `${flag}=${limits?.[field] ?? 'none'}`)
+    .join(' ');
 }

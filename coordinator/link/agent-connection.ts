@@ -43,6 +43,8 @@ export interface ConnectionDeps {
   maxStrikes?: number;
   /** Told of each strike (it counts against the device's reputation). */
   onStrike?: (deviceId: string, why: string) => void;
+  /** Told of every frame sent (`out`) or received (`in`) with its size, for metrics. Default: none. */
+  onFrame?: (direction: 'in' | 'out', bytes: number) => void;
 }
 
 const encodePing = (nowMs: number): Uint8Array =>
@@ -134,11 +136,15 @@ export class AgentConnection {
   }
 
   private send(frame: CoordinatorFrameInit): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeCoordinatorFrame(frame));
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    const bytes = encodeCoordinatorFrame(frame);
+    this.deps.onFrame?.('out', bytes.byteLength);
+    this.ws.send(bytes);
   }
 
   private onMessage(data: Buffer, isBinary: boolean): void {
     if (this.closed) return;
+    this.deps.onFrame?.('in', data.byteLength);
     this.lastSeenMs = Date.now();
     if (this.registered) this.deps.dispatcher.touch(this.device.id);
     let frame: AgentFrame;

@@ -5,6 +5,7 @@ import type {
   DeviceRecord,
   JobRecord,
   JobStatus,
+  KeyLimits,
   SessionRecord,
   SessionStatus,
   SweepJobRef,
@@ -144,10 +145,12 @@ export interface ApiKeyRow {
   admin: number | boolean;
   created_at: string;
   revoked_at: string | null;
+  /** JSON of KeyLimits, or null. */
+  limits?: string | null;
 }
 
 export function rowToApiKey(row: ApiKeyRow): ApiKeyRecord {
-  return {
+  const record: ApiKeyRecord = {
     id: row.id,
     ownerId: row.owner_id,
     name: row.name,
@@ -155,6 +158,8 @@ export function rowToApiKey(row: ApiKeyRow): ApiKeyRecord {
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   };
+  if (row.limits) record.limits = JSON.parse(row.limits) as KeyLimits;
+  return record;
 }
 
 export interface DeviceRow {

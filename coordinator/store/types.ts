@@ -154,6 +154,38 @@ export interface ApiKeyRecord {
   admin: boolean;
   createdAt: string;
   revokedAt: string | null;
+  /** Rate limits and quotas of this key (coordinator/limits/); absent or empty: unlimited. */
+  limits?: KeyLimits;
+}
+
+/** Per-key limits; a missing or null field is unlimited. */
+export interface KeyLimits {
+  requestsPerMinute?: number | null;
+  jobsPerDay?: number | null;
+  /** Unfinished (pending or running) jobs of the key's owner at once. */
+  concurrentJobs?: number | null;
+  sweepsPerDay?: number | null;
+}
+
+/** One fixed-window counter a request adds to, and the most it may reach. */
+export interface CounterCharge {
+  /** `requests`, `jobs`, `sweeps`. */
+  name: string;
+  /** Epoch ms the window starts (minute or UTC day). */
+  windowStartMs: number;
+  amount: number;
+  limit: number;
+}
+
+/** What consumeLimits decided: every charge applied, or none and the first that did not fit. */
+export type ConsumeOutcome =
+  | { ok: true; counts: number[]; unfinished: number | null }
+  | { ok: false; failed: string; count: number };
+
+export interface UsageCounts {
+  /** Counter values in the order asked (0 for a window with no row yet). */
+  counts: number[];
+  unfinished: number;
 }
 
 export interface DeviceRecord {
@@ -253,6 +285,30 @@ export interface Store {
   /** The sweep, its jobs and the job → region/try refs, in one transaction: all or nothing. */
   insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void>;
   getSweep(id: string): Promise<SweepRecord | null>;
+  /** The newest sweeps of every owner, newest first (the fleet dashboard). */
+  listRecentSweeps(limit: number): Promise<SweepRecord[]>;
+
+  // limits (coordinator/limits/)
+  /** Replaces the key's limits; false when there is no such key. */
+  setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean>;
+  /**
+   * Adds every charge to its counter (keyed by key, name and window start) only if each stays within
+   * its limit and, with `unfinished`, the owner's pending and running jobs plus `amount` stay within
+   * `limit`. All or nothing, atomic against other coordinators for the counters.
+   */
+  consumeLimits(
+    keyId: string,
+    charges: readonly CounterCharge[],
+    unfinished?: { ownerId: string; amount: number; limit: number },
+  ): Promise<ConsumeOutcome>;
+  /** Counter values for the given windows and the owner's unfinished jobs. */
+  readUsage(
+    keyId: string,
+    ownerId: string,
+    windows: ReadonlyArray<{ name: string; windowStartMs: number }>,
+  ): Promise<UsageCounts>;
+  /** Drops counter windows that started before `beforeMs`; returns how many. */
+  pruneLimitCounters(beforeMs: number): Promise<number>;
 
   /** Tells every coordinator on this database (itself included) about a change. */
   publish(event: StoreEvent): Promise<void>;

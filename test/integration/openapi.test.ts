@@ -271,6 +271,14 @@ describe('OpenAPI document', () => {
     await call(admin, 'GET', '/crawl/v1/devices', '/crawl/v1/devices?connected=maybe');
     await call(api, 'GET', '/crawl/v1/devices', '/crawl/v1/devices');
     await call(anon, 'GET', '/crawl/v1/devices', '/crawl/v1/devices');
+    // Usage, and a key over its per-minute limit
+    await call(api, 'GET', '/crawl/v1/usage', '/crawl/v1/usage');
+    await call(anon, 'GET', '/crawl/v1/usage', '/crawl/v1/usage');
+    const limited = await createApiKey(c.coordinator.store, { name: 'limited' });
+    await c.coordinator.store.setApiKeyLimits(limited.record.id, { requestsPerMinute: 1 });
+    const limitedApi = new ApiClient(c.url, limited.key);
+    // Three calls under a limit of one: even across a minute's edge one of them is refused.
+    for (let i = 0; i < 3; i++) await call(limitedApi, 'GET', '/crawl/v1/usage', '/crawl/v1/usage');
 
     // Sessions
     const s = (
@@ -304,6 +312,7 @@ describe('OpenAPI document', () => {
       ['GET', '/crawl/v1/sweep/{id}/report/{token}', `/crawl/v1/sweep/${missing}/report/t`],
       ['GET', shot, `/crawl/v1/sweep/${missing}/report/t/screenshot/${missing}`],
       ['GET', '/crawl/v1/devices', '/crawl/v1/devices'],
+      ['GET', '/crawl/v1/usage', '/crawl/v1/usage'],
       ['POST', '/crawl/v1/session/new', '/crawl/v1/session/new', {}],
       ['GET', '/crawl/v1/session/{id}', `/crawl/v1/session/${missing}`],
       ['GET', '/crawl/v1/session/{id}/jobs', `/crawl/v1/session/${missing}/jobs`],

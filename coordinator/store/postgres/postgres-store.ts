@@ -20,17 +20,22 @@ import type { TrustStore } from '../trust-types.js';
 import type {
   ApiKeyRecord,
   CompleteOutcome,
+  ConsumeOutcome,
+  CounterCharge,
   DeviceRecord,
   JobRecord,
+  KeyLimits,
   Lease,
   ResultRecord,
   SessionRecord,
   Store,
   StoreEvent,
   SweepRecord,
+  UsageCounts,
 } from '../types.js';
 import { eventChannel } from './connection-spec.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
+import { consumePostgres, readUsagePostgres } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions.js';
 import { PostgresTrustStore } from './trust-store.js';
@@ -340,6 +345,50 @@ export class PostgresStore implements Store {
 
   async insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {
     await withTransaction(this.pool, (client) => insertSweepRows(client, sweep, jobs));
+  }
+
+  async listRecentSweeps(limit: number): Promise<SweepRecord[]> {
+    const rows = await this.rows<SweepRow>('SELECT * FROM sweeps ORDER BY created_at DESC, id LIMIT $1', [
+      limit,
+    ]);
+    if (rows.length === 0) return [];
+    const refs = await this.rows<SweepJobRow>(
+      'SELECT * FROM sweep_jobs WHERE sweep_id = ANY($1::text[]) ORDER BY position',
+      [rows.map((r) => r.id)],
+    );
+    return rows.map((row) =>
+      rowToSweep(
+        row,
+        refs.filter((r) => r.sweep_id === row.id),
+      ),
+    );
+  }
+
+  async setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean> {
+    const json = Object.values(limits).some((v) => v !== null && v !== undefined)
+      ? JSON.stringify(limits)
+      : null;
+    return (await this.changed('UPDATE api_keys SET limits = $1 WHERE id = $2', [json, id])) > 0;
+  }
+
+  consumeLimits(
+    keyId: string,
+    charges: readonly CounterCharge[],
+    unfinished?: { ownerId: string; amount: number; limit: number },
+  ): Promise<ConsumeOutcome> {
+    return consumePostgres(this.pool, keyId, charges, unfinished);
+  }
+
+  readUsage(
+    keyId: string,
+    ownerId: string,
+    windows: ReadonlyArray<{ name: string; windowStartMs: number }>,
+  ): Promise<UsageCounts> {
+    return readUsagePostgres(this.pool, keyId, ownerId, windows);
+  }
+
+  async pruneLimitCounters(beforeMs: number): Promise<number> {
+    return this.changed('DELETE FROM limit_counters WHERE window_start_ms < $1', [beforeMs]);
   }
 
   async getSweep(id: string): Promise<SweepRecord | null> {

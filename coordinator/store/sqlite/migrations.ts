@@ -89,4 +89,18 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `,
   // 4: device standing (canaries, disputes, quarantine) and disputes between devices.
   TRUST_TABLES_SQL,
+  // 5: per-key limits and their fixed-window counters (coordinator/limits/).
+  `
+  ALTER TABLE api_keys ADD COLUMN limits TEXT;
+  CREATE TABLE limit_counters (
+    key_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    window_start_ms INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (key_id, name, window_start_ms)
+  );
+  CREATE INDEX limit_counters_window ON limit_counters (window_start_ms);
+  CREATE INDEX sweeps_created ON sweeps (created_at);
+  CREATE INDEX jobs_owner_unfinished ON jobs (owner_id) WHERE status IN ('pending', 'running');
+  `,
 ];

@@ -22,15 +22,20 @@ import type { TrustStore } from '../trust-types.js';
 import type {
   ApiKeyRecord,
   CompleteOutcome,
+  ConsumeOutcome,
+  CounterCharge,
   DeviceRecord,
   JobRecord,
+  KeyLimits,
   Lease,
   ResultRecord,
   SessionRecord,
   Store,
   StoreEvent,
   SweepRecord,
+  UsageCounts,
 } from '../types.js';
+import { consumeSqlite, readUsageSqlite } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqliteTrustStore } from './trust-store.js';
 
@@ -243,6 +248,43 @@ export class SqliteStore implements Store {
       'SELECT * FROM sweep_jobs WHERE sweep_id = ? ORDER BY position',
     ).all(id);
     return rowToSweep(row, refs);
+  }
+
+  async listRecentSweeps(limit: number): Promise<SweepRecord[]> {
+    const rows = this.prepare<[number], SweepRow>(
+      'SELECT * FROM sweeps ORDER BY created_at DESC, id LIMIT ?',
+    ).all(limit);
+    const refs = this.prepare<[string], SweepJobRow>(
+      'SELECT * FROM sweep_jobs WHERE sweep_id = ? ORDER BY position',
+    );
+    return rows.map((row) => rowToSweep(row, refs.all(row.id)));
+  }
+
+  async setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean> {
+    const json = Object.values(limits).some((v) => v !== null && v !== undefined)
+      ? JSON.stringify(limits)
+      : null;
+    return this.prepare('UPDATE api_keys SET limits = ? WHERE id = ?').run(json, id).changes > 0;
+  }
+
+  async consumeLimits(
+    keyId: string,
+    charges: readonly CounterCharge[],
+    unfinished?: { ownerId: string; amount: number; limit: number },
+  ): Promise<ConsumeOutcome> {
+    return consumeSqlite(this.db, this.prepare, keyId, charges, unfinished);
+  }
+
+  async readUsage(
+    keyId: string,
+    ownerId: string,
+    windows: ReadonlyArray<{ name: string; windowStartMs: number }>,
+  ): Promise<UsageCounts> {
+    return readUsageSqlite(this.prepare, keyId, ownerId, windows);
+  }
+
+  async pruneLimitCounters(beforeMs: number): Promise<number> {
+    return this.prepare('DELETE FROM limit_counters WHERE window_start_ms < ?').run(beforeMs).changes;
   }
 
   async publish(event: StoreEvent): Promise<void> {

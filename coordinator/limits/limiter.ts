@@ -1,0 +1,127 @@
+// Per-key rate limits and quotas, decided in at most one store round trip per request (more only
+// inside a job-creating request's transaction on PostgreSQL). The key's limits come with its
+// record from the API key cache; the counters live in the store, so every coordinator on one
+// database shares them.
+import { ApiError, MESSAGES } from '../errors.js';
+import type { ApiKeyRecord, CounterCharge, Store } from '../store/types.js';
+import {
+  COUNTER_OF,
+  DAY_MS,
+  type Policy,
+  type PolicyName,
+  policiesOf,
+  policyHeader,
+  rateLimitHeader,
+  secondsToReset,
+  windowStartMs,
+} from './policies.js';
+
+/** What one request asks for beyond being a request. */
+export interface Demand {
+  jobs: number;
+  sweeps: number;
+}
+
+export interface Verdict {
+  /** RateLimit-Policy, RateLimit and (refused) Retry-After. */
+  headers: Record<string, string>;
+  /** Set when the request is refused. */
+  error: ApiError | null;
+  /** Counters added to, for giving them back when the request fails after the check. */
+  charged: CounterCharge[];
+}
+
+/** Counted for usage even on a key without that limit (the request already costs round trips). */
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+
+const MESSAGE_OF: Record<PolicyName, string> = {
+  minute: MESSAGES.RATE_LIMITED_REQUESTS,
+  'jobs-day': MESSAGES.RATE_LIMITED_JOBS,
+  'sweeps-day': MESSAGES.RATE_LIMITED_SWEEPS,
+  concurrent: MESSAGES.RATE_LIMITED_CONCURRENT,
+};
+
+export class Limiter {
+  private pruneTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Drops counters of windows over two days old, hourly. */
+  start(onError: (err: unknown) => void): void {
+    if (this.pruneTimer) return;
+    this.pruneTimer = setInterval(() => {
+      this.store.pruneLimitCounters(this.now() - 2 * DAY_MS).catch(onError);
+    }, 3_600_000);
+    this.pruneTimer.unref();
+  }
+
+  close(): void {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.pruneTimer = null;
+  }
+
+  async check(key: ApiKeyRecord, demand: Demand): Promise<Verdict> {
+    const nowMs = this.now();
+    const policies = policiesOf(key.limits);
+    const byName = new Map<PolicyName, Policy>(policies.map((p) => [p.name, p]));
+    const wanted: Array<[Exclude<PolicyName, 'concurrent'>, number]> = [];
+    if (byName.has('minute')) wanted.push(['minute', 1]);
+    if (demand.jobs > 0) wanted.push(['jobs-day', demand.jobs]);
+    if (demand.sweeps > 0) wanted.push(['sweeps-day', demand.sweeps]);
+    const charges: CounterCharge[] = wanted.map(([name, amount]) => ({
+      name: COUNTER_OF[name],
+      windowStartMs: windowStartMs(name, nowMs),
+      amount,
+      limit: byName.get(name)?.quota ?? UNLIMITED,
+    }));
+    const concurrent = byName.get('concurrent');
+    const unfinished =
+      concurrent && demand.jobs > 0
+        ? { ownerId: key.ownerId, amount: demand.jobs, limit: concurrent.quota }
+        : undefined;
+    const headers: Record<string, string> = {};
+    if (policies.length > 0) headers['ratelimit-policy'] = policyHeader(policies);
+    if (charges.length === 0 && !unfinished) return { headers, error: null, charged: [] };
+
+    // A demand bigger than the whole quota can never fit: refuse without asking the store.
+    const tooBig = charges.findIndex((c) => c.amount > c.limit);
+    const outcome =
+      tooBig >= 0
+        ? { ok: false as const, failed: charges[tooBig]?.name ?? '', count: 0 }
+        : unfinished && unfinished.amount > unfinished.limit
+          ? { ok: false as const, failed: 'concurrent', count: 0 }
+          : await this.store.consumeLimits(key.id, charges, unfinished);
+
+    if (outcome.ok) {
+      const items = wanted
+        .map(([name], i) => ({ name, policy: byName.get(name), count: outcome.counts[i] ?? 0 }))
+        .filter((x) => x.policy !== undefined)
+        .map((x) => ({
+          name: x.name,
+          remaining: (x.policy?.quota ?? 0) - x.count,
+          resetSec: secondsToReset(x.name, nowMs),
+        }));
+      if (items.length > 0) headers.ratelimit = rateLimitHeader(items);
+      return { headers, error: null, charged: charges };
+    }
+    const failed: PolicyName =
+      outcome.failed === 'concurrent'
+        ? 'concurrent'
+        : (wanted.find(([name]) => COUNTER_OF[name] === outcome.failed)?.[0] ?? 'minute');
+    const resetSec = secondsToReset(failed, nowMs);
+    headers.ratelimit = rateLimitHeader([{ name: failed, remaining: 0, resetSec }]);
+    headers['retry-after'] = String(resetSec);
+    return { headers, error: new ApiError('RATE_LIMITED', MESSAGE_OF[failed]), charged: [] };
+  }
+
+  /** Gives back the job and sweep units of a request that failed after its check (queue full, …). */
+  async refund(keyId: string, charged: readonly CounterCharge[]): Promise<void> {
+    const back = charged
+      .filter((c) => c.name !== COUNTER_OF.minute)
+      .map((c) => ({ ...c, amount: -c.amount, limit: UNLIMITED }));
+    if (back.length > 0) await this.store.consumeLimits(keyId, back);
+  }
+}

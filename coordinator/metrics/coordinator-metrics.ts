@@ -1,0 +1,115 @@
+// Everything /metrics reports, on a registry of its own (several coordinators may share a process
+// in tests): job counters from the lifecycle, device gauges from the dispatcher at scrape time,
+// link frames and bytes, store latency, storage errors, a webhook outbox hook, process metrics.
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ConnectedDevice } from '../scheduler/device.js';
+import type { ContentStorage } from '../storage/types.js';
+import type { Store } from '../store/types.js';
+import { registerDeviceGauges } from './device-gauges.js';
+import { JobMetrics } from './job-metrics.js';
+import { countedStorage, timedStore } from './store-timing.js';
+
+export interface CoordinatorMetricsOptions {
+  /** The devices linked to this coordinator (Dispatcher.listDevices), read at scrape time. */
+  devices: () => readonly ConnectedDevice[];
+  /** Jobs waiting in this coordinator's dispatcher (Dispatcher.queuedCount), read at scrape time. */
+  queued: () => number;
+  /** Whether this coordinator's dispatcher still holds the job (Dispatcher.has), read at scrape time. */
+  holds: (jobId: string) => boolean;
+  /** Adds an `owner` label to crawl_jobs_submitted_total. Default false (unbounded in owners). */
+  ownerLabels?: boolean;
+  /** Node process metrics (CPU, memory, event loop, GC). Default true. */
+  processMetrics?: boolean;
+}
+
+/** Store latency buckets, seconds: 0.1 ms (SQLite hit) to 2.5 s (a struggling database). */
+const STORE_BUCKETS_SEC = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+export class CoordinatorMetrics {
+  readonly registry = new Registry();
+  readonly jobs: JobMetrics;
+  private readonly frames: Counter;
+  private readonly bytes: Counter;
+  private readonly storeSeconds: Histogram;
+  private readonly storageErrors: Counter;
+  private outboxDepth: (() => number) | null = null;
+
+  constructor(opts: CoordinatorMetricsOptions) {
+    const registers = [this.registry];
+    if (opts.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+    this.jobs = new JobMetrics(this.registry, { ownerLabels: opts.ownerLabels ?? false, holds: opts.holds });
+    registerDeviceGauges(this.registry, opts.devices);
+    new Gauge({
+      name: 'crawl_dispatcher_queued_jobs',
+      help: 'Jobs waiting for a device in this coordinator\u2019s dispatcher.',
+      registers,
+      collect() {
+        this.set(opts.queued());
+      },
+    });
+    this.frames = new Counter({
+      name: 'crawl_link_frames_total',
+      help: 'Agent link frames, in (from agents) and out (to agents).',
+      labelNames: ['direction'],
+      registers,
+    });
+    this.bytes = new Counter({
+      name: 'crawl_link_bytes_total',
+      help: 'Agent link frame bytes, in and out.',
+      labelNames: ['direction'],
+      registers,
+    });
+    this.storeSeconds = new Histogram({
+      name: 'crawl_store_operation_seconds',
+      help: 'Store operations by name and outcome.',
+      labelNames: ['op', 'outcome'],
+      buckets: STORE_BUCKETS_SEC,
+      registers,
+    });
+    this.storageErrors = new Counter({
+      name: 'crawl_storage_errors_total',
+      help: 'Content storage operations that failed, by backend and operation.',
+      labelNames: ['storage', 'op'],
+      registers,
+    });
+    for (const storage of ['local', 's3'])
+      for (const op of ['put', 'get']) this.storageErrors.inc({ storage, op }, 0);
+    const depth = () => this.outboxDepth;
+    new Gauge({
+      name: 'crawl_webhook_outbox_depth',
+      help: 'Webhook deliveries waiting (0 while no outbox is attached).',
+      registers,
+      collect() {
+        this.set(depth()?.() ?? 0);
+      },
+    });
+  }
+
+  /** Counts one agent link frame (ConnectionDeps.onFrame). */
+  readonly onFrame = (direction: 'in' | 'out', bytes: number): void => {
+    this.frames.inc({ direction });
+    this.bytes.inc({ direction }, bytes);
+  };
+
+  /** Lets a webhook outbox report how many deliveries wait; read at scrape time. */
+  setOutboxDepth(read: (() => number) | null): void {
+    this.outboxDepth = read;
+  }
+
+  timeStore(store: Store): Store {
+    return timedStore(store, this.storeSeconds);
+  }
+
+  countStorage(storage: ContentStorage): ContentStorage {
+    return countedStorage(storage, this.storageErrors);
+  }
+
+  /** The text exposition format. */
+  scrape(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}

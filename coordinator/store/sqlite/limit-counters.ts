@@ -1,0 +1,51 @@
+// Limit counters on SQLite: fixed windows keyed by (key, name, window start). One process owns the
+// file, so a transaction makes "check every charge, then add them all" atomic.
+import type Database from 'better-sqlite3';
+import type { ConsumeOutcome, CounterCharge, UsageCounts } from '../types.js';
+
+type Prepare = Database.Database['prepare'];
+
+const READ = 'SELECT count FROM limit_counters WHERE key_id = ? AND name = ? AND window_start_ms = ?';
+const UNFINISHED = "SELECT COUNT(*) AS n FROM jobs WHERE owner_id = ? AND status IN ('pending', 'running')";
+
+export function consumeSqlite(
+  db: Database.Database,
+  prepare: Prepare,
+  keyId: string,
+  charges: readonly CounterCharge[],
+  unfinished?: { ownerId: string; amount: number; limit: number },
+): ConsumeOutcome {
+  const read = prepare<[string, string, number], { count: number }>(READ);
+  const add = prepare(
+    `INSERT INTO limit_counters (key_id, name, window_start_ms, count) VALUES (?, ?, ?, ?)
+     ON CONFLICT (key_id, name, window_start_ms) DO UPDATE SET count = count + excluded.count`,
+  );
+  return db.transaction((): ConsumeOutcome => {
+    const current = charges.map((c) => read.get(keyId, c.name, c.windowStartMs)?.count ?? 0);
+    for (const [i, c] of charges.entries()) {
+      const count = current[i] ?? 0;
+      if (count + c.amount > c.limit) return { ok: false, failed: c.name, count };
+    }
+    let open: number | null = null;
+    if (unfinished) {
+      open = prepare<[string], { n: number }>(UNFINISHED).get(unfinished.ownerId)?.n ?? 0;
+      if (open + unfinished.amount > unfinished.limit)
+        return { ok: false, failed: 'concurrent', count: open };
+    }
+    for (const c of charges) add.run(keyId, c.name, c.windowStartMs, c.amount);
+    return { ok: true, counts: charges.map((c, i) => (current[i] ?? 0) + c.amount), unfinished: open };
+  })();
+}
+
+export function readUsageSqlite(
+  prepare: Prepare,
+  keyId: string,
+  ownerId: string,
+  windows: ReadonlyArray<{ name: string; windowStartMs: number }>,
+): UsageCounts {
+  const read = prepare<[string, string, number], { count: number }>(READ);
+  return {
+    counts: windows.map((w) => read.get(keyId, w.name, w.windowStartMs)?.count ?? 0),
+    unfinished: prepare<[string], { n: number }>(UNFINISHED).get(ownerId)?.n ?? 0,
+  };
+}

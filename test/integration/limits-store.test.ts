@@ -1,0 +1,218 @@
+// The store's limit counters, key limits and recent sweeps, the same on SQLite and PostgreSQL:
+// conditional fixed-window increments (all or nothing), unfinished-job counts, refunds, pruning,
+// and on PostgreSQL two stores racing for the last units of one window.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createApiKey } from '../../coordinator/auth/admin-ops.js';
+import { openStore } from '../../coordinator/store/open.js';
+import type { JobRecord, Store, SweepRecord } from '../../coordinator/store/types.js';
+import { freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+
+function job(ownerId: string, sweepId: string | null = null): JobRecord {
+  const ms = Date.now();
+  return {
+    id: randomUUID(),
+    ownerId,
+    url: 'https://example.com/',
+    method: 'GET',
+    status: 'pending',
+    submittedAt: new Date(ms).toISOString(),
+    submittedAtMs: ms,
+    timeoutSec: 30,
+    placement: {},
+    sessionId: null,
+    sweepId,
+    storageType: 'local',
+    request: { headers: [], bodyBase64: '', cookies: [] },
+    attempt: 0,
+    deviceId: null,
+    queueDeadlineMs: ms + 60_000,
+    completedAt: null,
+    failureType: null,
+    errorMessage: null,
+    archivedAt: null,
+    result: null,
+  };
+}
+
+function sweep(createdAt: string): { sweep: SweepRecord; jobs: JobRecord[] } {
+  const id = randomUUID();
+  const jobs = [job('sweeper', id), job('sweeper', id)];
+  return {
+    sweep: {
+      id,
+      ownerId: 'sweeper',
+      url: 'https://example.com/',
+      regions: ['EU'],
+      triesPerRegion: 2,
+      timeoutSec: 60,
+      deviceType: 'mobile',
+      createdAt,
+      reportToken: randomUUID(),
+      jobs: jobs.map((j, i) => ({ jobId: j.id, region: 'EU', tryIndex: i })),
+    },
+    jobs,
+  };
+}
+
+const W = 1_700_000_040_000;
+
+function suite(
+  name: string,
+  make: () => Promise<{ store: Store; cleanup(): Promise<void> }>,
+  skip: string | false,
+) {
+  describe(`limit store: ${name}`, { skip }, () => {
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    before(async () => {
+      ({ store, cleanup } = await make());
+    });
+    after(async () => {
+      await store.close();
+      await cleanup();
+    });
+
+    it('keeps a key limits with its record and clears them', async () => {
+      const { record, key } = await createApiKey(store);
+      assert.equal(await store.setApiKeyLimits(record.id, { requestsPerMinute: 5, jobsPerDay: null }), true);
+      const { hashSecret } = await import('../../coordinator/auth/secrets.js');
+      assert.deepEqual((await store.findApiKeyByHash(hashSecret(key)))?.limits, {
+        requestsPerMinute: 5,
+        jobsPerDay: null,
+      });
+      await store.setApiKeyLimits(record.id, { requestsPerMinute: null });
+      assert.equal((await store.findApiKeyByHash(hashSecret(key)))?.limits, undefined);
+      assert.equal(await store.setApiKeyLimits('no-such-key', { jobsPerDay: 1 }), false);
+    });
+
+    it('adds within the limit, refuses past it without adding, and keeps windows apart', async () => {
+      const k = randomUUID();
+      const c = { name: 'requests', windowStartMs: W, amount: 1, limit: 2 };
+      assert.deepEqual(await store.consumeLimits(k, [c]), { ok: true, counts: [1], unfinished: null });
+      assert.deepEqual(await store.consumeLimits(k, [c]), { ok: true, counts: [2], unfinished: null });
+      assert.deepEqual(await store.consumeLimits(k, [c]), { ok: false, failed: 'requests', count: 2 });
+      assert.deepEqual(await store.consumeLimits(k, [{ ...c, windowStartMs: W + 60_000 }]), {
+        ok: true,
+        counts: [1],
+        unfinished: null,
+      });
+      const usage = await store.readUsage(k, 'nobody', [
+        { name: 'requests', windowStartMs: W },
+        { name: 'requests', windowStartMs: W + 60_000 },
+        { name: 'jobs', windowStartMs: W },
+      ]);
+      assert.deepEqual(usage, { counts: [2, 1, 0], unfinished: 0 });
+    });
+
+    it('applies several charges all or nothing, and refunds with a negative amount', async () => {
+      const k = randomUUID();
+      const minute = { name: 'requests', windowStartMs: W, amount: 1, limit: 10 };
+      const day = { name: 'jobs', windowStartMs: W, amount: 3, limit: 4 };
+      assert.equal((await store.consumeLimits(k, [minute, day])).ok, true);
+      assert.deepEqual(await store.consumeLimits(k, [minute, day]), { ok: false, failed: 'jobs', count: 3 });
+      // The refused call added nothing to the minute either.
+      assert.deepEqual((await store.readUsage(k, 'x', [minute, day])).counts, [1, 3]);
+      await store.consumeLimits(k, [{ ...day, amount: -3, limit: Number.MAX_SAFE_INTEGER }]);
+      assert.deepEqual((await store.readUsage(k, 'x', [day])).counts, [0]);
+    });
+
+    it('counts the owner unfinished jobs against a concurrency limit', async () => {
+      const owner = randomUUID();
+      const k = randomUUID();
+      for (let i = 0; i < 2; i++) await store.insertJob(job(owner));
+      const day = { name: 'jobs', windowStartMs: W, amount: 1, limit: 100 };
+      assert.deepEqual(await store.consumeLimits(k, [day], { ownerId: owner, amount: 1, limit: 2 }), {
+        ok: false,
+        failed: 'concurrent',
+        count: 2,
+      });
+      assert.deepEqual(await store.consumeLimits(k, [day], { ownerId: owner, amount: 1, limit: 3 }), {
+        ok: true,
+        counts: [1],
+        unfinished: 2,
+      });
+      assert.equal((await store.readUsage(k, owner, [])).unfinished, 2);
+    });
+
+    it('prunes old windows', async () => {
+      const k = randomUUID();
+      await store.consumeLimits(k, [{ name: 'jobs', windowStartMs: 1_000, amount: 1, limit: 5 }]);
+      assert.ok((await store.pruneLimitCounters(2_000)) >= 1);
+      assert.deepEqual((await store.readUsage(k, 'x', [{ name: 'jobs', windowStartMs: 1_000 }])).counts, [0]);
+    });
+
+    it('lists recent sweeps newest first with their jobs', async () => {
+      const older = sweep('2026-01-01T00:00:00.000Z');
+      const newer = sweep('2026-01-02T00:00:00.000Z');
+      await store.insertSweep(older.sweep, older.jobs);
+      await store.insertSweep(newer.sweep, newer.jobs);
+      const recent = await store.listRecentSweeps(2);
+      assert.deepEqual(
+        recent.map((s) => s.id),
+        [newer.sweep.id, older.sweep.id],
+      );
+      assert.deepEqual(recent[0]?.jobs, newer.sweep.jobs);
+      assert.equal((await store.listRecentSweeps(1)).length, 1);
+    });
+  });
+}
+
+suite(
+  'sqlite',
+  async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'crawl-limits-'));
+    return {
+      store: await openStore(`sqlite:${path.join(dir, 'crawl.db')}`),
+      cleanup: () => rm(dir, { recursive: true, force: true }),
+    };
+  },
+  false,
+);
+
+const pgUp = await postgresAvailable();
+const pgSkip = pgUp ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432';
+
+suite(
+  'postgres',
+  async () => {
+    const db = await freshPostgresUrl();
+    return { store: await openStore(db.url), cleanup: () => db.drop() };
+  },
+  pgSkip,
+);
+
+describe('limit counters raced by two PostgreSQL stores', { skip: pgSkip }, () => {
+  it('never lets more than the limit through', async () => {
+    const db = await freshPostgresUrl();
+    const [a, b] = await Promise.all([openStore(db.url), openStore(db.url)]);
+    try {
+      const k = randomUUID();
+      const c = { name: 'requests', windowStartMs: W, amount: 1, limit: 25 };
+      const outcomes = await Promise.all(
+        Array.from({ length: 60 }, (_v, i) => ((i % 2 === 0 ? a : b) as Store).consumeLimits(k, [c])),
+      );
+      assert.equal(outcomes.filter((o) => o.ok).length, 25);
+      assert.deepEqual((await a.readUsage(k, 'x', [c])).counts, [25]);
+      // Two charges at once (a submission): all or nothing even when racing.
+      const k2 = randomUUID();
+      const minute = { name: 'requests', windowStartMs: W, amount: 1, limit: 1_000 };
+      const day = { name: 'jobs', windowStartMs: W, amount: 1, limit: 20 };
+      const both = await Promise.all(
+        Array.from({ length: 60 }, (_v, i) =>
+          ((i % 2 === 0 ? a : b) as Store).consumeLimits(k2, [minute, day]),
+        ),
+      );
+      assert.equal(both.filter((o) => o.ok).length, 20);
+      assert.deepEqual((await a.readUsage(k2, 'x', [minute, day])).counts, [20, 20]);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
+});

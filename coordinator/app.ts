@@ -129,6 +129,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     budget: new ByteBudget(config.maxBufferedResultBytes),
     heartbeatIntervalMs: config.heartbeatIntervalMs,
     helloTimeoutMs: config.helloTimeoutMs,
+    runningGraceMs: config.runningGraceMs,
     onStrike: (deviceId, why) => trust.strike(deviceId, why),
     onFrame: metrics.onFrame,
   });

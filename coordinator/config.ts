@@ -81,7 +81,7 @@ export interface TrustConfig {
   canaryUrl: string | null;
   /** Key of the canary answers; set the same on every coordinator behind one canary URL. Default random. */
   canarySecret: string;
-  /** Share of completed HTTP jobs re-run on a second device in the same region and compared. Default 0.01. */
+  /** Share of completed GET and HEAD jobs re-run on a second device in the same region and compared. Default 0.01. */
   verifyShare: number;
   /** A device whose score falls below this is quarantined (canaries only). Default 0.5. */
   quarantineBelow: number;

@@ -11,6 +11,8 @@ export type ApiErrorCode =
   | 'ARCHIVED'
   | 'QUEUE_FULL'
   | 'RATE_LIMITED'
+  | 'IDEMPOTENCY_IN_PROGRESS'
+  | 'IDEMPOTENCY_MISMATCH'
   | 'REQUEST_TIMEOUT'
   | 'HEADERS_TOO_LARGE'
   | 'INTERNAL';
@@ -26,6 +28,9 @@ const STATUS: Record<ApiErrorCode, number> = {
   ARCHIVED: 410,
   QUEUE_FULL: 429,
   RATE_LIMITED: 429,
+  // draft-ietf-httpapi-idempotency-key-header: 409 while the first request runs, 422 for another body.
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  IDEMPOTENCY_MISMATCH: 422,
   // Both come from node's HTTP parser before any route is known; they keep HTTP's own status.
   REQUEST_TIMEOUT: 408,
   HEADERS_TOO_LARGE: 431,
@@ -47,6 +52,9 @@ export const MESSAGES = {
   RATE_LIMITED_SWEEPS: 'too many requests: this API key is over its sweeps per day, please retry later',
   RATE_LIMITED_CONCURRENT: 'too many requests: this API key has too many unfinished jobs, please retry later',
   INTERNAL: 'internal server error: please try again later',
+  IDEMPOTENCY_IN_PROGRESS:
+    'conflict: a request with this Idempotency-Key is still being processed, retry later',
+  IDEMPOTENCY_MISMATCH: 'unprocessable: this Idempotency-Key was already used with a different request',
 } as const;
 
 /** An error the API answers as-is. `message` is the exact contract text. */

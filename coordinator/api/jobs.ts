@@ -20,6 +20,7 @@ import type { Services } from '../services.js';
 import type { JobRecord } from '../store/types.js';
 import { authenticate } from './auth.js';
 import { detailBody, sendDownload } from './download-forms.js';
+import { idempotent } from './idempotency.js';
 import { validateJsonRpcBody } from './json-rpc.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
@@ -68,7 +69,7 @@ export function registerJobRoutes(
     tags: jobsTag,
     summary: 'Start a crawl job',
     body: SubmitBody,
-    response: { 201: Job, ...jobErrors(429) },
+    response: { 201: Job, ...jobErrors(409, 422, 429) },
   };
   app.post('/crawl/v1/new', { schema: submitSchema }, async (req, reply) => {
     const raw = req.body;
@@ -95,40 +96,58 @@ export function registerJobRoutes(
       throw invalid('body is too large');
     }
     const sessionIdRaw = body.session_id;
-    let sessionId: string | null = null;
-    let sessionDevice: string | null = null;
-    let sessionPlacement = {};
-    if (sessionIdRaw !== undefined && sessionIdRaw !== null) {
-      if (!isUuid(sessionIdRaw)) throw invalid('session_id must be a UUID');
-      const session = await services.store.getSession(sessionIdRaw.toLowerCase());
-      if (!session || session.ownerId !== key.ownerId) throw invalid('session does not exist');
-      if (session.status === 'closed') throw invalid('session is closed');
-      if (session.status === 'expired' || session.expiresAtMs <= Date.now())
-        throw invalid('session has expired');
-      sessionId = session.id;
-      sessionDevice = session.deviceId;
-      sessionPlacement = session.placement ?? {};
+    if (sessionIdRaw !== undefined && sessionIdRaw !== null && !isUuid(sessionIdRaw)) {
+      throw invalid('session_id must be a UUID');
     }
-    if (!services.dispatcher.canAccept(key.ownerId)) throw queueFull();
-    const job = await services.jobs.submit(
-      {
-        ownerId: key.ownerId,
-        url,
-        method,
-        timeoutSec,
-        // A session's placement applies to its jobs; the job's own constraints narrow it further.
-        placement: { ...sessionPlacement, ...placement },
-        sessionId,
-        sweepId: null,
-        storageType,
-        request: { headers, bodyBase64, cookies },
+    // The job's own placement is what the answer shows (a session's placement is merged below).
+    const created = (job: JobRecord) => {
+      const view = jobView(job);
+      view.placement = placement;
+      return { statusCode: 201, body: view };
+    };
+    return idempotent(
+      services,
+      req,
+      reply,
+      key.ownerId,
+      async (jobId) => {
+        let sessionId: string | null = null;
+        let sessionDevice: string | null = null;
+        let sessionPlacement = {};
+        if (typeof sessionIdRaw === 'string') {
+          const session = await services.store.getSession(sessionIdRaw.toLowerCase());
+          if (!session || session.ownerId !== key.ownerId) throw invalid('session does not exist');
+          if (session.status === 'closed') throw invalid('session is closed');
+          if (session.status === 'expired' || session.expiresAtMs <= Date.now())
+            throw invalid('session has expired');
+          sessionId = session.id;
+          sessionDevice = session.deviceId;
+          sessionPlacement = session.placement ?? {};
+        }
+        if (!services.dispatcher.canAccept(key.ownerId)) throw queueFull();
+        const job = await services.jobs.submit(
+          {
+            ownerId: key.ownerId,
+            url,
+            method,
+            timeoutSec,
+            // A session's placement applies to its jobs; the job's own constraints narrow it further.
+            placement: { ...sessionPlacement, ...placement },
+            sessionId,
+            sweepId: null,
+            storageType,
+            request: { headers, bodyBase64, cookies },
+          },
+          sessionDevice,
+          { id: jobId },
+        );
+        return created(job);
       },
-      sessionDevice,
+      async (jobId) => {
+        const job = await services.store.getJob(jobId);
+        return job && job.ownerId === key.ownerId ? created(job) : null;
+      },
     );
-    const view = jobView(job);
-    view.placement = placement;
-    reply.code(201);
-    return view;
   });
 
   const batchSchema = {

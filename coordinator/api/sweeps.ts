@@ -5,10 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { IdParams, jobErrors, Png, Sweep, SweepBody, SweepCreated } from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';
 import type { Services } from '../services.js';
+import type { SweepRecord } from '../store/types.js';
 import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
 import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { authenticate } from './auth.js';
+import { idempotent } from './idempotency.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
 import {
@@ -51,19 +53,31 @@ export function registerSweepRoutes(
     tags,
     summary: 'Start a sweep',
     body: SweepBody,
-    response: { 201: SweepCreated, ...jobErrors(429) },
+    response: { 201: SweepCreated, ...jobErrors(409, 422, 429) },
   };
   app.post('/crawl/v1/sweep/new', { schema: createSchema }, async (req, reply) => {
     const key = await authenticate(services, req);
     const input = parseSweepRequest(asObject(req.body));
-    const { sweep, jobs } = await createSweep(services, key.ownerId, input);
-    reply.code(201);
-    return {
-      sweep_id: sweep.id,
-      total_jobs: jobs.length,
-      job_ids: sweep.jobs.map((j) => j.jobId),
-      report_url: reportUrl(services.edgeUrl(), sweep),
-    };
+    const created = (sweep: SweepRecord) => ({
+      statusCode: 201,
+      body: {
+        sweep_id: sweep.id,
+        total_jobs: sweep.jobs.length,
+        job_ids: sweep.jobs.map((j) => j.jobId),
+        report_url: reportUrl(services.edgeUrl(), sweep),
+      },
+    });
+    return idempotent(
+      services,
+      req,
+      reply,
+      key.ownerId,
+      async (sweepId) => created((await createSweep(services, key.ownerId, input, sweepId)).sweep),
+      async (sweepId) => {
+        const sweep = await services.store.getSweep(sweepId);
+        return sweep && sweep.ownerId === key.ownerId ? created(sweep) : null;
+      },
+    );
   });
 
   const statusSchema = {

@@ -54,14 +54,15 @@ export class JobLifecycle implements JobTransitions {
 
   /**
    * A new job: stored, queued here, announced to the other coordinators. `excludedDeviceId` keeps
-   * it off one device (a cross-verification re-run avoids the device it checks).
+   * it off one device (a cross-verification re-run avoids the device it checks); `id` is chosen
+   * by the caller when a retry must find the same job (idempotent submits).
    */
   async submit(
     input: NewJob,
     sessionDeviceId: string | null,
-    opts: { excludedDeviceId?: string } = {},
+    opts: { excludedDeviceId?: string; id?: string } = {},
   ): Promise<JobRecord> {
-    const job = newJobRecord(input, this.now());
+    const job = newJobRecord(input, this.now(), undefined, opts.id);
     nextStatus(job.id, null, 'submit');
     await this.store.insertJob(job);
     this.scheduler.enqueue(job, sessionDeviceId, opts.excludedDeviceId);

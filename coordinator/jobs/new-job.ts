@@ -18,10 +18,15 @@ export interface NewJob {
 }
 
 /** A pending job that may wait `timeoutSec` for a device. */
-export function newJobRecord(input: NewJob, nowMs: number, submittedAt: string = isoNanos()): JobRecord {
+export function newJobRecord(
+  input: NewJob,
+  nowMs: number,
+  submittedAt: string = isoNanos(),
+  id: string = randomUUID(),
+): JobRecord {
   return {
     ...input,
-    id: randomUUID(),
+    id,
     status: 'pending',
     submittedAt,
     submittedAtMs: nowMs,

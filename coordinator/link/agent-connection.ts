@@ -41,6 +41,8 @@ export interface ConnectionDeps {
   helloTimeoutMs: number;
   /** Frames for work that is not the device's own before its link is closed (4403). Default 16. */
   maxStrikes?: number;
+  /** How long past a job's timeout the coordinator waits for a silent attempt (Assign.deadline_ms). */
+  runningGraceMs?: number;
   /** Told of each strike (it counts against the device's reputation). */
   onStrike?: (deviceId: string, why: string) => void;
   /** Told of every frame sent (`out`) or received (`in`) with its size, for metrics. Default: none. */
@@ -51,7 +53,7 @@ const encodePing = (nowMs: number): Uint8Array =>
   encodeCoordinatorFrame({ ping: { nonce: nowMs, sentMs: nowMs } });
 
 /** How long a closing link may take to finish the close handshake. */
-const CLOSE_GRACE_MS = 1_000;
+const CLOSE_GRACE_MS = 5_000;
 
 /**
  * Frames held, in order, while the store is asked whose attempt a result is (one read, a few ms):
@@ -130,7 +132,8 @@ export class AgentConnection {
     if (this.closed) return;
     this.ws.close(code, reason);
     // A peer that does not answer the close handshake (or a link paused by the memory budget,
-    // which reads nothing) is cut off after a grace instead of ws's 30 s close timeout.
+    // which reads nothing) is cut off after a grace instead of ws's 30 s close timeout. Not sooner:
+    // cutting the TCP connection can discard the close frame before the peer has read it.
     setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS).unref();
     this.cleanup();
   }
@@ -317,7 +320,7 @@ export class AgentConnection {
 
   private sendAssign(job: JobRecord, attempt: number): void {
     const deviceType = this.registered?.profile.deviceType ?? '';
-    this.send({ assign: assignOf(job, attempt, deviceType, Date.now()) });
+    this.send({ assign: assignOf(job, attempt, deviceType, Date.now(), this.deps.runningGraceMs ?? 0) });
   }
 
   /**

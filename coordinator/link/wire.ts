@@ -4,12 +4,22 @@ import type { Assign, ResultFinal } from '../../proto/index.js';
 import type { ReportedResult } from '../results/reported.js';
 import type { CookieRecordJson, JobRecord, ResultRecord } from '../store/types.js';
 
-/** The Assign frame for `attempt` of the job; `deviceType` is the emulation hint when unplaced. */
-export function assignOf(job: JobRecord, attempt: number, deviceType: string, nowMs: number): Assign {
+/**
+ * The Assign frame for `attempt` of the job; `deviceType` is the emulation hint when unplaced.
+ * `deadline_ms` is when the coordinator gives up on the attempt: the job's timeout plus the grace
+ * it allows a silent attempt (the agent's own timeout ends the job first; this is its hard stop).
+ */
+export function assignOf(
+  job: JobRecord,
+  attempt: number,
+  deviceType: string,
+  nowMs: number,
+  graceMs: number,
+): Assign {
   return {
     jobId: job.id,
     attempt,
-    deadlineMs: nowMs + job.timeoutSec * 1000,
+    deadlineMs: nowMs + job.timeoutSec * 1000 + graceMs,
     request: {
       method: job.method,
       url: job.url,

@@ -1,5 +1,6 @@
 // Persistence behind an async interface: SQLite now, PostgreSQL beside it, callers unchanged.
 import type { StorageType } from '../storage/types.js';
+import type { IdempotencyStore } from './idempotency-types.js';
 import type { TrustStore } from './trust-types.js';
 
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
@@ -226,6 +227,8 @@ export interface Store {
 
   /** Device standing and disputes (coordinator/trust/). */
   readonly trust: TrustStore;
+  /** Idempotency keys of job and sweep submissions. */
+  readonly idempotency: IdempotencyStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;

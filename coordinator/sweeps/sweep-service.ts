@@ -22,12 +22,13 @@ export async function createSweep(
   services: Services,
   ownerId: string,
   input: SweepInput,
+  /** Chosen by the caller when a retry must find the same sweep (idempotent submits). */
+  sweepId: string = randomUUID(),
 ): Promise<{ sweep: SweepRecord; jobs: JobRecord[] }> {
   const total = input.regions.length * input.triesPerRegion;
   if (!services.dispatcher.canAccept(ownerId, total)) throw queueFull();
   const nowMs = Date.now();
   const submittedAt = isoNanos();
-  const sweepId = randomUUID();
   const jobs: JobRecord[] = [];
   const refs: SweepJobRef[] = [];
   for (const region of input.regions) {

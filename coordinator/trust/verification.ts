@@ -1,10 +1,9 @@
-// Sampled cross-verification: a share of completed HTTP jobs is re-run, by the coordinator, on a
-// second device in the same region; status code, final URL and a fingerprint of the text that
-// tolerates small dynamic differences are compared. A disagreement is recorded as a dispute naming
+// Sampled cross-verification: a share of completed GET and HEAD jobs (no side effects) is re-run,
+// by the coordinator, on a second device in the same region; status code, final URL and a
+// fingerprint of the text that tolerates small dynamic differences are compared. A disagreement is recorded as a dispute naming
 // both devices, and counts against both (canaries then tell the liar from the honest one).
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { HTTP_METHODS } from '../../proto/index.js';
 import type { JobEvent, JobListener } from '../jobs/events.js';
 import type { JobLifecycle } from '../jobs/job-lifecycle.js';
 import type { TrustStore } from '../store/trust-types.js';
@@ -37,7 +36,8 @@ interface Observation {
   fingerprint: bigint;
 }
 
-const HTTP = new Set<string>(HTTP_METHODS);
+/** Only requests without side effects are run a second time. */
+const SAFE = new Set<string>(['GET', 'HEAD']);
 
 /** What differs between two answers to the same request; empty when they agree. */
 export function differences(
@@ -85,7 +85,7 @@ export class VerificationService implements JobListener {
       this.opts.share > 0 &&
       job.ownerId !== SYSTEM_OWNER_ID &&
       job.sessionId === null &&
-      HTTP.has(job.method) &&
+      SAFE.has(job.method) &&
       r.success &&
       this.pending.size < MAX_PENDING &&
       this.random() < this.opts.share

@@ -34,6 +34,12 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `crawl-${prefix}-`));
 }
 
+/**
+ * Test coordinators send no canaries and re-run no jobs on their own unless a test asks (flags given
+ * later win): many tests count the requests a target saw, or the jobs in the store.
+ */
+const QUIET_TRUST = ['--canary-interval', '0s', '--verify-share', '0'];
+
 export interface TestCoordinator {
   url: string;
   dataDir: string;
@@ -50,7 +56,7 @@ export async function startTestCoordinator(
 ): Promise<TestCoordinator> {
   const dataDir = options.dataDir ?? tempDir('coord');
   const config = loadCoordinatorConfig(
-    ['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...(options.flags ?? [])],
+    ['--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, ...QUIET_TRUST, ...(options.flags ?? [])],
     {},
   );
   const coordinator = await startCoordinator(config, quiet, options.overrides);
@@ -233,6 +239,7 @@ export async function spawnCoordinator(flags: string[]): Promise<CoordinatorProc
       '0',
       '--host',
       '127.0.0.1',
+      ...QUIET_TRUST,
       ...flags,
     ],
     { cwd: ROOT, env: { ...process.env, CRAWL_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] },

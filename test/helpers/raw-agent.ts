@@ -73,9 +73,10 @@ export class RawAgent {
 
   /** The next frame of that kind (earlier frames of other kinds stay readable in `frames`). */
   async next(body: string): Promise<CoordinatorFrame> {
-    const i = this.frames.findIndex((f) => f.body === body);
-    if (i >= 0) return this.frames.splice(i, 1)[0] as CoordinatorFrame;
     for (;;) {
+      // Frames that came while this waiter was being woken by another kind are in `frames`.
+      const i = this.frames.findIndex((f) => f.body === body);
+      if (i >= 0) return this.frames.splice(i, 1)[0] as CoordinatorFrame;
       const f = await new Promise<CoordinatorFrame>((r) => this.waiters.push(r));
       if (f.body === body) return f;
       this.frames.push(f);

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { DEVICE_TYPES, JOB_METHODS, NETWORK_TYPES, REGIONS } from '../../contract/index.js';
+import { requestHashOf } from '../../coordinator/api/idempotency.js';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { partName } from '../../coordinator/results/content.js';
 import { contentKey } from '../../coordinator/storage/types.js';
@@ -279,6 +280,32 @@ describe('OpenAPI document', () => {
     const limitedApi = new ApiClient(c.url, limited.key);
     // Three calls under a limit of one: even across a minute's edge one of them is refused.
     for (let i = 0; i < 3; i++) await call(limitedApi, 'GET', '/crawl/v1/usage', '/crawl/v1/usage');
+
+    // Idempotent submits (the queue here is full by now, so the keys are held in the store as a
+    // running first request holds them): the same request under a held key is 409, another is 422.
+    const ownerId =
+      (await c.coordinator.store.listApiKeys()).find((k) => !k.admin && k.name === 'test')?.ownerId ?? '';
+    for (const [template, body] of [
+      ['/crawl/v1/new', { url: 'http://198.51.100.3/idem' }],
+      ['/crawl/v1/sweep/new', { url: 'http://198.51.100.3/idem', regions: ['EU'], tries_per_region: 1 }],
+    ] as const) {
+      await c.coordinator.store.idempotency.begin(
+        {
+          ownerId,
+          key: `held-${template}`,
+          requestHash: requestHashOf('POST', template, body),
+          resourceId: missing,
+          statusCode: null,
+          response: null,
+          createdAtMs: Date.now(),
+        },
+        86_400_000,
+      );
+      const held = { 'idempotency-key': `held-${template}` };
+      assert.equal((await call(api, 'POST', template, template, body, held)).status, 409);
+      const other = { ...body, url: 'http://198.51.100.4/other' };
+      assert.equal((await call(api, 'POST', template, template, other, held)).status, 422);
+    }
 
     // Sessions
     const s = (

@@ -3,6 +3,7 @@
 // advisory lock so coordinators starting together do not race.
 
 import type pg from 'pg';
+import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
 import { TRUST_TABLES_SQL } from '../trust-types.js';
 
 /**
@@ -113,6 +114,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX sweeps_created ON sweeps (created_at);
   CREATE INDEX jobs_owner_unfinished ON jobs (owner_id) WHERE status IN ('pending', 'running');
   `,
+  // 6: idempotency keys of job and sweep submissions (coordinator/api/idempotency.ts).
+  IDEMPOTENCY_TABLE_SQL,
 ];
 
 /** Any constant works; it only has to be the same in every coordinator of this program. */

@@ -1,6 +1,7 @@
 // Store on PostgreSQL, shared by several coordinators: every state change is one conditional UPDATE,
 // so two coordinators can never both claim or both complete a job; LISTEN/NOTIFY carries wake-ups.
 import pg from 'pg';
+import type { IdempotencyStore } from '../idempotency-types.js';
 import {
   type ApiKeyRow,
   type DeviceRow,
@@ -35,6 +36,7 @@ import type {
 } from '../types.js';
 import { eventChannel } from './connection-spec.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
+import { PostgresIdempotencyStore } from './idempotency-store.js';
 import { consumePostgres, readUsagePostgres } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions.js';
@@ -59,6 +61,7 @@ export class PostgresStore implements Store {
   private closing: Promise<void> | null = null;
 
   readonly trust: TrustStore;
+  readonly idempotency: IdempotencyStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -67,6 +70,7 @@ export class PostgresStore implements Store {
     private readonly log: StoreLog | undefined,
   ) {
     this.trust = new PostgresTrustStore(pool);
+    this.idempotency = new PostgresIdempotencyStore(pool);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */

@@ -1,4 +1,5 @@
 // Ordered schema migrations; each runs once, in a transaction, recorded in schema_migrations.
+import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
 import { TRUST_TABLES_SQL } from '../trust-types.js';
 export const SQLITE_MIGRATIONS: readonly string[] = [
   `
@@ -103,4 +104,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX sweeps_created ON sweeps (created_at);
   CREATE INDEX jobs_owner_unfinished ON jobs (owner_id) WHERE status IN ('pending', 'running');
   `,
+  // 6: idempotency keys of job and sweep submissions (coordinator/api/idempotency.ts).
+  IDEMPOTENCY_TABLE_SQL,
 ];

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { IdempotencyStore } from '../idempotency-types.js';
 import {
   type ApiKeyRow,
   type DeviceRow,
@@ -35,6 +36,7 @@ import type {
   SweepRecord,
   UsageCounts,
 } from '../types.js';
+import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { consumeSqlite, readUsageSqlite } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqliteTrustStore } from './trust-store.js';
@@ -43,6 +45,7 @@ export class SqliteStore implements Store {
   readonly shared = false;
   private readonly db: Database.Database;
   readonly trust: TrustStore;
+  readonly idempotency: IdempotencyStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
   private closed = false;
@@ -74,6 +77,7 @@ export class SqliteStore implements Store {
     );
     this.getJobStmt = this.prepare('SELECT * FROM jobs WHERE id = ?');
     this.trust = new SqliteTrustStore(this.db);
+    this.idempotency = new SqliteIdempotencyStore(this.db);
   }
 
   private migrate(): void {

@@ -1,6 +1,7 @@
 // Sweep endpoints and the operators' device list (docs/sweeps.md).
 import { type Static, Type } from 'typebox';
 import { caseInsensitive, Nullable, REGIONS } from './common.js';
+import { WebhookSpec } from './push.js';
 
 export const SWEEP_DEVICE_TYPES = ['mobile', 'desktop'] as const;
 
@@ -21,6 +22,7 @@ export const SweepBody = Type.Object({
       { default: 'mobile' },
     ),
   ),
+  webhook: Nullable(WebhookSpec),
 });
 
 export type SweepBody = Static<typeof SweepBody>;

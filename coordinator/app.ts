@@ -10,6 +10,7 @@ import { ClusterSync } from './jobs/cluster-sync.js';
 import { JobLifecycle } from './jobs/job-lifecycle.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ByteBudget } from './link/byte-budget.js';
+import { PushService } from './push/push-service.js';
 import { ResultIngest } from './results/ingest.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
 import type { Services } from './services.js';
@@ -46,7 +47,8 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     leaseMs: config.leaseMs,
   });
   const dispatcher = jobs.scheduler;
-  const services: Services = {
+  // The push service reads the services it belongs to; it is set right below.
+  const services = {
     config,
     store: deps.store,
     keys: new KeyCache(deps.store, config.keyCacheMs),
@@ -55,7 +57,9 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     storage: deps.storage,
     log,
     edgeUrl: () => config.edgeUrl ?? publicUrl,
-  };
+  } as Omit<Services, 'push'> as Services;
+  const push = new PushService(services);
+  services.push = push;
   const app = Fastify({
     // Per-request access lines stay out of the log; warnings and errors still go in.
     loggerInstance: log.child(
@@ -102,6 +106,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     log: log.child({ component: 'cluster' }),
   });
   await sync.start();
+  await push.start();
 
   let closed = false;
   return {
@@ -116,6 +121,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
       if (closed) return;
       closed = true;
       expiry.close();
+      await push.close();
       await sync.close();
       await link.close();
       dispatcher.close();

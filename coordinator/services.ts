@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
 import type { JobLifecycle } from './jobs/job-lifecycle.js';
+import type { PushHandle } from './push/types.js';
 import type { Dispatcher } from './scheduler/dispatcher.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
@@ -18,6 +19,8 @@ export interface Services {
   dispatcher: Dispatcher;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;
+  /** Webhooks and event streams (set once the app is built). */
+  push: PushHandle;
   /** Base URL for links this coordinator hands out (download_url, screenshots). */
   edgeUrl: () => string;
 }

@@ -6,6 +6,7 @@ import type { Services } from '../services.js';
 import { authenticate } from './auth.js';
 import { registerDeviceRoutes } from './devices.js';
 import { errorHandlerFor } from './error-handler.js';
+import { registerEventRoutes } from './events.js';
 import { registerJobRoutes } from './jobs.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { registerOpenApi } from './openapi.js';
@@ -13,6 +14,7 @@ import { registerReportRoutes } from './report-routes.js';
 import { SchemaValidator } from './schema-validator.js';
 import { registerSessionRoutes } from './sessions.js';
 import { registerSweepRoutes } from './sweeps.js';
+import { registerWebhookRoutes } from './webhooks.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -48,6 +50,8 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerJobRoutes(keyed, services, validator);
     registerSweepRoutes(keyed, services, validator);
     registerDeviceRoutes(keyed, services);
+    registerEventRoutes(keyed, services);
+    registerWebhookRoutes(keyed, services, validator);
   });
   // The report page's unguessable token is its credential: no key, same bare-string errors.
   await app.register(async (open) => registerReportRoutes(open, services));

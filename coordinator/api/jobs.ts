@@ -1,4 +1,5 @@
 // Job endpoints: submit, batch status, status, detail, download. Errors answer as bare JSON strings.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   BatchBody,
@@ -37,6 +38,7 @@ import {
   parsePlacement,
   parseUrl,
 } from './validate.js';
+import { checkWebhookTarget, parseWebhookField } from './webhook-field.js';
 
 export const MAX_BATCH_IDS = 1000;
 
@@ -109,9 +111,16 @@ export function registerJobRoutes(
       sessionDevice = session.deviceId;
       sessionPlacement = session.placement ?? {};
     }
+    const webhook = parseWebhookField(body);
+    if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
     if (!services.dispatcher.canAccept(key.ownerId)) throw queueFull();
+    // The webhook is stored before the job exists, so its final event always finds it.
+    const jobId = randomUUID();
+    if (webhook)
+      await services.store.push.setSubjectWebhook({ subjectId: jobId, ownerId: key.ownerId, ...webhook });
     const job = await services.jobs.submit(
       {
+        id: jobId,
         ownerId: key.ownerId,
         url,
         method,

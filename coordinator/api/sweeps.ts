@@ -1,6 +1,7 @@
 // Sweep endpoints: create, status, and a job's screenshot (the sweep entries link to it). Errors
 // answer as bare JSON strings, like the job endpoints. The shareable report page is in
 // api/report-routes.ts.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { IdParams, jobErrors, Png, Sweep, SweepBody, SweepCreated } from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';
@@ -20,6 +21,7 @@ import {
   parseRegions,
   parseUrl,
 } from './validate.js';
+import { checkWebhookTarget, parseWebhookField } from './webhook-field.js';
 
 export const SWEEP_DEVICE_TYPES = ['mobile', 'desktop'] as const;
 export const DEFAULT_SWEEP_REGIONS = ['NA', 'EU', 'APAC'] as const;
@@ -46,7 +48,10 @@ export function registerSweepRoutes(
 ): void {
   // Request types follow from the route schemas (contract/).
   const app = base.withTypeProvider<ContractTypes>();
-  validator.check('POST', '/crawl/v1/sweep/new', 'body', (body) => parseSweepRequest(asObject(body)));
+  validator.check('POST', '/crawl/v1/sweep/new', 'body', (body) => {
+    parseSweepRequest(asObject(body));
+    parseWebhookField(asObject(body));
+  });
   const createSchema = {
     tags,
     summary: 'Start a sweep',
@@ -55,7 +60,14 @@ export function registerSweepRoutes(
   };
   app.post('/crawl/v1/sweep/new', { schema: createSchema }, async (req, reply) => {
     const key = await authenticate(services, req);
-    const input = parseSweepRequest(asObject(req.body));
+    const body = asObject(req.body);
+    const input = parseSweepRequest(body);
+    const webhook = parseWebhookField(body);
+    if (webhook) {
+      await checkWebhookTarget(services, key.ownerId, webhook);
+      input.id = randomUUID();
+      await services.store.push.setSubjectWebhook({ subjectId: input.id, ownerId: key.ownerId, ...webhook });
+    }
     const { sweep, jobs } = await createSweep(services, key.ownerId, input);
     reply.code(201);
     return {

@@ -1,5 +1,6 @@
 // Persistence behind an async interface: SQLite now, PostgreSQL beside it, callers unchanged.
 import type { StorageType } from '../storage/types.js';
+import type { PushStore } from './push-types.js';
 
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
 export type SessionStatus = 'active' | 'closed' | 'expired';
@@ -184,6 +185,8 @@ export interface Store {
    * process opens (SQLite) lets a restarting coordinator take back every running job at once.
    */
   readonly shared: boolean;
+  /** Webhook outbox, delivery log and the event log server-sent events replay. */
+  readonly push: PushStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;

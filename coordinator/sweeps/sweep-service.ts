@@ -16,6 +16,8 @@ export interface SweepInput {
   triesPerRegion: number;
   timeoutSec: number;
   deviceType: string;
+  /** A chosen sweep id (its webhook is stored first); default random. */
+  id?: string;
 }
 
 export async function createSweep(
@@ -27,7 +29,7 @@ export async function createSweep(
   if (!services.dispatcher.canAccept(ownerId, total)) throw queueFull();
   const nowMs = Date.now();
   const submittedAt = isoNanos();
-  const sweepId = randomUUID();
+  const sweepId = input.id ?? randomUUID();
   const jobs: JobRecord[] = [];
   const refs: SweepJobRef[] = [];
   for (const region of input.regions) {

@@ -31,6 +31,7 @@ import type {
 import { eventChannel } from './connection-spec.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
 import { migrate } from './migrations.js';
+import { PostgresPushStore } from './push-store.js';
 import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions.js';
 
 export interface PostgresStoreOptions {
@@ -50,13 +51,16 @@ export class PostgresStore implements Store {
   readonly shared = true;
   private readonly subscriptions = new Set<EventSubscription>();
   private closing: Promise<void> | null = null;
+  readonly push: PostgresPushStore;
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly clientConfig: pg.ClientConfig,
     private readonly channel: string,
     private readonly log: StoreLog | undefined,
-  ) {}
+  ) {
+    this.push = new PostgresPushStore(pool);
+  }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */
   static async open(connectionString: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {

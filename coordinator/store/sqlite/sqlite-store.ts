@@ -31,9 +31,11 @@ import type {
   SweepRecord,
 } from '../types.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
+import { SqlitePushStore } from './push-store.js';
 
 export class SqliteStore implements Store {
   readonly shared = false;
+  readonly push: SqlitePushStore;
   private readonly db: Database.Database;
   private readonly insertJobStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
@@ -61,6 +63,7 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     this.migrate();
+    this.push = new SqlitePushStore(this.db);
     this.insertJobStmt = this.prepare(
       `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );

@@ -49,24 +49,28 @@ export async function startWebhookReceiver(mode: ReceiverMode = 'accept'): Promi
       await once(server, 'close');
     },
   };
-  const until = async (done: () => boolean, timeoutMs: number, what: string) => {
-    const deadline = setTimeout(() => events.emit('deadline'), timeoutMs);
-    try {
-      while (!done()) {
-        const [why] = await Promise.race([
-          once(events, 'change'),
-          once(events, 'deadline').then(() => ['deadline']),
-        ]);
-        if (why === 'deadline' && !done()) {
-          throw new Error(
+  const until = (done: () => boolean, timeoutMs: number, what: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        if (!done()) return;
+        cleanup();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(
+          new Error(
             `receiver: waited ${timeoutMs} ms for ${what}; got ${receiver.received.length} deliveries, ${receiver.attempts} attempts`,
-          );
-        }
-      }
-    } finally {
-      clearTimeout(deadline);
-    }
-  };
+          ),
+        );
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        events.off('change', check);
+      };
+      events.on('change', check);
+      check();
+    });
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -88,7 +92,7 @@ export async function startWebhookReceiver(mode: ReceiverMode = 'accept'): Promi
           res.writeHead(200).end('ok');
         }
       }
-      events.emit('change', 'change');
+      events.emit('change');
     });
   });
   server.listen(0, '127.0.0.1');

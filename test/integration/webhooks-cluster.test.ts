@@ -104,8 +104,8 @@ describe('webhooks with two coordinators on PostgreSQL', {
     // Nothing left to send, and nothing sent twice.
     const until = Date.now() + 10_000;
     for (;;) {
-      const list = ((await apis[1]?.request('GET', '/crawl/v1/webhooks/deliveries?limit=500'))?.body as Obj)
-        .deliveries as Obj[];
+      const res = await new ApiClient(c2.url, key).request('GET', '/crawl/v1/webhooks/deliveries?limit=500');
+      const list = (res.body as Obj).deliveries as Obj[];
       if (list.length === 24 && list.every((d) => d.status === 'delivered')) break;
       assert.ok(Date.now() < until, `deliveries: ${JSON.stringify(list).slice(0, 400)}`);
       await new Promise((r) => setTimeout(r, 25));

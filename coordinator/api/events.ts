@@ -1,7 +1,7 @@
 // Server-sent event streams: one job, one sweep, or every job and sweep of the key's owner.
 // Another owner's job or sweep answers the contract's 404 before any stream starts.
 import type { FastifyInstance } from 'fastify';
-import { EventStream, IdParams, jobErrors } from '../../contract/index.js';
+import { EventStream, IdParams, jobErrors, stringErrors } from '../../contract/index.js';
 import { jobNotFound } from '../errors.js';
 import { type StreamOptions, streamEvents } from '../push/sse-stream.js';
 import type { Services } from '../services.js';
@@ -33,7 +33,7 @@ export function registerEventRoutes(base: FastifyInstance, services: Services): 
       schema: {
         tags,
         summary: "Every job and sweep event of the key's owner (text/event-stream)",
-        response: { ...streamResponse, ...jobErrors() },
+        response: { ...streamResponse, ...stringErrors(401, 500) },
       },
     },
     async (req, reply) => {

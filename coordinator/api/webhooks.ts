@@ -7,6 +7,7 @@ import {
   DeliveriesQuery,
   DeliveryList,
   jobErrors,
+  stringErrors,
   WEBHOOK_EVENT_TYPES,
 } from '../../contract/index.js';
 import { setDefaultWebhook } from '../auth/admin-ops.js';
@@ -83,7 +84,7 @@ export function registerWebhookRoutes(
       schema: {
         tags,
         summary: "The key's default webhook",
-        response: { 200: DefaultWebhook, ...jobErrors() },
+        response: { 200: DefaultWebhook, ...stringErrors(401, 500) },
       },
     },
     async (req) => {

@@ -313,9 +313,6 @@ describe('OpenAPI document', () => {
       });
       abort.abort();
     };
-    const liveJob = (await api.submit({ url: 'https://x.test/stream' })).body as Obj;
-    const liveSweep = (await api.request('POST', '/crawl/v1/sweep/new', { url: 'https://x.test/' }))
-      .body as Obj;
     await streamHead('/crawl/v1/events', '/crawl/v1/events');
     await call(anon, 'GET', '/crawl/v1/events', '/crawl/v1/events');
     for (const [template, live] of [

@@ -2,6 +2,7 @@
 // by encapsulation (session routes live in their own plugin with their own error handler), the
 // OpenAPI document, and every route.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerMcpRoutes } from '../mcp/http-endpoint.js';
 import type { Services } from '../services.js';
 import { authenticate } from './auth.js';
 import { registerDeviceRoutes } from './devices.js';
@@ -52,6 +53,11 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerDeviceRoutes(keyed, services);
     registerEventRoutes(keyed, services);
     registerWebhookRoutes(keyed, services, validator);
+  });
+  // MCP over streamable HTTP: the Bearer key is checked before the protocol sees the request.
+  await app.register(async (mcp) => {
+    mcp.addHook('preValidation', authFirst(services));
+    registerMcpRoutes(mcp, app, services);
   });
   // The report page's unguessable token is its credential: no key, same bare-string errors.
   await app.register(async (open) => registerReportRoutes(open, services));

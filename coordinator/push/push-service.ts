@@ -7,6 +7,10 @@ import { PushEventLog } from './event-log.js';
 import type { PushHandle } from './types.js';
 import { WebhookSender } from './webhook-sender.js';
 
+/** How often a running coordinator looks for finished jobs without an event, and how far back. */
+const CATCH_UP_INTERVAL_MS = 60_000;
+const CATCH_UP_LOOKBACK_MS = 10 * 60_000;
+
 export class PushService implements PushHandle {
   readonly events: PushEventLog;
   readonly sender: WebhookSender;
@@ -15,6 +19,7 @@ export class PushService implements PushHandle {
   private closed: Promise<void> | null = null;
   private readonly wakes = new EventEmitter();
   private readonly abort = new AbortController();
+  private catchUpTimer: NodeJS.Timeout | null = null;
   readonly closing: AbortSignal = this.abort.signal;
 
   constructor(private readonly services: Services) {
@@ -48,13 +53,23 @@ export class PushService implements PushHandle {
         if (e.type === 'job_terminal' || e.type === 'resync') this.wakes.emit('wake');
       }),
     );
-    // On SQLite this process is the store's only user: leases of an earlier run are void.
-    if (!this.services.store.shared)
-      await this.services.store.push.releaseLeases(this.services.config.coordinatorId);
-    const written = await this.events.catchUp(Date.now() - this.services.config.webhookRetryWindowMs);
+    // On SQLite this process is the store's only user: every lease of an earlier run is void.
+    if (!this.services.store.shared) await this.services.store.push.releaseLeases(null);
+    await this.catchUp(Date.now() - this.services.config.webhookRetryWindowMs);
+    // Another coordinator of the cluster may die in the window; later passes look back a little.
+    this.catchUpTimer = setInterval(() => {
+      this.catchUp(Date.now() - CATCH_UP_LOOKBACK_MS).catch((err) =>
+        this.services.log.warn({ err }, 'push catch-up pass failed'),
+      );
+    }, CATCH_UP_INTERVAL_MS);
+    this.catchUpTimer.unref();
+    this.worker.start();
+  }
+
+  private async catchUp(sinceMs: number): Promise<void> {
+    const written = await this.events.catchUp(sinceMs);
     if (written > 0)
       this.services.log.warn({ written }, 'push events written for jobs that finished without one');
-    this.worker.start();
   }
 
   webhookRefusal(url: string): Promise<string | null> {
@@ -71,6 +86,7 @@ export class PushService implements PushHandle {
   close(): Promise<void> {
     this.closed ??= (async () => {
       this.abort.abort();
+      if (this.catchUpTimer) clearInterval(this.catchUpTimer);
       for (const off of this.offs) await off();
       await this.events.drain();
       await this.worker.close();

@@ -107,7 +107,8 @@ export interface PushStore {
   ): Promise<ClaimedDelivery[]>;
   /** Records an attempt and frees the lease (only when `leaseOwner` still holds it). */
   finishDelivery(id: number, leaseOwner: string, update: DeliveryUpdate): Promise<boolean>;
-  releaseLeases(leaseOwner: string): Promise<void>;
+  /** Frees the leases `leaseOwner` holds; null frees every lease (a store only one process uses). */
+  releaseLeases(leaseOwner: string | null): Promise<void>;
   /** Newest first; `beforeId` pages back. */
   listDeliveries(ownerId: string, limit: number, beforeId?: number): Promise<DeliveryRecord[]>;
   /** Terminal jobs finished since `sinceIso` that have no event yet (a crash between the two). */

@@ -109,11 +109,20 @@ for (const [name, available] of backends) {
         [b.id],
       );
       await store.push.releaseLeases('c3');
+      await store.push.releaseLeases('not-a-holder');
       const again = await store.push.claimDeliveries(Date.now(), 'c4', Date.now() + 60_000, 1000);
       assert.deepEqual(
         again.filter((d) => d.ownerId === owner).map((d) => d.eventId),
         [b.id],
       );
+      // null frees every holder's leases (a store only one process uses, after a crash): b and the
+      // twenty others claimed by c1 and c2 are free again.
+      await store.push.releaseLeases(null);
+      const freed = (await store.push.claimDeliveries(Date.now(), 'c5', Date.now() + 60_000, 1000)).filter(
+        (d) => d.ownerId === owner,
+      );
+      assert.equal(freed.length, 21);
+      assert.ok(freed.some((d) => d.eventId === b.id));
     });
 
     it('keeps webhook settings per subject and per owner', async () => {

@@ -135,9 +135,9 @@ export class PostgresPushStore implements PushStore {
     return (res.rowCount ?? 0) > 0;
   }
 
-  async releaseLeases(leaseOwner: string): Promise<void> {
+  async releaseLeases(leaseOwner: string | null): Promise<void> {
     await this.pool.query(
-      'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = $1',
+      'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = coalesce($1, lease_owner)',
       [leaseOwner],
     );
   }

@@ -153,10 +153,10 @@ export class SqlitePushStore implements PushStore {
     );
   }
 
-  async releaseLeases(leaseOwner: string): Promise<void> {
+  async releaseLeases(leaseOwner: string | null): Promise<void> {
     this.db
       .prepare(
-        'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = ?',
+        'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = coalesce(?, lease_owner)',
       )
       .run(leaseOwner);
   }

@@ -50,6 +50,19 @@ export function registerMcpRoutes(scope: FastifyInstance, root: FastifyInstance,
   };
   const schema = { hide: true };
   scope.post('/mcp', { schema }, handle);
-  scope.get('/mcp', { schema }, handle);
-  scope.delete('/mcp', { schema }, handle);
+  // Stateless: no server-initiated stream (GET) and no session to end (DELETE); the transport spec
+  // lets a server answer 405 to both. An open GET would also hold the coordinator's shutdown.
+  const notHere = async (req: FastifyRequest, reply: FastifyReply) => {
+    await authenticate(services, req);
+    return reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: POST requests only' },
+        id: null,
+      });
+  };
+  scope.get('/mcp', { schema }, notHere);
+  scope.delete('/mcp', { schema }, notHere);
 }

@@ -159,6 +159,13 @@ describe('MCP server', () => {
     });
     assert.equal(raw.status, 401);
     assert.equal(await raw.json(), 'unauthorized: invalid or missing API key');
+    // Stateless: no standalone stream to open, no session to end.
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${c.url}/mcp`, { method, headers: { authorization: `Bearer ${c.apiKey}` } });
+      assert.equal(res.status, 405);
+      assert.equal(res.headers.get('allow'), 'POST');
+      await res.arrayBuffer();
+    }
   });
 
   test('over stdio (crawl mcp): lists the tools and fetches a page', async () => {

@@ -3,12 +3,16 @@
 // delivered once each and in order, survive a coordinator restart, and never wait on a receiver
 // that hangs or answers without end. Targets on refused ranges are refused at submit.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { setDefaultWebhook } from '../../coordinator/auth/admin-ops.js';
 import { hashSecret } from '../../coordinator/auth/secrets.js';
 import { ApiClient } from '../helpers/client.js';
 import {
+  ROOT,
   removeDir,
   startTestAgent,
   startTestCoordinator,
@@ -252,6 +256,47 @@ describe('webhooks', () => {
       assert.match(unsigned.body as string, /signing secret/);
     } finally {
       await strict.stop();
+    }
+  });
+});
+
+describe('the admin command', () => {
+  test("sets a key's default webhook and prints its secret once", async () => {
+    const c = await startTestCoordinator();
+    try {
+      const owner = await ownerOf(c, c.apiKey);
+      const run = (...args: string[]) =>
+        promisify(execFile)(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            path.join(ROOT, 'coordinator/admin.ts'),
+            'webhook',
+            'set',
+            owner,
+            '--data-dir',
+            c.dataDir,
+            ...args,
+          ],
+          { cwd: ROOT },
+        );
+      const first = await run('--url', 'https://hooks.example.com/a', '--events', 'job.failed');
+      const secret = /secret: +(whsec_\S+)/.exec(first.stdout)?.[1];
+      assert.ok(secret, first.stdout);
+      const hook = await c.coordinator.store.push.getOwnerWebhook(owner);
+      assert.deepEqual(
+        [hook?.url, hook?.events, hook?.secret],
+        ['https://hooks.example.com/a', ['job.failed'], secret],
+      );
+      const second = await run('--url', 'none');
+      assert.doesNotMatch(second.stdout, /whsec_/, 'shown once');
+      assert.equal((await c.coordinator.store.push.getOwnerWebhook(owner))?.url, null);
+      const rotated = await run('--rotate');
+      assert.match(rotated.stdout, /whsec_/);
+      assert.notEqual((await c.coordinator.store.push.getOwnerWebhook(owner))?.secret, secret);
+    } finally {
+      await c.stop();
     }
   });
 });

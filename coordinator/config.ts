@@ -73,6 +73,11 @@ export interface CoordinatorConfig {
   webhookTimeoutMs: number;
   /** Deliveries in flight at once per coordinator. Default 16. */
   webhookConcurrency: number;
+  /**
+   * How long events stay replayable (Last-Event-ID) and deliveries listed; never less than the
+   * retry window plus an hour. Default 7d.
+   */
+  pushRetentionMs: number;
   /** Gap between SSE heartbeat comments. Default 15 s. */
   sseHeartbeatMs: number;
 }
@@ -145,6 +150,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     webhookTimeoutMs: r.int('webhook-timeout-ms', 10_000, 100, 120_000),
     webhookConcurrency: r.int('webhook-concurrency', 16, 1, 1024),
     sseHeartbeatMs: r.int('sse-heartbeat-ms', 15_000, 100, 600_000),
+    pushRetentionMs: r.duration('push-retention', '7d'),
   };
   for (const cidr of config.webhookAllowCidrs) {
     try {

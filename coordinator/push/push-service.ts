@@ -67,6 +67,10 @@ export class PushService implements PushHandle {
   }
 
   private async catchUp(sinceMs: number): Promise<void> {
+    const config = this.services.config;
+    // Kept past the retry window, so that a catch-up pass never writes a pruned event again.
+    const keepMs = Math.max(config.pushRetentionMs, config.webhookRetryWindowMs + 3_600_000);
+    await this.services.store.push.pruneEvents(Date.now() - keepMs);
     const written = await this.events.catchUp(sinceMs);
     if (written > 0)
       this.services.log.warn({ written }, 'push events written for jobs that finished without one');

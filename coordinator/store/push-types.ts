@@ -111,6 +111,11 @@ export interface PushStore {
   releaseLeases(leaseOwner: string | null): Promise<void>;
   /** Newest first; `beforeId` pages back. */
   listDeliveries(ownerId: string, limit: number, beforeId?: number): Promise<DeliveryRecord[]>;
+  /**
+   * Deletes events written before `beforeMs` that no pending delivery needs, with their delivery
+   * records; returns how many events went.
+   */
+  pruneEvents(beforeMs: number): Promise<number>;
   /** Terminal jobs finished since `sinceIso` that have no event yet (a crash between the two). */
   listTerminalJobIdsWithoutEvent(sinceIso: string, limit: number): Promise<string[]>;
 }

@@ -125,6 +125,29 @@ for (const [name, available] of backends) {
       assert.ok(freed.some((d) => d.eventId === b.id));
     });
 
+    it('prunes old events that no pending delivery needs', async () => {
+      const owner = randomUUID();
+      const done = event(owner, randomUUID(), ['http://done.test/'], 1_000);
+      const waiting = event(owner, randomUUID(), ['http://wait.test/'], 1_000);
+      const fresh = event(owner, randomUUID(), [], Date.now());
+      for (const e of [done, waiting, fresh]) await store.push.appendEvent(e);
+      const claimed = await store.push.claimDeliveries(Date.now(), 'p1', Date.now() + 60_000, 1000);
+      const d = claimed.find((x) => x.eventId === done.id);
+      assert.ok(d);
+      await store.push.finishDelivery(d.id, 'p1', delivered());
+      await store.push.releaseLeases('p1');
+      assert.ok((await store.push.pruneEvents(Date.now() - 60_000)) >= 1);
+      const left = await store.push.listEvents({ ownerId: owner, afterSeq: 0, limit: 10 });
+      assert.deepEqual(
+        left.map((e) => e.id),
+        [waiting.id, fresh.id],
+      );
+      assert.deepEqual(
+        (await store.push.listDeliveries(owner, 10)).map((x) => x.eventId),
+        [waiting.id],
+      );
+    });
+
     it('keeps webhook settings per subject and per owner', async () => {
       const owner = randomUUID();
       await store.push.setSubjectWebhook({

@@ -150,6 +150,20 @@ export class PostgresPushStore implements PushStore {
     return rows.map(rowToDelivery);
   }
 
+  async pruneEvents(beforeMs: number): Promise<number> {
+    return withTransaction(this.pool, async (client) => {
+      const keep = `EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = push_events.seq AND d.status = 'pending')`;
+      await client.query(
+        `DELETE FROM webhook_deliveries WHERE event_seq IN (SELECT seq FROM push_events WHERE created_at_ms < $1 AND NOT ${keep})`,
+        [beforeMs],
+      );
+      const res = await client.query(`DELETE FROM push_events WHERE created_at_ms < $1 AND NOT ${keep}`, [
+        beforeMs,
+      ]);
+      return res.rowCount ?? 0;
+    });
+  }
+
   async listTerminalJobIdsWithoutEvent(sinceIso: string, limit: number): Promise<string[]> {
     const rows = await this.rows<{ id: string }>(
       `SELECT j.id FROM jobs j WHERE j.completed_at IS NOT NULL AND j.completed_at >= $1

@@ -170,6 +170,19 @@ export class SqlitePushStore implements PushStore {
       .map(rowToDelivery);
   }
 
+  async pruneEvents(beforeMs: number): Promise<number> {
+    return this.db.transaction(() => {
+      const keep = `EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = push_events.seq AND d.status = 'pending')`;
+      this.db
+        .prepare(
+          `DELETE FROM webhook_deliveries WHERE event_seq IN (SELECT seq FROM push_events WHERE created_at_ms < ? AND NOT ${keep})`,
+        )
+        .run(beforeMs);
+      return this.db.prepare(`DELETE FROM push_events WHERE created_at_ms < ? AND NOT ${keep}`).run(beforeMs)
+        .changes;
+    })();
+  }
+
   async listTerminalJobIdsWithoutEvent(sinceIso: string, limit: number): Promise<string[]> {
     return this.db
       .prepare<[string, number], { id: string }>(

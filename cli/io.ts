@@ -17,6 +17,8 @@ export interface CliIo {
   interrupt: AbortSignal;
   readFile(path: string): Promise<Buffer>;
   writeFile(path: string, data: string | Uint8Array): Promise<void>;
+  /** The raw streams, for `crawl mcp` (a protocol on stdin/stdout); absent in embedded runs. */
+  stdio?: { stdin: import('node:stream').Readable; stdout: import('node:stream').Writable };
 }
 
 /** Exit codes, documented in docs/client.md. */

@@ -18,5 +18,6 @@ const code = await runCli(process.argv.slice(2), {
   interrupt: interrupt.signal,
   readFile: (p) => readFile(p),
   writeFile: (p, data) => writeFile(p, data),
+  stdio: { stdin: process.stdin, stdout: process.stdout },
 });
 process.exitCode = code;

@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { registerDevices } from './commands/devices.js';
 import { registerGet } from './commands/get.js';
 import { registerJobCommands } from './commands/jobs.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerSession } from './commands/session.js';
 import { registerSweep } from './commands/sweep.js';
 import { CommandContext } from './context.js';
@@ -33,6 +34,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerSweep(program, ctx);
   registerSession(program, ctx);
   registerDevices(program, ctx);
+  registerMcp(program, ctx);
   // Subcommands inherit the output routing and the no-exit rule.
   for (const cmd of program.commands) {
     cmd.exitOverride().configureOutput(program.configureOutput());

@@ -5,5 +5,6 @@ export * from './answers.js';
 export * from './common.js';
 export * from './jobs.js';
 export * from './ops.js';
+export * from './push.js';
 export * from './sessions.js';
 export * from './sweeps.js';

@@ -10,6 +10,7 @@ import {
   Nullable,
   Placement,
 } from './common.js';
+import { WebhookSpec } from './push.js';
 
 export const MAX_BATCH_IDS = 1000;
 export const DOWNLOAD_FORMATS = ['json', 'raw', 'html', 'markdown', 'text'] as const;
@@ -48,6 +49,7 @@ export const SubmitBody = Type.Object({
   session_id: Nullable(Type.String({ format: 'uuid' })),
   placement: Nullable(Placement),
   storage_type: Nullable(Type.Union([Type.Literal('local'), Type.Literal('s3')])),
+  webhook: Nullable(WebhookSpec),
   api_key: Type.Optional(
     Type.Unknown({ description: 'API key (a string) as an alternative to the Authorization header' }),
   ),

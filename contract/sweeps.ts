@@ -1,6 +1,7 @@
 // Sweep endpoints and the operators' device list (docs/sweeps.md).
 import { type Static, Type } from 'typebox';
 import { caseInsensitive, literals, Nullable, REGIONS } from './common.js';
+import { WebhookSpec } from './push.js';
 
 export const SWEEP_DEVICE_TYPES = ['mobile', 'desktop'] as const;
 
@@ -16,6 +17,7 @@ export const SweepBody = Type.Object({
   tries_per_region: Nullable(Type.Integer({ minimum: 1, maximum: 10, default: 3 })),
   timeout_sec: Nullable(Type.Integer({ minimum: 1, maximum: 120, default: 60 })),
   device_type: Nullable(Type.Union(literals(SWEEP_DEVICE_TYPES), { default: 'mobile' })),
+  webhook: Nullable(WebhookSpec),
 });
 
 export type SweepBody = Static<typeof SweepBody>;

@@ -4,8 +4,16 @@
 //   npm run admin -- key limits ID [--requests-per-minute N] [--jobs-per-day N] [--concurrent-jobs N]
 //                                  [--sweeps-per-day N]      (0 or none removes a limit)
 //   npm run admin -- device create [--id ID] [--name N] | device list | device revoke ID
+//   npm run admin -- webhook set OWNER_ID [--url U|--url none] [--events a,b] [--rotate]
+//     (the key's default webhook; its signing secret is printed once, when made)
 // Store location: --store / CRAWL_STORE or --data-dir / CRAWL_DATA_DIR, as for the coordinator.
-import { createApiKey, createDevice, describeLimits, setKeyLimits } from './auth/admin-ops.js';
+import {
+  createApiKey,
+  createDevice,
+  describeLimits,
+  setDefaultWebhook,
+  setKeyLimits,
+} from './auth/admin-ops.js';
 import { ConfigError, loadCoordinatorConfig, parseFlags } from './config.js';
 import { openStore } from './store/open.js';
 
@@ -63,9 +71,20 @@ try {
   } else if (kind === 'device' && action === 'revoke' && target) {
     code = (await store.revokeDevice(target, new Date().toISOString())) ? 0 : 1;
     out(code === 0 ? `revoked ${target}` : `no active device ${target}`);
+  } else if (kind === 'webhook' && action === 'set' && target) {
+    const hook = await setDefaultWebhook(store, target, {
+      url: flags.url === undefined ? undefined : flags.url === 'none' ? null : flags.url,
+      events: flags.events === undefined ? undefined : flags.events.split(',').filter(Boolean),
+      rotateSecret: flags.rotate === 'true',
+    });
+    out(
+      `owner id: ${target}\nurl:      ${hook.url ?? '(none)'}\nevents:   ${hook.events.join(',') || '(all)'}`,
+    );
+    if (hook.secret)
+      out(`secret:   ${hook.secret}\n(shown once: give it to the receiver to verify signatures)`);
   } else {
     process.stderr.write(
-      'usage: admin key create|list|revoke ID|limits ID --…  |  admin device create|list|revoke ID\n',
+      'usage: admin key create|list|revoke ID|limits ID --…  |  admin device create|list|revoke ID  |  admin webhook set OWNER_ID\n',
     );
     code = 2;
   }

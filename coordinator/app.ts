@@ -11,6 +11,7 @@ import { JobLifecycle } from './jobs/job-lifecycle.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ByteBudget } from './link/byte-budget.js';
 import { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
+import { PushService } from './push/push-service.js';
 import { ResultIngest } from './results/ingest.js';
 import type { Dispatcher } from './scheduler/dispatcher.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
@@ -81,7 +82,8 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   });
   scheduler = dispatcher;
   const offJobMetrics = jobs.addListener(metrics.jobs);
-  const services: Services = {
+  // The push service reads the services it belongs to; it is set right below.
+  const services = {
     config,
     store,
     keys: new KeyCache(store, config.keyCacheMs),
@@ -92,7 +94,9 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     log,
     edgeUrl: () => config.edgeUrl ?? publicUrl,
     metrics,
-  };
+  } as Omit<Services, 'push'> as Services;
+  const push = new PushService(services);
+  services.push = push;
   const app = Fastify({
     // Per-request access lines stay out of the log; warnings and errors still go in.
     loggerInstance: log.child(
@@ -143,6 +147,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     log: log.child({ component: 'cluster' }),
   });
   await sync.start();
+  await push.start();
 
   let closed = false;
   return {
@@ -159,6 +164,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
       trust.close();
       expiry.close();
       offJobMetrics();
+      await push.close();
       await sync.close();
       await link.close();
       dispatcher.close();

@@ -1,7 +1,8 @@
 // One schema for every coordinator setting: read from flags and env once, validated, frozen.
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { ConfigReader, type ConfigSource, parseFlags } from '../common/config-reader.js';
+import { ConfigReader, type ConfigSource, parseFlags, splitList } from '../common/config-reader.js';
+import { parseCidr } from '../common/net-policy/cidr.js';
 import { parseListen } from './metrics/metrics-server.js';
 
 export interface S3Config {
@@ -70,6 +71,26 @@ export interface CoordinatorConfig {
   metricsListen: { host: string; port: number } | null;
   /** Label crawl_jobs_submitted_total by owner (one series per owner). Default false. */
   metricsOwnerLabels: boolean;
+  /**
+   * Ranges webhook targets may reach despite the private-range refusals (a lab setting), e.g.
+   * 127.0.0.0/8. Default: none.
+   */
+  webhookAllowCidrs: string[];
+  /** How long a webhook delivery is retried before it is marked dead. Default 24h. */
+  webhookRetryWindowMs: number;
+  /** First retry delay; doubles per attempt (with jitter) up to an hour. Default 5 s. */
+  webhookRetryBaseMs: number;
+  /** Whole-request deadline of one webhook attempt. Default 10 s. */
+  webhookTimeoutMs: number;
+  /** Deliveries in flight at once per coordinator. Default 16. */
+  webhookConcurrency: number;
+  /**
+   * How long events stay replayable (Last-Event-ID) and deliveries listed; never less than the
+   * retry window plus an hour. Default 7d.
+   */
+  pushRetentionMs: number;
+  /** Gap between SSE heartbeat comments. Default 15 s. */
+  sseHeartbeatMs: number;
   /** Checking devices are honest (docs/security.md). */
   trust: TrustConfig;
 }
@@ -161,12 +182,26 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     },
     metricsListen: null,
     metricsOwnerLabels: r.bool('metrics-owner-labels', false),
+    webhookAllowCidrs: splitList(r.raw('webhook-allow-cidrs')),
+    webhookRetryWindowMs: r.duration('webhook-retry-window', '24h'),
+    webhookRetryBaseMs: r.int('webhook-retry-base-ms', 5_000, 10, 3_600_000),
+    webhookTimeoutMs: r.int('webhook-timeout-ms', 10_000, 100, 120_000),
+    webhookConcurrency: r.int('webhook-concurrency', 16, 1, 1024),
+    sseHeartbeatMs: r.int('sse-heartbeat-ms', 15_000, 100, 600_000),
+    pushRetentionMs: r.duration('push-retention', '7d'),
   };
   const metricsListen = r.raw('metrics-listen');
   if (metricsListen) {
     config.metricsListen = parseListen(metricsListen);
     if (!config.metricsListen)
       r.problems.push(`metrics-listen: expected host:port, got ${JSON.stringify(metricsListen)}`);
+  }
+  for (const cidr of config.webhookAllowCidrs) {
+    try {
+      parseCidr(cidr);
+    } catch {
+      r.problems.push(`webhook-allow-cidrs: ${JSON.stringify(cidr)} is not a CIDR`);
+    }
   }
   if (!['local', 's3'].includes(r.str('default-storage-type', 'local'))) {
     r.problems.push('default-storage-type: expected local or s3');

@@ -4,6 +4,7 @@ import type { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
 import type { JobLifecycle } from './jobs/job-lifecycle.js';
 import type { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
+import type { PushHandle } from './push/types.js';
 import type { Dispatcher } from './scheduler/dispatcher.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
@@ -22,6 +23,8 @@ export interface Services {
   trust: TrustService;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;
+  /** Webhooks and event streams (set once the app is built). */
+  push: PushHandle;
   /** Base URL for links this coordinator hands out (download_url, screenshots). */
   edgeUrl: () => string;
   /** What /metrics reports; features may attach gauges (setOutboxDepth). */

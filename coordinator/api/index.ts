@@ -3,12 +3,14 @@
 // OpenAPI document, and every route.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Limiter } from '../limits/limiter.js';
+import { registerMcpRoutes } from '../mcp/http-endpoint.js';
 import type { Services } from '../services.js';
 import { authenticate } from './auth.js';
 import { registerCanaryRoute } from './canary.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
 import { errorHandlerFor } from './error-handler.js';
+import { registerEventRoutes } from './events.js';
 import { registerJobRoutes } from './jobs.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { limitHooks } from './limits-hook.js';
@@ -19,6 +21,7 @@ import { SchemaValidator } from './schema-validator.js';
 import { registerSessionRoutes } from './sessions.js';
 import { registerSweepRoutes } from './sweeps.js';
 import { registerUsageRoutes } from './usage.js';
+import { registerWebhookRoutes } from './webhooks.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -61,6 +64,13 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerSweepRoutes(keyed, services, validator);
     registerDeviceRoutes(keyed, services);
     registerUsageRoutes(keyed, services);
+    registerEventRoutes(keyed, services);
+    registerWebhookRoutes(keyed, services, validator);
+  });
+  // MCP over streamable HTTP: the Bearer key is checked before the protocol sees the request.
+  await app.register(async (mcp) => {
+    mcp.addHook('preValidation', authFirst(services));
+    registerMcpRoutes(mcp, app, services);
   });
   // The report page's unguessable token is its credential: no key, same bare-string errors.
   await app.register(async (open) => registerReportRoutes(open, services));

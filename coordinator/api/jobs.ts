@@ -38,6 +38,7 @@ import {
   parsePlacement,
   parseUrl,
 } from './validate.js';
+import { checkWebhookTarget, parseWebhookField } from './webhook-field.js';
 
 export const MAX_BATCH_IDS = 1000;
 
@@ -105,6 +106,8 @@ export function registerJobRoutes(
       view.placement = placement;
       return { statusCode: 201, body: view };
     };
+    const webhook = parseWebhookField(body);
+    if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
     return idempotent(
       services,
       req,
@@ -125,8 +128,13 @@ export function registerJobRoutes(
           sessionPlacement = session.placement ?? {};
         }
         if (!services.dispatcher.canAccept(key.ownerId)) throw queueFull();
+        // The webhook is stored before the job exists, so its final event always finds it.
+        if (webhook) {
+          await services.store.push.setSubjectWebhook({ subjectId: jobId, ownerId: key.ownerId, ...webhook });
+        }
         const job = await services.jobs.submit(
           {
+            id: jobId,
             ownerId: key.ownerId,
             url,
             method,
@@ -139,7 +147,6 @@ export function registerJobRoutes(
             request: { headers, bodyBase64, cookies },
           },
           sessionDevice,
-          { id: jobId },
         );
         return created(job);
       },

@@ -22,6 +22,7 @@ import {
   parseRegions,
   parseUrl,
 } from './validate.js';
+import { checkWebhookTarget, parseWebhookField } from './webhook-field.js';
 
 export const SWEEP_DEVICE_TYPES = ['mobile', 'desktop'] as const;
 export const DEFAULT_SWEEP_REGIONS = ['NA', 'EU', 'APAC'] as const;
@@ -48,7 +49,10 @@ export function registerSweepRoutes(
 ): void {
   // Request types follow from the route schemas (contract/).
   const app = base.withTypeProvider<ContractTypes>();
-  validator.check('POST', '/crawl/v1/sweep/new', 'body', (body) => parseSweepRequest(asObject(body)));
+  validator.check('POST', '/crawl/v1/sweep/new', 'body', (body) => {
+    parseSweepRequest(asObject(body));
+    parseWebhookField(asObject(body));
+  });
   const createSchema = {
     tags,
     summary: 'Start a sweep',
@@ -57,7 +61,10 @@ export function registerSweepRoutes(
   };
   app.post('/crawl/v1/sweep/new', { schema: createSchema }, async (req, reply) => {
     const key = await authenticate(services, req);
-    const input = parseSweepRequest(asObject(req.body));
+    const body = asObject(req.body);
+    const input = parseSweepRequest(body);
+    const webhook = parseWebhookField(body);
+    if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
     const created = (sweep: SweepRecord) => ({
       statusCode: 201,
       body: {
@@ -72,7 +79,17 @@ export function registerSweepRoutes(
       req,
       reply,
       key.ownerId,
-      async (sweepId) => created((await createSweep(services, key.ownerId, input, sweepId)).sweep),
+      async (sweepId) => {
+        // The webhook is stored before the sweep exists, so its events always find it.
+        if (webhook) {
+          await services.store.push.setSubjectWebhook({
+            subjectId: sweepId,
+            ownerId: key.ownerId,
+            ...webhook,
+          });
+        }
+        return created((await createSweep(services, key.ownerId, { ...input, id: sweepId })).sweep);
+      },
       async (sweepId) => {
         const sweep = await services.store.getSweep(sweepId);
         return sweep && sweep.ownerId === key.ownerId ? created(sweep) : null;

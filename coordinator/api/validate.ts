@@ -3,6 +3,7 @@ import { DEVICE_TYPES, JOB_METHODS, NETWORK_TYPES, REGIONS } from '../../proto/i
 import { invalid } from '../errors.js';
 import { isKnownCountry } from '../scheduler/regions.js';
 import type { Placement, StoredCookie, StoredHeader } from '../store/types.js';
+import { parseWebhookField } from './webhook-field.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -10,7 +11,6 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const PLACEMENT_KEYS = new Set(['region', 'country', 'city', 'device_type', 'network_type', 'device_id']);
 
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
-
 export type Json = Record<string, unknown>;
 
 export function asObject(body: unknown, what = 'body'): Json {
@@ -194,6 +194,7 @@ export function checkJobRequest(raw: unknown): void {
   if (body.session_id !== undefined && body.session_id !== null && !isUuid(body.session_id)) {
     throw invalid('session_id must be a UUID');
   }
+  parseWebhookField(body);
 }
 
 /** Session creation: an empty body is fine. */

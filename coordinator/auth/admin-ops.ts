@@ -1,5 +1,7 @@
-// Creating and revoking API keys and device tokens; used by the admin command and by tests.
+// Creating and revoking API keys and device tokens, and a key's default webhook and signing secret;
+// used by the admin command, the webhook routes and tests.
 import { randomUUID } from 'node:crypto';
+import { newWebhookSecret } from '../push/signer.js';
 import type { ApiKeyRecord, DeviceRecord, KeyLimits, Store } from '../store/types.js';
 import { hashSecret, newSecret } from './secrets.js';
 
@@ -84,4 +86,22 @@ export function describeLimits(limits: KeyLimits | undefined): string {
   return Object.entries(LIMIT_FLAGS)
     .map(([flag, field]) => `${flag}=${limits?.[field] ?? 'none'}`)
     .join(' ');
+}
+
+/**
+ * Sets the owner's default webhook (url null removes it; events empty means every type). A signing
+ * secret is made when the owner has none or `rotateSecret` is set, and returned only then.
+ */
+export async function setDefaultWebhook(
+  store: Store,
+  ownerId: string,
+  opts: { url?: string | null; events?: string[]; rotateSecret?: boolean },
+): Promise<{ url: string | null; events: string[]; secret: string | null }> {
+  const current = await store.push.getOwnerWebhook(ownerId);
+  const fresh = !current?.secret || opts.rotateSecret === true;
+  const secret = fresh ? newWebhookSecret() : current.secret;
+  const url = opts.url === undefined ? (current?.url ?? null) : opts.url;
+  const events = opts.events ?? current?.events ?? [];
+  await store.push.setOwnerWebhook({ ownerId, url, events, secret });
+  return { url, events, secret: fresh ? secret : null };
 }

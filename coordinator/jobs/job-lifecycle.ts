@@ -62,7 +62,7 @@ export class JobLifecycle implements JobTransitions {
     sessionDeviceId: string | null,
     opts: { excludedDeviceId?: string; id?: string } = {},
   ): Promise<JobRecord> {
-    const job = newJobRecord(input, this.now(), undefined, opts.id);
+    const job = newJobRecord(opts.id ? { ...input, id: opts.id } : input, this.now());
     nextStatus(job.id, null, 'submit');
     await this.store.insertJob(job);
     this.scheduler.enqueue(job, sessionDeviceId, opts.excludedDeviceId);

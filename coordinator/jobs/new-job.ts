@@ -15,18 +15,15 @@ export interface NewJob {
   sweepId: string | null;
   storageType: StorageType;
   request: JobRequestRecord;
+  /** A chosen id (so that what belongs to the job can be stored before it runs); default random. */
+  id?: string;
 }
 
 /** A pending job that may wait `timeoutSec` for a device. */
-export function newJobRecord(
-  input: NewJob,
-  nowMs: number,
-  submittedAt: string = isoNanos(),
-  id: string = randomUUID(),
-): JobRecord {
+export function newJobRecord(input: NewJob, nowMs: number, submittedAt: string = isoNanos()): JobRecord {
   return {
     ...input,
-    id,
+    id: input.id ?? randomUUID(),
     status: 'pending',
     submittedAt,
     submittedAtMs: nowMs,

@@ -1,6 +1,7 @@
 // Persistence behind an async interface: SQLite now, PostgreSQL beside it, callers unchanged.
 import type { StorageType } from '../storage/types.js';
 import type { IdempotencyStore } from './idempotency-types.js';
+import type { PushStore } from './push-types.js';
 import type { TrustStore } from './trust-types.js';
 
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
@@ -224,6 +225,8 @@ export interface Store {
    * process opens (SQLite) lets a restarting coordinator take back every running job at once.
    */
   readonly shared: boolean;
+  /** Webhook outbox, delivery log and the event log server-sent events replay. */
+  readonly push: PushStore;
 
   /** Device standing and disputes (coordinator/trust/). */
   readonly trust: TrustStore;

@@ -16,19 +16,20 @@ export interface SweepInput {
   triesPerRegion: number;
   timeoutSec: number;
   deviceType: string;
+  /** A chosen sweep id (its webhook is stored first); default random. */
+  id?: string;
 }
 
 export async function createSweep(
   services: Services,
   ownerId: string,
   input: SweepInput,
-  /** Chosen by the caller when a retry must find the same sweep (idempotent submits). */
-  sweepId: string = randomUUID(),
 ): Promise<{ sweep: SweepRecord; jobs: JobRecord[] }> {
   const total = input.regions.length * input.triesPerRegion;
   if (!services.dispatcher.canAccept(ownerId, total)) throw queueFull();
   const nowMs = Date.now();
   const submittedAt = isoNanos();
+  const sweepId = input.id ?? randomUUID();
   const jobs: JobRecord[] = [];
   const refs: SweepJobRef[] = [];
   for (const region of input.regions) {

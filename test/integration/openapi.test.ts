@@ -116,6 +116,7 @@ describe('OpenAPI document', () => {
       'storage_type',
       'timeout_sec',
       'url',
+      'webhook',
     ]);
     const page = await fetch(`${c.url}/crawl/v1/docs/`);
     assert.equal(page.status, 200);
@@ -324,6 +325,42 @@ describe('OpenAPI document', () => {
       await call(anon, method, template, `/crawl/v1/session/${s.id}${suffix}`);
     }
 
+    // Push: the default webhook, the delivery log, and the event streams (200 checked on the head).
+    await call(api, 'PUT', '/crawl/v1/webhooks/default', '/crawl/v1/webhooks/default', {});
+    await call(api, 'PUT', '/crawl/v1/webhooks/default', '/crawl/v1/webhooks/default', { url: 5 });
+    await call(anon, 'PUT', '/crawl/v1/webhooks/default', '/crawl/v1/webhooks/default', {});
+    await call(api, 'GET', '/crawl/v1/webhooks/default', '/crawl/v1/webhooks/default');
+    await call(anon, 'GET', '/crawl/v1/webhooks/default', '/crawl/v1/webhooks/default');
+    await call(api, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries?limit=5');
+    await call(api, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries?limit=0');
+    await call(anon, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries');
+    const streamHead = async (template: string, path: string) => {
+      const abort = new AbortController();
+      const res = await fetch(`${c.url}${path}`, {
+        headers: { authorization: `Bearer ${c.apiKey}` },
+        signal: abort.signal,
+      });
+      check('GET', template, {
+        status: res.status,
+        body: null,
+        text: '',
+        type: res.headers.get('content-type'),
+      });
+      abort.abort();
+    };
+    await streamHead('/crawl/v1/events', '/crawl/v1/events');
+    await call(anon, 'GET', '/crawl/v1/events', '/crawl/v1/events');
+    for (const [template, live] of [
+      ['/crawl/v1/jobs/{id}/events', `/crawl/v1/jobs/${job.job_id}/events`],
+      ['/crawl/v1/sweep/{id}/events', `/crawl/v1/sweep/${sweep.sweep_id}/events`],
+    ] as const) {
+      await streamHead(template, live);
+      const at = (id: string) => template.replace('{id}', id);
+      await call(api, 'GET', template, at(missing));
+      await call(api, 'GET', template, at('%zz'));
+      await call(anon, 'GET', template, at(missing));
+    }
+
     // 500: every keyed route on a coordinator whose store is gone.
     await broken.coordinator.store.close();
     const down = new ApiClient(broken.url, broken.apiKey);
@@ -344,6 +381,12 @@ describe('OpenAPI document', () => {
       ['GET', '/crawl/v1/session/{id}', `/crawl/v1/session/${missing}`],
       ['GET', '/crawl/v1/session/{id}/jobs', `/crawl/v1/session/${missing}/jobs`],
       ['POST', '/crawl/v1/session/{id}/close', `/crawl/v1/session/${missing}/close`],
+      ['GET', '/crawl/v1/webhooks/default', '/crawl/v1/webhooks/default'],
+      ['PUT', '/crawl/v1/webhooks/default', '/crawl/v1/webhooks/default', {}],
+      ['GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries'],
+      ['GET', '/crawl/v1/events', '/crawl/v1/events'],
+      ['GET', '/crawl/v1/jobs/{id}/events', `/crawl/v1/jobs/${missing}/events`],
+      ['GET', '/crawl/v1/sweep/{id}/events', `/crawl/v1/sweep/${missing}/events`],
     ] as const) {
       const res = await call(down, method, template, path, body);
       assert.equal(res.status, 500, `${method} ${path}`);

@@ -116,6 +116,57 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `,
   // 6: idempotency keys of job and sweep submissions (coordinator/api/idempotency.ts).
   IDEMPOTENCY_TABLE_SQL,
+  // 7: push: the event log (SSE replays it), the webhook outbox and delivery log, webhook settings.
+  `
+  CREATE TABLE push_events (
+    seq BIGSERIAL PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    dedupe_key TEXT NOT NULL UNIQUE,
+    owner_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    job_id TEXT,
+    sweep_id TEXT,
+    created_at_ms BIGINT NOT NULL,
+    payload TEXT NOT NULL
+  );
+  CREATE INDEX push_events_owner ON push_events (owner_id, seq);
+  CREATE INDEX push_events_job ON push_events (job_id, seq) WHERE job_id IS NOT NULL;
+  CREATE INDEX push_events_sweep ON push_events (sweep_id, seq) WHERE sweep_id IS NOT NULL;
+  CREATE TABLE webhook_deliveries (
+    id BIGSERIAL PRIMARY KEY,
+    event_seq BIGINT NOT NULL REFERENCES push_events (seq),
+    event_id TEXT NOT NULL,
+    event_type TEXT NOT NULL,
+    owner_id TEXT NOT NULL,
+    order_key TEXT NOT NULL,
+    url TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_ms BIGINT NOT NULL,
+    created_at_ms BIGINT NOT NULL,
+    lease_owner TEXT,
+    lease_until_ms BIGINT,
+    last_status_code INTEGER,
+    last_error TEXT,
+    delivered_at_ms BIGINT
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_ms) WHERE status = 'pending';
+  CREATE INDEX webhook_deliveries_order ON webhook_deliveries (order_key, event_seq) WHERE status = 'pending';
+  CREATE INDEX webhook_deliveries_owner ON webhook_deliveries (owner_id, id);
+  CREATE TABLE subject_webhooks (
+    subject_id TEXT PRIMARY KEY,
+    owner_id TEXT NOT NULL,
+    url TEXT NOT NULL,
+    events TEXT NOT NULL
+  );
+  CREATE INDEX jobs_finished_at ON jobs (completed_at) WHERE completed_at IS NOT NULL;
+  CREATE TABLE owner_webhooks (
+    owner_id TEXT PRIMARY KEY,
+    url TEXT,
+    events TEXT NOT NULL,
+    secret TEXT NOT NULL
+  );
+  `,
 ];
 
 /** Any constant works; it only has to be the same in every coordinator of this program. */

@@ -39,6 +39,7 @@ import { EventSubscription, type StoreLog } from './event-subscription.js';
 import { PostgresIdempotencyStore } from './idempotency-store.js';
 import { consumePostgres, readUsagePostgres } from './limit-counters.js';
 import { migrate } from './migrations.js';
+import { PostgresPushStore } from './push-store.js';
 import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions.js';
 import { PostgresTrustStore } from './trust-store.js';
 
@@ -59,6 +60,7 @@ export class PostgresStore implements Store {
   readonly shared = true;
   private readonly subscriptions = new Set<EventSubscription>();
   private closing: Promise<void> | null = null;
+  readonly push: PostgresPushStore;
 
   readonly trust: TrustStore;
   readonly idempotency: IdempotencyStore;
@@ -71,6 +73,7 @@ export class PostgresStore implements Store {
   ) {
     this.trust = new PostgresTrustStore(pool);
     this.idempotency = new PostgresIdempotencyStore(pool);
+    this.push = new PostgresPushStore(pool);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */

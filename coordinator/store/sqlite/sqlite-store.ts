@@ -39,10 +39,12 @@ import type {
 import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { consumeSqlite, readUsageSqlite } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
+import { SqlitePushStore } from './push-store.js';
 import { SqliteTrustStore } from './trust-store.js';
 
 export class SqliteStore implements Store {
   readonly shared = false;
+  readonly push: SqlitePushStore;
   private readonly db: Database.Database;
   readonly trust: TrustStore;
   readonly idempotency: IdempotencyStore;
@@ -72,6 +74,7 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     this.migrate();
+    this.push = new SqlitePushStore(this.db);
     this.insertJobStmt = this.prepare(
       `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );

@@ -1,0 +1,185 @@
+// Turns job transitions into push events: from the lifecycle listener (synchronous) the write to
+// the store's event log and outbox is started at once and tracked; `drain()` waits for it. A crash
+// between the job's store change and that write would lose the event, so at start (and on every
+// catch-up pass) terminal jobs of the retry window that have no event get one: events are keyed
+// (`job:<id>`), so a second writer, here or on another coordinator, writes nothing.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import type { JobEvent, JobListener } from '../jobs/events.js';
+import { jobView } from '../results/views.js';
+import type { Services } from '../services.js';
+import type { NewPushEvent } from '../store/push-types.js';
+import type { JobRecord, SweepRecord } from '../store/types.js';
+import { loadSweepView } from '../sweeps/sweep-service.js';
+import { defaultEvents, type PushEventBody, type PushEventType } from './event-types.js';
+
+const CATCH_UP_BATCH = 500;
+
+export class PushEventLog implements JobListener {
+  private readonly inflight = new Set<Promise<void>>();
+  private readonly appended = new EventEmitter();
+  private readonly log: Logger;
+
+  constructor(private readonly services: Services) {
+    this.log = services.log.child({ component: 'push' });
+    this.appended.setMaxListeners(0);
+  }
+
+  onJobEvent(event: JobEvent): void {
+    if (event.transition !== 'complete' && event.transition !== 'fail') return;
+    this.track(this.recordJob(event.job));
+  }
+
+  /** Called after every event written here (streams and the delivery worker wake on it). */
+  onAppended(fn: () => void): () => void {
+    this.appended.on('appended', fn);
+    return () => this.appended.off('appended', fn);
+  }
+
+  /** Writes the missing events of jobs that finished since `sinceMs`; returns how many. */
+  async catchUp(sinceMs: number): Promise<number> {
+    const since = new Date(sinceMs).toISOString();
+    let written = 0;
+    for (;;) {
+      const ids = await this.services.store.push.listTerminalJobIdsWithoutEvent(since, CATCH_UP_BATCH);
+      if (ids.length === 0) return written;
+      for (const job of await this.services.store.getJobs(ids)) {
+        await this.recordJob(job);
+        written++;
+      }
+      if (ids.length < CATCH_UP_BATCH) return written;
+    }
+  }
+
+  /** Waits for the writes already started. */
+  async drain(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  private track(p: Promise<void>): void {
+    const tracked = p
+      .catch((err) => this.log.error({ err }, 'push event not written; the catch-up pass will write it'))
+      .finally(() => this.inflight.delete(tracked));
+    this.inflight.add(tracked);
+  }
+
+  private async recordJob(job: JobRecord): Promise<void> {
+    if (job.status !== 'completed' && job.status !== 'failed') return;
+    const type: PushEventType = job.status === 'completed' ? 'job.completed' : 'job.failed';
+    const subjectIds = job.sweepId ? [job.id, job.sweepId] : [job.id];
+    await this.append({
+      type,
+      ownerId: job.ownerId,
+      jobId: job.id,
+      sweepId: job.sweepId,
+      dedupeKey: `job:${job.id}`,
+      orderKey: job.id,
+      subjectIds,
+      data: { job: jobView(job) },
+    });
+    if (job.sweepId) await this.checkSweep(job.sweepId);
+  }
+
+  /** A region whose tries are all final, and the sweep once every region is. */
+  private async checkSweep(sweepId: string): Promise<void> {
+    const sweep = await this.services.store.getSweep(sweepId);
+    if (!sweep) return;
+    const jobs = await this.services.store.getJobs(sweep.jobs.map((j) => j.jobId));
+    const final = new Set(
+      jobs.filter((j) => j.status === 'completed' || j.status === 'failed').map((j) => j.id),
+    );
+    let view: unknown = null;
+    const sweepView = async () => {
+      view ??= await loadSweepView(this.services, sweep);
+      return view;
+    };
+    let all = true;
+    for (const region of sweep.regions) {
+      const done = sweep.jobs.filter((r) => r.region === region).every((r) => final.has(r.jobId));
+      all &&= done;
+      if (!done) continue;
+      await this.append(
+        this.sweepEvent(sweep, 'sweep.region_completed', `sweep:${sweep.id}:region:${region}`, {
+          sweep: await sweepView(),
+          region,
+        }),
+      );
+    }
+    if (all) {
+      await this.append(
+        this.sweepEvent(sweep, 'sweep.completed', `sweep:${sweep.id}`, { sweep: await sweepView() }),
+      );
+    }
+  }
+
+  private sweepEvent(
+    sweep: SweepRecord,
+    type: PushEventType,
+    dedupeKey: string,
+    data: PushEventBody['data'],
+  ) {
+    return {
+      type,
+      ownerId: sweep.ownerId,
+      jobId: null,
+      sweepId: sweep.id,
+      dedupeKey,
+      orderKey: sweep.id,
+      subjectIds: [sweep.id],
+      data,
+    };
+  }
+
+  private async append(e: {
+    type: PushEventType;
+    ownerId: string;
+    jobId: string | null;
+    sweepId: string | null;
+    dedupeKey: string;
+    orderKey: string;
+    /** Whose webhooks may want it: the job, and the sweep it belongs to. */
+    subjectIds: string[];
+    data: PushEventBody['data'];
+  }): Promise<void> {
+    const nowMs = Date.now();
+    const id = `msg_${randomUUID()}`;
+    const body: PushEventBody = { id, type: e.type, timestamp: new Date(nowMs).toISOString(), data: e.data };
+    const event: NewPushEvent = {
+      id,
+      ownerId: e.ownerId,
+      type: e.type,
+      jobId: e.jobId,
+      sweepId: e.sweepId,
+      dedupeKey: e.dedupeKey,
+      createdAtMs: nowMs,
+      payload: JSON.stringify(body),
+      deliveries: (await this.targets(e.ownerId, e.type, e.subjectIds)).map((url) => ({
+        url,
+        orderKey: e.orderKey,
+      })),
+    };
+    if (await this.services.store.push.appendEvent(event)) this.appended.emit('appended');
+  }
+
+  /** The subject's own webhook when it has one (job first), else the owner's default. */
+  private async targets(ownerId: string, type: PushEventType, subjectIds: string[]): Promise<string[]> {
+    const push = this.services.store.push;
+    const urls = new Set<string>();
+    let own = false;
+    for (const [i, subjectId] of subjectIds.entries()) {
+      const hook = await push.getSubjectWebhook(subjectId);
+      if (!hook || hook.ownerId !== ownerId) continue;
+      own = true;
+      const kind = i === 0 && type.startsWith('job.') ? 'job' : 'sweep';
+      const events = hook.events.length > 0 ? hook.events : defaultEvents(kind);
+      if (events.includes(type)) urls.add(hook.url);
+    }
+    if (!own) {
+      const fallback = await push.getOwnerWebhook(ownerId);
+      if (fallback?.url && (fallback.events.length === 0 || fallback.events.includes(type)))
+        urls.add(fallback.url);
+    }
+    return [...urls];
+  }
+}

@@ -1,0 +1,20 @@
+// The events pushed to webhooks and streams.
+
+export const JOB_EVENTS = ['job.completed', 'job.failed'] as const;
+export const SWEEP_EVENTS = ['sweep.region_completed', 'sweep.completed'] as const;
+export const PUSH_EVENT_TYPES = [...JOB_EVENTS, ...SWEEP_EVENTS] as const;
+export type PushEventType = (typeof PUSH_EVENT_TYPES)[number];
+
+/** The webhook body and the SSE `data`: `data` holds the Job or the Sweep as their GETs show them. */
+export interface PushEventBody {
+  id: string;
+  type: PushEventType;
+  /** ISO 8601. */
+  timestamp: string;
+  data: { job: Record<string, unknown> } | { sweep: unknown; region?: string };
+}
+
+/** Types a subject's webhook gets when it names none. */
+export function defaultEvents(subject: 'job' | 'sweep'): string[] {
+  return subject === 'job' ? [...JOB_EVENTS] : [...SWEEP_EVENTS];
+}

@@ -1,0 +1,177 @@
+// The push tables on PostgreSQL, shared by every coordinator: deliveries are claimed with
+// FOR UPDATE SKIP LOCKED under a lease, and events are numbered under a transaction-scoped lock so
+// that their seq order is their commit order (a stream resuming after seq n can never skip one).
+import type pg from 'pg';
+import {
+  type ClaimedDelivery,
+  type DeliveryRecord,
+  type DeliveryRow,
+  type DeliveryUpdate,
+  type EventFilter,
+  type EventRow,
+  type HookRow,
+  type NewPushEvent,
+  type OwnerWebhook,
+  type PushEventRecord,
+  type PushStore,
+  rowToClaimed,
+  rowToDelivery,
+  rowToEvent,
+  type SubjectWebhook,
+} from '../push-types.js';
+import { withTransaction } from './transactions.js';
+
+/** Advisory lock key serialising event inserts (arbitrary constant, distinct from the migration key). */
+const EVENT_LOCK_KEY = 0x7075_7368;
+
+export class PostgresPushStore implements PushStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  private async rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query(sql, params)).rows as T[];
+  }
+
+  async setSubjectWebhook(h: SubjectWebhook): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO subject_webhooks (subject_id, owner_id, url, events) VALUES ($1, $2, $3, $4) ON CONFLICT (subject_id) DO UPDATE SET url = excluded.url, events = excluded.events',
+      [h.subjectId, h.ownerId, h.url, JSON.stringify(h.events)],
+    );
+  }
+
+  async getSubjectWebhook(subjectId: string): Promise<SubjectWebhook | null> {
+    const [row] = await this.rows<HookRow>('SELECT * FROM subject_webhooks WHERE subject_id = $1', [
+      subjectId,
+    ]);
+    if (!row) return null;
+    return { subjectId, ownerId: row.owner_id, url: row.url ?? '', events: JSON.parse(row.events) };
+  }
+
+  async setOwnerWebhook(h: OwnerWebhook): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO owner_webhooks (owner_id, url, events, secret) VALUES ($1, $2, $3, $4) ON CONFLICT (owner_id) DO UPDATE SET url = excluded.url, events = excluded.events, secret = excluded.secret',
+      [h.ownerId, h.url, JSON.stringify(h.events), h.secret],
+    );
+  }
+
+  async getOwnerWebhook(ownerId: string): Promise<OwnerWebhook | null> {
+    const [row] = await this.rows<HookRow>('SELECT * FROM owner_webhooks WHERE owner_id = $1', [ownerId]);
+    if (!row) return null;
+    return { ownerId, url: row.url, events: JSON.parse(row.events), secret: row.secret ?? '' };
+  }
+
+  async appendEvent(e: NewPushEvent): Promise<boolean> {
+    return withTransaction(this.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [EVENT_LOCK_KEY]);
+      const inserted = await client.query(
+        `INSERT INTO push_events (id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`,
+        [e.id, e.dedupeKey, e.ownerId, e.type, e.jobId, e.sweepId, e.createdAtMs, e.payload],
+      );
+      const seq = (inserted.rows[0] as { seq: string } | undefined)?.seq;
+      if (seq === undefined) return false;
+      for (const d of e.deliveries) {
+        await client.query(
+          `INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, url, status, attempts, next_attempt_ms, created_at_ms)
+           VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, $7)`,
+          [seq, e.id, e.type, e.ownerId, d.orderKey, d.url, e.createdAtMs],
+        );
+      }
+      return true;
+    });
+  }
+
+  async listEvents(f: EventFilter): Promise<PushEventRecord[]> {
+    const where = ['owner_id = $1', 'seq > $2'];
+    const params: unknown[] = [f.ownerId, f.afterSeq];
+    if (f.jobId) {
+      params.push(f.jobId);
+      where.push(`job_id = $${params.length}`);
+    }
+    if (f.sweepId) {
+      params.push(f.sweepId);
+      where.push(`sweep_id = $${params.length}`);
+    }
+    params.push(f.limit);
+    const rows = await this.rows<EventRow>(
+      `SELECT * FROM push_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map(rowToEvent);
+  }
+
+  async lastEventSeq(): Promise<number> {
+    const [row] = await this.rows<{ seq: string | null }>('SELECT MAX(seq) AS seq FROM push_events');
+    return Number(row?.seq ?? 0);
+  }
+
+  async claimDeliveries(
+    nowMs: number,
+    leaseOwner: string,
+    leaseUntilMs: number,
+    limit: number,
+  ): Promise<ClaimedDelivery[]> {
+    const rows = await this.rows<DeliveryRow>(
+      `WITH due AS (
+         SELECT d.id FROM webhook_deliveries d
+         WHERE d.status = 'pending' AND d.next_attempt_ms <= $1 AND (d.lease_until_ms IS NULL OR d.lease_until_ms < $1)
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending'
+             AND e.order_key = d.order_key AND e.url = d.url AND e.event_seq < d.event_seq)
+         ORDER BY d.event_seq LIMIT $4 FOR UPDATE SKIP LOCKED)
+       UPDATE webhook_deliveries w SET lease_owner = $2, lease_until_ms = $3
+       FROM due, push_events p WHERE w.id = due.id AND p.seq = w.event_seq
+       RETURNING w.*, p.payload, p.created_at_ms AS event_created_at_ms`,
+      [nowMs, leaseOwner, leaseUntilMs, limit],
+    );
+    return rows.map(rowToClaimed).sort((a, b) => a.eventSeq - b.eventSeq);
+  }
+
+  async finishDelivery(id: number, leaseOwner: string, u: DeliveryUpdate): Promise<boolean> {
+    const res = await this.pool.query(
+      `UPDATE webhook_deliveries SET status = $1, attempts = $2, next_attempt_ms = $3, last_status_code = $4,
+       last_error = $5, delivered_at_ms = $6, lease_owner = NULL, lease_until_ms = NULL
+       WHERE id = $7 AND lease_owner = $8`,
+      [u.status, u.attempts, u.nextAttemptMs, u.lastStatusCode, u.lastError, u.deliveredAtMs, id, leaseOwner],
+    );
+    return (res.rowCount ?? 0) > 0;
+  }
+
+  async releaseLeases(leaseOwner: string | null): Promise<void> {
+    await this.pool.query(
+      'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = coalesce($1, lease_owner)',
+      [leaseOwner],
+    );
+  }
+
+  async listDeliveries(ownerId: string, limit: number, beforeId?: number): Promise<DeliveryRecord[]> {
+    const rows = await this.rows<DeliveryRow>(
+      'SELECT * FROM webhook_deliveries WHERE owner_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3',
+      [ownerId, beforeId ?? Number.MAX_SAFE_INTEGER, limit],
+    );
+    return rows.map(rowToDelivery);
+  }
+
+  async pruneEvents(beforeMs: number): Promise<number> {
+    return withTransaction(this.pool, async (client) => {
+      const keep = `EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = push_events.seq AND d.status = 'pending')`;
+      await client.query(
+        `DELETE FROM webhook_deliveries WHERE event_seq IN (SELECT seq FROM push_events WHERE created_at_ms < $1 AND NOT ${keep})`,
+        [beforeMs],
+      );
+      const res = await client.query(`DELETE FROM push_events WHERE created_at_ms < $1 AND NOT ${keep}`, [
+        beforeMs,
+      ]);
+      return res.rowCount ?? 0;
+    });
+  }
+
+  async listTerminalJobIdsWithoutEvent(sinceIso: string, limit: number): Promise<string[]> {
+    const rows = await this.rows<{ id: string }>(
+      `SELECT j.id FROM jobs j WHERE j.completed_at IS NOT NULL AND j.completed_at >= $1
+         AND j.status IN ('completed', 'failed')
+         AND NOT EXISTS (SELECT 1 FROM push_events p WHERE p.dedupe_key = 'job:' || j.id)
+       ORDER BY j.completed_at LIMIT $2`,
+      [sinceIso, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+}

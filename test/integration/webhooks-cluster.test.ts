@@ -1,0 +1,115 @@
+// Two coordinator processes on one PostgreSQL: each webhook event reaches the receiver once,
+// whichever coordinator saw the job finish and whichever delivers it; a stream on one coordinator
+// sees events written by the other.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { createApiKey, createDevice, setDefaultWebhook } from '../../coordinator/auth/admin-ops.js';
+import { openStore } from '../../coordinator/store/open.js';
+import type { Store } from '../../coordinator/store/types.js';
+import { ApiClient } from '../helpers/client.js';
+import {
+  type CoordinatorProcess,
+  removeDir,
+  spawnCoordinator,
+  startTestAgent,
+  tempDir,
+} from '../helpers/cluster.js';
+import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { openSse } from '../helpers/sse-client.js';
+import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
+type Obj = Record<string, any>;
+
+const available = await postgresAvailable();
+
+describe('webhooks with two coordinators on PostgreSQL', {
+  skip: available ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
+}, () => {
+  let pg: FreshPostgres;
+  let store: Store;
+  let target: TargetServer;
+  let receiver: WebhookReceiver;
+  let dataDir: string;
+  let c1: CoordinatorProcess;
+  let c2: CoordinatorProcess;
+  let key: string;
+  let secret: string;
+  const agents: Array<{ stop(): Promise<void> }> = [];
+
+  before(async () => {
+    pg = await freshPostgresUrl();
+    store = await openStore(pg.url);
+    target = await startTargetServer();
+    receiver = await startWebhookReceiver('accept');
+    dataDir = tempDir('hook-fleet');
+    const flags = [
+      '--store',
+      pg.url,
+      '--data-dir',
+      dataDir,
+      '--webhook-allow-cidrs',
+      '127.0.0.0/8',
+      '--webhook-retry-base-ms',
+      '50',
+    ];
+    [c1, c2] = await Promise.all([spawnCoordinator(flags), spawnCoordinator(flags)]);
+    const created = await createApiKey(store);
+    key = created.key;
+    secret = (await setDefaultWebhook(store, created.record.ownerId, { url: receiver.url })).secret ?? '';
+    // Each agent on one coordinator only: jobs finish on both.
+    for (const [id, url] of [
+      ['hf-a', c1.url],
+      ['hf-b', c2.url],
+    ] as const) {
+      const { token } = await createDevice(store, { id });
+      agents.push(await startTestAgent({ deviceId: id, token, coordinators: [url] }));
+    }
+  });
+  after(async () => {
+    for (const a of agents) await a.stop();
+    for (const c of [c1, c2]) if (c.child.exitCode === null) c.child.kill('SIGTERM');
+    await Promise.all([c1.exited, c2.exited]);
+    await store.close();
+    await pg.drop();
+    await receiver.close();
+    await target.close();
+    removeDir(dataDir);
+  });
+
+  test('each event arrives once, signed, and streams on either coordinator see it', async () => {
+    const apis = [new ApiClient(c1.url, key), new ApiClient(c2.url, key)];
+    const stream = await openSse(`${c1.url}/crawl/v1/events`, key);
+    assert.equal(stream.status, 200);
+    const ids = await Promise.all(
+      Array.from({ length: 24 }, async (_v, i) => {
+        const res = await (apis[i % 2] as ApiClient).submit({ url: `${target.httpUrl}/echo?c=${i}` });
+        assert.equal(res.status, 201, res.text);
+        return (res.body as Obj).job_id as string;
+      }),
+    );
+    const got = await receiver.waitFor(24);
+    const verifier = new Webhook(secret);
+    const jobIds = got.map((r) => (verifier.verify(r.body, r.headers) as Obj).data.job.job_id);
+    assert.deepEqual([...jobIds].sort(), [...ids].sort());
+    const streamed = new Set<string>();
+    while (streamed.size < 24) {
+      const ev = await stream.next();
+      assert.ok(ev);
+      streamed.add(JSON.parse(ev.data).data.job.job_id);
+    }
+    stream.close();
+    // Nothing left to send, and nothing sent twice.
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const res = await new ApiClient(c2.url, key).request('GET', '/crawl/v1/webhooks/deliveries?limit=500');
+      const list = (res.body as Obj).deliveries as Obj[];
+      if (list.length === 24 && list.every((d) => d.status === 'delivered')) break;
+      assert.ok(Date.now() < until, `deliveries: ${JSON.stringify(list).slice(0, 400)}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.equal(receiver.received.length, 24);
+  });
+});

@@ -1,0 +1,188 @@
+// The push tables on both store backends (SQLite on a temp file, PostgreSQL on a fresh database):
+// events keyed once, deliveries queued with their event, one claimant per delivery under a lease,
+// order per job or sweep, and a coordinator's leases handed back.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { openStore } from '../../coordinator/store/open.js';
+import type { NewPushEvent } from '../../coordinator/store/push-types.js';
+import type { Store } from '../../coordinator/store/types.js';
+import { removeDir, tempDir } from '../helpers/cluster.js';
+import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+
+const pgUp = await postgresAvailable();
+
+function event(ownerId: string, orderKey: string, urls: string[], createdAtMs = Date.now()): NewPushEvent {
+  const id = `msg_${randomUUID()}`;
+  return {
+    id,
+    ownerId,
+    type: 'job.completed',
+    jobId: orderKey,
+    sweepId: null,
+    dedupeKey: `test:${id}`,
+    createdAtMs,
+    payload: JSON.stringify({ id }),
+    deliveries: urls.map((url) => ({ url, orderKey })),
+  };
+}
+
+const backends: Array<[string, boolean]> = [
+  ['sqlite', true],
+  ['postgres', pgUp],
+];
+
+for (const [name, available] of backends) {
+  describe(`push store on ${name}`, { skip: available ? false : 'PostgreSQL is not reachable' }, () => {
+    let store: Store;
+    let dir = '';
+    let fresh: FreshPostgres | null = null;
+    before(async () => {
+      if (name === 'sqlite') {
+        dir = tempDir('push-store');
+        store = await openStore(`sqlite:${dir}/crawl.db`);
+      } else {
+        fresh = await freshPostgresUrl();
+        store = await openStore(fresh.url);
+      }
+    });
+    after(async () => {
+      await store.close();
+      if (dir) removeDir(dir);
+      await fresh?.drop();
+    });
+
+    it('writes an event once per key, with its deliveries, in seq order per owner', async () => {
+      const owner = randomUUID();
+      const e = event(owner, randomUUID(), ['http://a.test/']);
+      assert.equal(await store.push.appendEvent(e), true);
+      assert.equal(await store.push.appendEvent({ ...e, id: `msg_${randomUUID()}` }), false);
+      const e2 = event(owner, randomUUID(), []);
+      await store.push.appendEvent(e2);
+      const listed = await store.push.listEvents({ ownerId: owner, afterSeq: 0, limit: 10 });
+      assert.deepEqual(
+        listed.map((x) => x.id),
+        [e.id, e2.id],
+      );
+      assert.ok((listed[1]?.seq ?? 0) > (listed[0]?.seq ?? 0));
+      assert.deepEqual(
+        await store.push.listEvents({ ownerId: owner, afterSeq: listed[0]?.seq ?? 0, limit: 10 }),
+        [listed[1]],
+      );
+      assert.equal(
+        (await store.push.listEvents({ ownerId: randomUUID(), afterSeq: 0, limit: 10 })).length,
+        0,
+      );
+      assert.equal((await store.push.listDeliveries(owner, 10)).length, 1);
+    });
+
+    it('hands each due delivery to one claimant, keeps order per key, frees leases', async () => {
+      const owner = randomUUID();
+      const job = randomUUID();
+      const url = `http://${randomUUID()}.test/`;
+      const a = event(owner, job, [url], 1);
+      const b = event(owner, job, [url], 2);
+      await store.push.appendEvent(a);
+      await store.push.appendEvent(b);
+      const others = Array.from({ length: 20 }, () => event(owner, randomUUID(), [url], 3));
+      for (const e of others) await store.push.appendEvent(e);
+      const nowMs = Date.now();
+      const [x, y] = await Promise.all([
+        store.push.claimDeliveries(nowMs, 'c1', nowMs + 60_000, 1000),
+        store.push.claimDeliveries(nowMs, 'c2', nowMs + 60_000, 1000),
+      ]);
+      const mine = (list: typeof x) => list.filter((d) => d.ownerId === owner);
+      const claimed = [...mine(x), ...mine(y)];
+      assert.equal(new Set(claimed.map((d) => d.id)).size, claimed.length, 'no delivery claimed twice');
+      // b waits for a: same job, same url.
+      assert.ok(claimed.some((d) => d.eventId === a.id));
+      assert.ok(!claimed.some((d) => d.eventId === b.id));
+      assert.equal(claimed.length, 21);
+      const first = claimed.find((d) => d.eventId === a.id);
+      assert.ok(first);
+      const holder = mine(x).includes(first) ? 'c1' : 'c2';
+      assert.equal(await store.push.finishDelivery(first.id, 'someone-else', delivered()), false);
+      assert.equal(await store.push.finishDelivery(first.id, holder, delivered()), true);
+      const next = await store.push.claimDeliveries(Date.now(), 'c3', Date.now() + 60_000, 1000);
+      assert.deepEqual(
+        next.filter((d) => d.ownerId === owner).map((d) => d.eventId),
+        [b.id],
+      );
+      await store.push.releaseLeases('c3');
+      await store.push.releaseLeases('not-a-holder');
+      const again = await store.push.claimDeliveries(Date.now(), 'c4', Date.now() + 60_000, 1000);
+      assert.deepEqual(
+        again.filter((d) => d.ownerId === owner).map((d) => d.eventId),
+        [b.id],
+      );
+      // null frees every holder's leases (a store only one process uses, after a crash): b and the
+      // twenty others claimed by c1 and c2 are free again.
+      await store.push.releaseLeases(null);
+      const freed = (await store.push.claimDeliveries(Date.now(), 'c5', Date.now() + 60_000, 1000)).filter(
+        (d) => d.ownerId === owner,
+      );
+      assert.equal(freed.length, 21);
+      assert.ok(freed.some((d) => d.eventId === b.id));
+    });
+
+    it('prunes old events that no pending delivery needs', async () => {
+      const owner = randomUUID();
+      const done = event(owner, randomUUID(), ['http://done.test/'], 1_000);
+      const waiting = event(owner, randomUUID(), ['http://wait.test/'], 1_000);
+      const fresh = event(owner, randomUUID(), [], Date.now());
+      for (const e of [done, waiting, fresh]) await store.push.appendEvent(e);
+      const claimed = await store.push.claimDeliveries(Date.now(), 'p1', Date.now() + 60_000, 1000);
+      const d = claimed.find((x) => x.eventId === done.id);
+      assert.ok(d);
+      await store.push.finishDelivery(d.id, 'p1', delivered());
+      await store.push.releaseLeases('p1');
+      assert.ok((await store.push.pruneEvents(Date.now() - 60_000)) >= 1);
+      const left = await store.push.listEvents({ ownerId: owner, afterSeq: 0, limit: 10 });
+      assert.deepEqual(
+        left.map((e) => e.id),
+        [waiting.id, fresh.id],
+      );
+      assert.deepEqual(
+        (await store.push.listDeliveries(owner, 10)).map((x) => x.eventId),
+        [waiting.id],
+      );
+    });
+
+    it('keeps webhook settings per subject and per owner', async () => {
+      const owner = randomUUID();
+      await store.push.setSubjectWebhook({
+        subjectId: 's1',
+        ownerId: owner,
+        url: 'http://x.test/',
+        events: [],
+      });
+      await store.push.setSubjectWebhook({
+        subjectId: 's1',
+        ownerId: owner,
+        url: 'http://y.test/',
+        events: ['job.failed'],
+      });
+      assert.deepEqual(await store.push.getSubjectWebhook('s1'), {
+        subjectId: 's1',
+        ownerId: owner,
+        url: 'http://y.test/',
+        events: ['job.failed'],
+      });
+      assert.equal(await store.push.getOwnerWebhook(owner), null);
+      await store.push.setOwnerWebhook({ ownerId: owner, url: null, events: [], secret: 'whsec_AAAA' });
+      assert.equal((await store.push.getOwnerWebhook(owner))?.secret, 'whsec_AAAA');
+    });
+  });
+}
+
+function delivered() {
+  const now = Date.now();
+  return {
+    status: 'delivered' as const,
+    attempts: 1,
+    nextAttemptMs: now,
+    lastStatusCode: 200,
+    lastError: null,
+    deliveredAtMs: now,
+  };
+}

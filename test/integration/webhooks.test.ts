@@ -1,0 +1,345 @@
+// Webhooks end to end: a real coordinator, a real agent, local targets and receivers. Deliveries
+// are signed (checked with the standardwebhooks verifier), retried while the receiver is down,
+// delivered once each and in order, survive a coordinator restart, and never wait on a receiver
+// that hangs or answers without end. Targets on refused ranges are refused at submit.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { Webhook } from 'standardwebhooks';
+import { setDefaultWebhook } from '../../coordinator/auth/admin-ops.js';
+import { hashSecret } from '../../coordinator/auth/secrets.js';
+import { ApiClient } from '../helpers/client.js';
+import {
+  ROOT,
+  removeDir,
+  startTestAgent,
+  startTestCoordinator,
+  type TestCoordinator,
+  tempDir,
+} from '../helpers/cluster.js';
+import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
+type Obj = Record<string, any>;
+
+const LAB = [
+  '--webhook-allow-cidrs',
+  '127.0.0.0/8',
+  '--webhook-retry-base-ms',
+  '40',
+  '--webhook-timeout-ms',
+  '700',
+];
+
+async function ownerOf(c: TestCoordinator, key: string): Promise<string> {
+  const found = await c.coordinator.store.findApiKeyByHash(hashSecret(key));
+  assert.ok(found);
+  return found.ownerId;
+}
+
+/** Polls the delivery log (a client's view) until `done` or the deadline. */
+async function waitDeliveries(
+  api: ApiClient,
+  done: (d: Obj[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<Obj[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api.request('GET', '/crawl/v1/webhooks/deliveries?limit=500');
+    assert.equal(res.status, 200, res.text);
+    const list = (res.body as Obj).deliveries as Obj[];
+    if (done(list)) return list;
+    if (Date.now() > until)
+      throw new Error(`deliveries not as expected: ${JSON.stringify(list).slice(0, 800)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('webhooks', () => {
+  let target: TargetServer;
+  let c: TestCoordinator;
+  let agent: { stop(): Promise<void> };
+  let api: ApiClient;
+  let secret: string;
+
+  before(async () => {
+    target = await startTargetServer();
+    c = await startTestCoordinator({ flags: LAB });
+    agent = await startTestAgent({
+      deviceId: 'hook-dev',
+      token: await c.newDevice('hook-dev'),
+      coordinators: [c.url],
+    });
+    api = new ApiClient(c.url, c.apiKey);
+    const res = await api.request('PUT', '/crawl/v1/webhooks/default', {});
+    assert.equal(res.status, 200, res.text);
+    secret = (res.body as Obj).secret;
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+    // Shown once: asking again does not reveal it.
+    assert.equal(((await api.request('PUT', '/crawl/v1/webhooks/default', {})).body as Obj).secret, null);
+  });
+  after(async () => {
+    await agent.stop();
+    await c.stop();
+    await target.close();
+  });
+
+  test('a receiver down for a while gets every event once, in order, verifiably signed', async () => {
+    const receiver = await startWebhookReceiver('refuse');
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await api.submit({
+          url: `${target.httpUrl}/echo?n=${i}`,
+          webhook: { url: receiver.url },
+        });
+        assert.equal(res.status, 201, res.text);
+        ids.push((res.body as Obj).job_id);
+      }
+      // One that finds no device in time: job.failed.
+      const failing = await api.submit({
+        url: `${target.httpUrl}/echo?never`,
+        timeout_sec: 1,
+        placement: { country: 'JP' },
+        webhook: { url: receiver.url },
+      });
+      assert.equal(failing.status, 201, failing.text);
+      ids.push((failing.body as Obj).job_id);
+      // Down: every delivery is tried more than once before the receiver comes back.
+      await waitDeliveries(
+        api,
+        (d) => d.length === 7 && d.every((x) => x.attempts >= 2 && x.status === 'pending'),
+      );
+      receiver.mode = 'accept';
+      const got = await receiver.waitFor(7);
+      const delivered = await waitDeliveries(api, (d) => d.every((x) => x.status === 'delivered'));
+      assert.equal(delivered.length, 7);
+      assert.equal(receiver.received.length, 7, 'nothing arrives twice');
+      const verifier = new Webhook(secret);
+      const bodies = got.map((r) => verifier.verify(r.body, r.headers) as Obj);
+      assert.equal(new Set(bodies.map((b) => b.id)).size, 7);
+      for (const [i, r] of got.entries()) assert.equal(r.headers['webhook-id'], bodies[i]?.id);
+      const byJob = new Map(bodies.map((b) => [b.data.job.job_id, b]));
+      assert.deepEqual([...byJob.keys()].sort(), [...ids].sort());
+      for (const id of ids.slice(0, 6)) {
+        const b = byJob.get(id) as Obj;
+        assert.equal(b.type, 'job.completed');
+        assert.equal(b.data.job.status, 'completed');
+        assert.ok(!Number.isNaN(Date.parse(b.timestamp)));
+        // The Job as GET /crawl/v1/status/{id} shows it.
+        assert.deepEqual(b.data.job, (await api.status(id)).body);
+      }
+      assert.equal((byJob.get(ids[6] as string) as Obj).type, 'job.failed');
+      // A tampered body fails the verifier.
+      assert.throws(() => verifier.verify(`${got[0]?.body} `, got[0]?.headers ?? {}));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test('a sweep webhook gets each region, then the sweep, in order', async () => {
+    const receiver = await startWebhookReceiver('accept');
+    try {
+      // No mobile device is connected: every try fails in time, which still completes the sweep.
+      const res = await api.request('POST', '/crawl/v1/sweep/new', {
+        url: `${target.httpUrl}/echo`,
+        regions: ['EU', 'NA'],
+        tries_per_region: 1,
+        timeout_sec: 1,
+        webhook: { url: receiver.url },
+      });
+      assert.equal(res.status, 201, res.text);
+      const got = await receiver.waitFor(3);
+      await waitDeliveries(api, (d) =>
+        d.filter((x) => x.url === receiver.url).every((x) => x.status === 'delivered'),
+      );
+      const bodies = got.map((r) => new Webhook(secret).verify(r.body, r.headers) as Obj);
+      assert.deepEqual(
+        bodies.map((b) => b.type),
+        ['sweep.region_completed', 'sweep.region_completed', 'sweep.completed'],
+      );
+      assert.deepEqual(
+        bodies
+          .slice(0, 2)
+          .map((b) => b.data.region)
+          .sort(),
+        ['EU', 'NA'],
+      );
+      assert.equal(bodies[2]?.data.sweep.sweep_id, (res.body as Obj).sweep_id);
+      assert.equal(receiver.received.length, 3);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test('a receiver that hangs or answers 10 MB does not hold the outbox', async () => {
+    const [hang, huge, fine] = await Promise.all([
+      startWebhookReceiver('hang'),
+      startWebhookReceiver('huge'),
+      startWebhookReceiver('accept'),
+    ]);
+    try {
+      for (const r of [hang, huge]) {
+        assert.equal(
+          (await api.submit({ url: `${target.httpUrl}/echo`, webhook: { url: r.url } })).status,
+          201,
+        );
+      }
+      await Promise.all([hang.waitAttempts(1), huge.waitFor(1)]);
+      const started = Date.now();
+      assert.equal(
+        (await api.submit({ url: `${target.httpUrl}/echo`, webhook: { url: fine.url } })).status,
+        201,
+      );
+      await fine.waitFor(1, 5_000);
+      // Well inside the hanging attempt's deadline would be nice, but the job itself takes time.
+      assert.ok(Date.now() - started < 5_000);
+      const list = await waitDeliveries(api, (d) => {
+        const h = d.find((x) => x.url === hang.url);
+        return h !== undefined && h.attempts >= 1 && h.last_error !== null;
+      });
+      assert.equal(list.find((x) => x.url === huge.url)?.status, 'delivered');
+      assert.equal(list.find((x) => x.url === fine.url)?.status, 'delivered');
+    } finally {
+      await Promise.all([hang.close(), huge.close(), fine.close()]);
+    }
+  });
+
+  test('webhook targets are checked at submit, with the contract shape', async () => {
+    const strict = await startTestCoordinator();
+    const strictApi = new ApiClient(strict.url, strict.apiKey);
+    try {
+      assert.equal((await strictApi.request('PUT', '/crawl/v1/webhooks/default', {})).status, 200);
+      const cases: Array<[unknown, RegExp]> = [
+        [
+          { url: 'http://127.0.0.1:9/hook' },
+          /^invalid request: webhook target 127\.0\.0\.1 is refused by the network policy \(loopback\)$/,
+        ],
+        [{ url: 'http://169.254.169.254/latest' }, /link-local/],
+        [{ url: 'http://[::ffff:10.0.0.1]/' }, /private/],
+        [
+          { url: 'ftp://example.com/' },
+          /^invalid request: webhook url must be an absolute http or https URL$/,
+        ],
+        [{ url: 'http://u:p@example.com/' }, /credentials/],
+        ['http://example.com/', /^invalid request: webhook must be an object with a url$/],
+        [
+          { url: 'http://example.com/', events: ['job.exploded'] },
+          /^invalid request: webhook\.events must be a list of/,
+        ],
+      ];
+      for (const [webhook, message] of cases) {
+        const res = await strictApi.submit({ url: `${target.httpUrl}/echo`, webhook });
+        assert.equal(res.status, 400, `${JSON.stringify(webhook)}: ${res.text}`);
+        assert.equal(typeof res.body, 'string');
+        assert.match(res.body as string, message);
+        const sweep = await strictApi.request('POST', '/crawl/v1/sweep/new', {
+          url: `${target.httpUrl}/`,
+          webhook,
+        });
+        assert.equal(sweep.status, 400, sweep.text);
+      }
+      // The default webhook is checked the same way.
+      const res = await strictApi.request('PUT', '/crawl/v1/webhooks/default', { url: 'http://10.1.2.3/' });
+      assert.equal(res.status, 400);
+      assert.match(res.body as string, /private/);
+      // Without a signing secret, a webhook is refused rather than sent unsigned.
+      const fresh = new ApiClient(strict.url, await strict.newKey());
+      const unsigned = await fresh.submit({
+        url: `${target.httpUrl}/echo`,
+        webhook: { url: 'http://example.com/' },
+      });
+      assert.equal(unsigned.status, 400);
+      assert.match(unsigned.body as string, /signing secret/);
+    } finally {
+      await strict.stop();
+    }
+  });
+});
+
+describe('the admin command', () => {
+  test("sets a key's default webhook and prints its secret once", async () => {
+    const c = await startTestCoordinator();
+    try {
+      const owner = await ownerOf(c, c.apiKey);
+      const run = (...args: string[]) =>
+        promisify(execFile)(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            path.join(ROOT, 'coordinator/admin.ts'),
+            'webhook',
+            'set',
+            owner,
+            '--data-dir',
+            c.dataDir,
+            ...args,
+          ],
+          { cwd: ROOT },
+        );
+      const first = await run('--url', 'https://hooks.example.com/a', '--events', 'job.failed');
+      const secret = /secret: +(whsec_\S+)/.exec(first.stdout)?.[1];
+      assert.ok(secret, first.stdout);
+      const hook = await c.coordinator.store.push.getOwnerWebhook(owner);
+      assert.deepEqual(
+        [hook?.url, hook?.events, hook?.secret],
+        ['https://hooks.example.com/a', ['job.failed'], secret],
+      );
+      const second = await run('--url', 'none');
+      assert.doesNotMatch(second.stdout, /whsec_/, 'shown once');
+      assert.equal((await c.coordinator.store.push.getOwnerWebhook(owner))?.url, null);
+      const rotated = await run('--rotate');
+      assert.match(rotated.stdout, /whsec_/);
+      assert.notEqual((await c.coordinator.store.push.getOwnerWebhook(owner))?.secret, secret);
+    } finally {
+      await c.stop();
+    }
+  });
+});
+
+describe('webhooks across a restart', () => {
+  test('a coordinator restarted mid-retry still delivers, once', async () => {
+    const dataDir = tempDir('hook-restart');
+    const target = await startTargetServer();
+    const receiver = await startWebhookReceiver('refuse');
+    let c = await startTestCoordinator({ dataDir, flags: LAB });
+    const apiKey = c.apiKey;
+    try {
+      const agent = await startTestAgent({
+        deviceId: 'restart-dev',
+        token: await c.newDevice('restart-dev'),
+        coordinators: [c.url],
+      });
+      const owner = await ownerOf(c, apiKey);
+      const { secret } = await setDefaultWebhook(c.coordinator.store, owner, { url: receiver.url });
+      assert.ok(secret);
+      const api = new ApiClient(c.url, apiKey);
+      const res = await api.submit({ url: `${target.httpUrl}/echo` });
+      assert.equal(res.status, 201);
+      await receiver.waitAttempts(2);
+      await agent.stop();
+      await c.stop();
+      receiver.mode = 'accept';
+      const before = receiver.received.length;
+      assert.equal(before, 0);
+      c = await startTestCoordinator({ dataDir, flags: LAB, apiKey });
+      const [got] = await receiver.waitFor(1);
+      const body = new Webhook(secret).verify(got?.body ?? '', got?.headers ?? {}) as Obj;
+      assert.equal(body.data.job.job_id, (res.body as Obj).job_id);
+      await waitDeliveries(
+        new ApiClient(c.url, apiKey),
+        (d) => d.length === 1 && d[0]?.status === 'delivered',
+      );
+      assert.equal(receiver.received.length, 1);
+    } finally {
+      await c.stop();
+      await receiver.close();
+      await target.close();
+      removeDir(dataDir);
+    }
+  });
+});

@@ -13,10 +13,8 @@ import {
   type TestCoordinator,
 } from '../helpers/cluster.js';
 import { GatedStorage } from '../helpers/gated-storage.js';
+import type { Obj } from '../helpers/json.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 describe('agent lifecycle', () => {
   let target: TargetServer;

@@ -20,10 +20,8 @@ import {
   type TestCoordinator,
   tempDir,
 } from '../helpers/cluster.js';
+import type { Obj } from '../helpers/json.js';
 import { ARTICLE_HTML, startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 const CRAWL = path.join(ROOT, 'scripts/crawl');
 const browser = await findBrowser();

@@ -9,10 +9,8 @@ import { contentKey } from '../../coordinator/storage/types.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type DualServer, serveHttpAndHttps } from '../helpers/dual-server.js';
+import type { Obj } from '../helpers/json.js';
 import { resultRecord } from '../helpers/records.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 const PAGE = `<!doctype html><html><head><title>Tide tables</title>
 <style>body { color: red }</style><script>var trackingPixel = 1;</script></head><body>

@@ -9,11 +9,9 @@ import { MESSAGES } from '../../coordinator/errors.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { GatedStorage } from '../helpers/gated-storage.js';
+import type { Obj } from '../helpers/json.js';
 import { S3RVER_CREDENTIALS, type S3rverHandle, startS3rver } from '../helpers/s3rver.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 describe('content storage end to end', () => {
   let target: TargetServer;

@@ -17,10 +17,8 @@ import {
   startTestCoordinator,
   type TestCoordinator,
 } from '../helpers/cluster.js';
+import type { Obj } from '../helpers/json.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUTPUT = path.join(ROOT, 'test-output');

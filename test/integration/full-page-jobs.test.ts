@@ -7,10 +7,8 @@ import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, REFUSED_IMAGE, SPA_TEXT, startFixtureSites } from '../helpers/fixture-sites.js';
+import type { Obj } from '../helpers/json.js';
 import { TLS_CERT } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 const browser = await findBrowser();
 

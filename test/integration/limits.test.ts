@@ -15,10 +15,8 @@ import {
   type TestCoordinator,
   tempDir,
 } from '../helpers/cluster.js';
+import type { Obj } from '../helpers/json.js';
 import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 /** Raw fetch, to read the response headers. */
 async function call(

@@ -11,10 +11,8 @@ import pino from 'pino';
 import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import type { Obj } from '../helpers/json.js';
 import { startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tool results are read as plain JSON
-type Obj = Record<string, any>;
 
 const browser = await findBrowser();
 const TOOLS = ['crawl_page', 'fetch_url', 'run_sweep', 'session'];

@@ -13,10 +13,9 @@ import { contentKey } from '../../coordinator/storage/types.js';
 import * as proto from '../../proto/index.js';
 import { ApiClient, type ApiResponse } from '../helpers/client.js';
 import { startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import type { Obj } from '../helpers/json.js';
 import { resultRecord } from '../helpers/records.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: the spec is walked as plain JSON
-type Obj = Record<string, any>;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
   a: Ajv2020,
 ) => Ajv2020;

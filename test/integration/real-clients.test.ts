@@ -13,11 +13,9 @@ import { SolanaExecutor } from '../../agent/executors/solana.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, SPA_TEXT, startFixtureSites } from '../helpers/fixture-sites.js';
+import type { Obj } from '../helpers/json.js';
 import { SLOT, type SolanaRpcServer, startSolanaRpcServer } from '../helpers/solana-rpc-server.js';
 import { ARTICLE_HTML, startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 const browser = await findBrowser();
 const WAVE2_SKIP = existsSync(path.join(ROOT, 'contract'))

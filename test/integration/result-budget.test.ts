@@ -5,10 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { GatedStorage } from '../helpers/gated-storage.js';
+import type { Obj } from '../helpers/json.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 describe('result memory budget', () => {
   let target: TargetServer;

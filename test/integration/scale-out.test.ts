@@ -13,11 +13,9 @@ import {
   startTestAgent,
   tempDir,
 } from '../helpers/cluster.js';
+import type { Obj } from '../helpers/json.js';
 import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 const available = await postgresAvailable();
 

@@ -5,11 +5,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import type { Obj } from '../helpers/json.js';
 import { openSse } from '../helpers/sse-client.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 describe('server-sent events', () => {
   let target: TargetServer;

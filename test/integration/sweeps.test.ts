@@ -15,10 +15,8 @@ import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { ApiClient } from '../helpers/client.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, startFixtureSites } from '../helpers/fixture-sites.js';
+import type { Obj } from '../helpers/json.js';
 import { TLS_CERT } from '../helpers/target-server.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 const NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';
 const OUTPUT = path.join(ROOT, 'test-output');

@@ -15,13 +15,11 @@ import {
   startTestAgent,
   tempDir,
 } from '../helpers/cluster.js';
+import type { Obj } from '../helpers/json.js';
 import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
 import { openSse } from '../helpers/sse-client.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 const available = await postgresAvailable();
 

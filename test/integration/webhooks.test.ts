@@ -19,11 +19,9 @@ import {
   type TestCoordinator,
   tempDir,
 } from '../helpers/cluster.js';
+import type { Obj } from '../helpers/json.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read deep into JSON answers; asserts check the shapes
-type Obj = Record<string, any>;
 
 const LAB = [
   '--webhook-allow-cidrs',

@@ -20,6 +20,7 @@ import type { ConnectedDevice, Dispatcher } from '../scheduler/dispatcher.js';
 import { rejectHandling } from '../scheduler/owner-controls.js';
 import type { DeviceRecord, JobRecord, Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
+import { FrameGate } from './frame-gate.js';
 import { acceptHello, welcomeOf } from './handshake.js';
 import { type HeartbeatHandle, sharedHeartbeatWheel } from './heartbeat-wheel.js';
 import { type Admission, ResultReceiver } from './result-receiver.js';
@@ -55,13 +56,6 @@ const encodePing = (nowMs: number): Uint8Array =>
 /** How long a closing link may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 5_000;
 
-/**
- * Frames held, in order, while the store is asked whose attempt a result is (one read, a few ms):
- * bounded by count and bytes, past which the link closes.
- */
-const MAX_BACKLOG_FRAMES = 1024;
-const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
-
 export class AgentConnection {
   private registered: ConnectedDevice | null = null;
   private readonly results: ResultReceiver;
@@ -71,10 +65,7 @@ export class AgentConnection {
   private lastSeenMs = Date.now();
   private location: DeviceLocation = { country: '', region: '', city: '' };
   private closed = false;
-  private strikes = 0;
-  /** Frames waiting, in order, for a store verdict on a result; null when none is pending. */
-  private backlog: AgentFrame[] | null = null;
-  private backlogBytes = 0;
+  private readonly gate: FrameGate;
   private budgetPaused = false;
 
   constructor(
@@ -94,6 +85,15 @@ export class AgentConnection {
       budget: deps.budget,
       location: () => this.location,
       ack: (jobId, attempt, duplicate) => this.send({ ack: { jobId, attempt, duplicate } }),
+    });
+    this.gate = new FrameGate({
+      handle: (frame) => this.handle(frame),
+      close: (code, reason) => this.close(code, reason),
+      maxStrikes: deps.maxStrikes ?? 16,
+      onStrike: (strikes, why) => {
+        this.log.warn({ strikes, why }, 'frame for work that is not this device’s');
+        this.deps.onStrike?.(this.device.id, why);
+      },
     });
     this.helloTimer = setTimeout(
       () => this.close(CloseCode.HelloTimeout, 'no hello in time'),
@@ -115,7 +115,7 @@ export class AgentConnection {
 
   /** Frames refused so far because they were for work not this device's own. */
   get strikeCount(): number {
-    return this.strikes;
+    return this.gate.strikeCount;
   }
 
   /** Tells the device how the coordinator judges it (its status port shows it to the owner). */
@@ -165,14 +165,7 @@ export class AgentConnection {
       this.close(CloseCode.BadFrame, 'hello expected first');
       return;
     }
-    if (this.backlog) {
-      this.backlogBytes += data.byteLength;
-      if (this.backlog.length >= MAX_BACKLOG_FRAMES || this.backlogBytes > MAX_BACKLOG_BYTES) {
-        this.close(CloseCode.TooLarge, 'too many frames in flight');
-      } else this.backlog.push(frame);
-      return;
-    }
-    this.handle(frame);
+    this.gate.offer(frame, data.byteLength);
   }
 
   private handle(frame: AgentFrame): void {
@@ -247,7 +240,7 @@ export class AgentConnection {
     const jobId = r.jobId ?? '';
     const attempt = r.attempt ?? 0;
     void this.deps.dispatcher.rejected(jobId, attempt, this.device.id, elsewhere).then((own) => {
-      if (!own) this.strike(`reject of job ${jobId} attempt ${attempt}, not running on this device`);
+      if (!own) this.gate.strike(`reject of job ${jobId} attempt ${attempt}, not running on this device`);
     });
   }
 
@@ -258,10 +251,8 @@ export class AgentConnection {
     const attempt = ref.attempt ?? 0;
     const verdict = this.results.admission(jobId, attempt);
     if (verdict === null) {
-      // Ask the store; hold this link's later frames in order meanwhile.
-      this.backlog = [frame];
-      this.backlogBytes = 0;
-      void this.results.verify(jobId, attempt).finally(() => this.replayBacklog());
+      // Ask the store; this link's later frames wait, in order, for the answer.
+      this.gate.holdUntil(frame, this.results.verify(jobId, attempt));
       return;
     }
     this.applyResultFrame(frame, verdict);
@@ -270,7 +261,9 @@ export class AgentConnection {
   private applyResultFrame(frame: AgentFrame, verdict: Admission): void {
     if (verdict === 'foreign') {
       const ref = frame.chunk ?? frame.result ?? {};
-      this.strike(`${frame.body} for job ${ref.jobId} attempt ${ref.attempt}, not assigned to this device`);
+      this.gate.strike(
+        `${frame.body} for job ${ref.jobId} attempt ${ref.attempt}, not assigned to this device`,
+      );
       return;
     }
     if (frame.body === 'chunk' && frame.chunk) {
@@ -284,25 +277,6 @@ export class AgentConnection {
     }
     if (frame.result) void this.results.final(frame.result, verdict);
     this.maybePause();
-  }
-
-  private replayBacklog(): void {
-    const frames = this.backlog ?? [];
-    this.backlog = null;
-    if (this.closed) return;
-    for (const frame of frames) {
-      if (this.backlog) (this.backlog as AgentFrame[]).push(frame);
-      else this.handle(frame);
-    }
-  }
-
-  private strike(why: string): void {
-    this.strikes++;
-    this.log.warn({ strikes: this.strikes, why }, 'frame for work that is not this device’s');
-    this.deps.onStrike?.(this.device.id, why);
-    if (this.strikes >= (this.deps.maxStrikes ?? 16)) {
-      this.close(CloseCode.Forbidden, 'frames for work not assigned to this device');
-    }
   }
 
   /** What the shared heartbeat wheel reads and does for this link (heartbeat-wheel.ts). */
@@ -347,7 +321,7 @@ export class AgentConnection {
     if (this.helloTimer) clearTimeout(this.helloTimer);
     this.heartbeat?.();
     this.results.clear();
-    this.backlog = null;
+    this.gate.clear();
     this.deps.budget.forget(this.resume);
     if (this.registered) {
       this.deps.dispatcher.removeDevice(this.device.id, this.registered);

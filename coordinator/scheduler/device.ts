@@ -31,3 +31,9 @@ export interface ConnectedDevice {
    */
   lastSeenMs?: number;
 }
+
+/** Told when a device joins or leaves this coordinator (trust checks, metrics). */
+export interface DeviceListener {
+  added(device: ConnectedDevice): void;
+  removed(device: ConnectedDevice): void;
+}

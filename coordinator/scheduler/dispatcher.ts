@@ -4,14 +4,15 @@
 // fail, requeue) is asked of the lifecycle through JobTransitions.
 import type { OwnerControls } from '../../proto/index.js';
 import { type JobRecord, SYSTEM_OWNER_ID } from '../store/types.js';
-import type { ConnectedDevice } from './device.js';
+import type { ConnectedDevice, DeviceListener } from './device.js';
 import { DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
+import { ownerAllows, pickDirect } from './direct-pick.js';
 import type { DispatcherOptions, FailureType, Queued, Running } from './dispatcher-types.js';
-import { matchKeyOf, mismatch, needsOf } from './matching.js';
+import { matchKeyOf, needsOf } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
 
-export type { ConnectedDevice, DeviceLink } from './device.js';
+export type { ConnectedDevice, DeviceLink, DeviceListener } from './device.js';
 export type {
   ClaimOutcome,
   DispatcherOptions,
@@ -19,12 +20,6 @@ export type {
   JobTransitions,
   RequeueOptions,
 } from './dispatcher-types.js';
-
-/** Told when a device joins or leaves this coordinator (trust checks, metrics). */
-export interface DeviceListener {
-  added(device: ConnectedDevice): void;
-  removed(device: ConnectedDevice): void;
-}
 
 export class Dispatcher {
   private readonly devices = new Map<string, ConnectedDevice>();
@@ -43,7 +38,7 @@ export class Dispatcher {
   constructor(private readonly opts: DispatcherOptions) {
     this.now = opts.now ?? Date.now;
     this.picker = new DevicePicker(this.devices, this.now, {
-      accepts: (dev, needs) => this.ownerAllows(dev, needs),
+      accepts: (dev, needs) => ownerAllows(dev, needs, this.now()),
     });
     this.maxPerOwner = opts.maxQueuedPerOwner ?? Math.max(1, Math.floor(opts.maxQueuedJobs * 0.9));
   }
@@ -300,19 +295,6 @@ export class Dispatcher {
     await this.lose(run.job, attempt, run.deviceId, why);
   }
 
-  /** The one device a coordinator-made job is for, quarantined or not, when it has room. */
-  private pickDirect(needs: Queued['needs']): { device: ConnectedDevice; reason: string } | null {
-    const device = needs.pinnedDeviceId ? this.devices.get(needs.pinnedDeviceId) : undefined;
-    if (!device || device.draining || device.running.size >= device.profile.maxConcurrent) return null;
-    if (mismatch(device.profile, needs) !== null || !this.ownerAllows(device, needs)) return null;
-    return { device, reason: `a check of device ${device.profile.deviceId} by the coordinator` };
-  }
-
-  /** The device's owner controls (paused, hours, domains, caps) let it take the job now. */
-  private ownerAllows(dev: ConnectedDevice, needs: Queued['needs']): boolean {
-    return !dev.owner || dev.owner.refuses({ url: needs.url ?? '' }, new Date(this.now())) === null;
-  }
-
   /** An attempt no device will finish: requeued, or failed when retries ran out. */
   private async lose(job: JobRecord, attempt: number, deviceId: string, why: string): Promise<void> {
     const log = this.opts.log.child({ jobId: job.id, deviceId });
@@ -350,7 +332,9 @@ export class Dispatcher {
 
   private tryAssign(entry: Queued): boolean {
     if (entry.matchKey !== null && this.unplaceable.has(entry.matchKey)) return false;
-    const choice = entry.direct ? this.pickDirect(entry.needs) : this.picker.pick(entry.needs);
+    const choice = entry.direct
+      ? pickDirect(this.devices, entry.needs, this.now())
+      : this.picker.pick(entry.needs);
     if (!choice) {
       if (entry.matchKey !== null) this.unplaceable.add(entry.matchKey);
       return false;

@@ -1,0 +1,22 @@
+// Two small placement rules beside the picker: the device owner's own controls, and jobs the
+// coordinator makes for one device (canaries), which reach it even in quarantine.
+import type { ConnectedDevice } from './device.js';
+import type { Choice } from './device-picker.js';
+import { type JobNeeds, mismatch } from './matching.js';
+
+/** The device's owner controls (paused, hours, domains, caps) let it take the job at `nowMs`. */
+export function ownerAllows(dev: ConnectedDevice, needs: JobNeeds, nowMs: number): boolean {
+  return !dev.owner || dev.owner.refuses({ url: needs.url ?? '' }, new Date(nowMs)) === null;
+}
+
+/** The one device a coordinator-made job is for, quarantined or not, when it has room. */
+export function pickDirect(
+  devices: ReadonlyMap<string, ConnectedDevice>,
+  needs: JobNeeds,
+  nowMs: number,
+): Choice | null {
+  const device = needs.pinnedDeviceId ? devices.get(needs.pinnedDeviceId) : undefined;
+  if (!device || device.draining || device.running.size >= device.profile.maxConcurrent) return null;
+  if (mismatch(device.profile, needs) !== null || !ownerAllows(device, needs, nowMs)) return null;
+  return { device, reason: `a check of device ${device.profile.deviceId} by the coordinator` };
+}

@@ -222,6 +222,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       await aborted;
       if (!this.lifetime.signal.aborted) this.lifetime.abort(new AgentError('AGENT_CLOSED', 'agent closed'));
       await this.spool.flush().catch((err) => this.log.error({ err }, 'spool flush failed'));
+      await this.owner.flush().catch((err) => this.log.error({ err }, 'owner state not written'));
       await Promise.allSettled(this.deps.executors.map((e) => e.close()));
     })();
     return this.closing;

@@ -171,7 +171,8 @@ export class JobRunner {
       ) {
         return;
       }
-      await this.account(run, outcome);
+      // The owner's accounting is written beside the result, never in its way.
+      void this.account(run, outcome);
       const frames = resultFrames(job.jobId, job.attempt, outcome, this.deps.chunkBytes());
       await this.deps.delivery.deliver(job.jobId, job.attempt, frames);
       log.debug({ bytes: frames.reduce((n, f) => n + f.byteLength, 0) }, 'result spooled');

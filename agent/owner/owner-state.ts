@@ -31,11 +31,16 @@ export interface OwnerStateOptions {
   nowMs?: () => number;
 }
 
+/** Longest a day's byte count waits before it is written while jobs run. */
+const SAVE_EVERY_MS = 250;
+
 export class OwnerState {
   readonly controls: OwnerControlsConfig;
   private state: Persisted = { paused: false, day: '', bytesToday: 0 };
   private readonly starts: number[] = [];
   private saving: Promise<void> = Promise.resolve();
+  /** A coalesced write of the byte count, due within SAVE_EVERY_MS; null when none is due. */
+  private dirty: Promise<void> | null = null;
   private readonly now: () => number;
 
   constructor(private readonly opts: OwnerStateOptions) {
@@ -91,11 +96,27 @@ export class OwnerState {
     this.starts.push(this.now());
   }
 
-  /** A job fetched `bytes` from its targets: counts toward the daily budget. */
-  async noteBytes(bytes: number): Promise<void> {
+  /**
+   * A job fetched `bytes` from its targets: counts toward the daily budget at once. Counts that come
+   * close together are written together, at most once every SAVE_EVERY_MS (a crash loses at most
+   * that), and by flush(). Resolves when this count is on disk.
+   */
+  noteBytes(bytes: number): Promise<void> {
     this.rollDay();
     this.state.bytesToday += bytes;
-    await this.save();
+    this.dirty ??= new Promise<void>((resolve) => {
+      setTimeout(() => {
+        this.dirty = null;
+        void this.save().finally(resolve);
+      }, SAVE_EVERY_MS);
+    });
+    return this.dirty;
+  }
+
+  /** Writes the counters now if a write is due (the agent is closing). */
+  async flush(): Promise<void> {
+    if (this.dirty === null) return this.saving;
+    return this.save();
   }
 
   jobsLastMinute(): number {

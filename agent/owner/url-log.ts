@@ -32,6 +32,9 @@ export interface UrlLogOptions {
 export class UrlLog {
   private readonly file: string;
   private writing: Promise<void> = Promise.resolve();
+  /** Lines waiting for the next write, and that write. */
+  private pending: string[] = [];
+  private batch: Promise<void> | null = null;
   private size = -1;
 
   constructor(private readonly opts: UrlLogOptions) {
@@ -52,13 +55,24 @@ export class UrlLog {
     }
   }
 
-  /** Appends one line (serialised with other writes); resolves when it is on disk. */
+  /**
+   * Appends one line; lines recorded while a write is under way go out together in the next one.
+   * Resolves when the line is on disk.
+   */
   record(entry: Omit<UrlLogEntry, 'target'> & { url: string }): Promise<void> {
     if (!this.enabled) return Promise.resolve();
     const { url, ...rest } = entry;
-    const line = `${JSON.stringify({ ...rest, target: this.target(url) })}\n`;
-    this.writing = this.writing.catch(() => undefined).then(() => this.append(line));
-    return this.writing;
+    this.pending.push(`${JSON.stringify({ ...rest, target: this.target(url) })}\n`);
+    this.batch ??= this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        const lines = this.pending;
+        this.pending = [];
+        this.batch = null;
+        await this.append(lines);
+      });
+    this.writing = this.batch;
+    return this.batch;
   }
 
   /** The newest `limit` entries, oldest first, across the rotated files. */
@@ -85,7 +99,8 @@ export class UrlLog {
     return out.reverse();
   }
 
-  private async append(line: string): Promise<void> {
+  /** Appends the lines in as few writes as the size bound allows (one, unless a file fills up). */
+  private async append(lines: readonly string[]): Promise<void> {
     if (this.size < 0) {
       await mkdir(this.opts.dir, { recursive: true, mode: 0o700 });
       this.size = await stat(this.file).then(
@@ -93,10 +108,25 @@ export class UrlLog {
         () => 0,
       );
     }
-    const bytes = Buffer.byteLength(line);
-    if (this.size > 0 && this.size + bytes > this.opts.maxFileBytes) await this.rotate();
-    await appendFile(this.file, line, { mode: 0o600 });
-    this.size += bytes;
+    let chunk = '';
+    let chunkBytes = 0;
+    const write = async () => {
+      if (chunkBytes === 0) return;
+      await appendFile(this.file, chunk, { mode: 0o600 });
+      this.size += chunkBytes;
+      chunk = '';
+      chunkBytes = 0;
+    };
+    for (const line of lines) {
+      const bytes = Buffer.byteLength(line);
+      if (this.size + chunkBytes > 0 && this.size + chunkBytes + bytes > this.opts.maxFileBytes) {
+        await write();
+        await this.rotate();
+      }
+      chunk += line;
+      chunkBytes += bytes;
+    }
+    await write();
   }
 
   private async rotate(): Promise<void> {

@@ -60,6 +60,14 @@ export async function setKeyLimits(
   if (!key) return { error: `no active key ${keyId}` };
   const limits: KeyLimits = { ...key.limits };
   let given = 0;
+  const verification = flags.verification;
+  if (verification !== undefined) {
+    given++;
+    if (verification !== 'on' && verification !== 'off') {
+      return { error: `--verification: expected on or off, got ${verification}` };
+    }
+    limits.verification = verification === 'on' ? null : false;
+  }
   for (const [flag, field] of Object.entries(LIMIT_FLAGS)) {
     const raw = flags[flag];
     if (raw === undefined) continue;
@@ -73,7 +81,7 @@ export async function setKeyLimits(
   }
   if (given === 0)
     return {
-      error: `give at least one of ${Object.keys(LIMIT_FLAGS)
+      error: `give at least one of ${[...Object.keys(LIMIT_FLAGS), 'verification']
         .map((f) => `--${f}`)
         .join(', ')}`,
     };
@@ -83,9 +91,10 @@ export async function setKeyLimits(
 
 /** `requests-per-minute=60 jobs-per-day=none …` for listings. */
 export function describeLimits(limits: KeyLimits | undefined): string {
-  return Object.entries(LIMIT_FLAGS)
-    .map(([flag, field]) => `${flag}=${limits?.[field] ?? 'none'}`)
-    .join(' ');
+  return [
+    ...Object.entries(LIMIT_FLAGS).map(([flag, field]) => `${flag}=${limits?.[field] ?? 'none'}`),
+    `verification=${limits?.verification === false ? 'off' : 'on'}`,
+  ].join(' ');
 }
 
 /**

@@ -167,6 +167,11 @@ export interface KeyLimits {
   /** Unfinished (pending or running) jobs of the key's owner at once. */
   concurrentJobs?: number | null;
   sweepsPerDay?: number | null;
+  /**
+   * False: the key's jobs are never re-run for cross-verification (docs/security.md). Absent or
+   * true: they may be sampled.
+   */
+  verification?: boolean | null;
 }
 
 /** One fixed-window counter a request adds to, and the most it may reach. */

@@ -13,6 +13,8 @@ import { bodyReader } from './read-body.js';
 import { Reputation } from './reputation.js';
 import { VerificationService } from './verification.js';
 
+const OPT_OUT_CACHE_MS = 30_000;
+
 export interface TrustServiceOptions {
   jobs: JobLifecycle;
   store: Store;
@@ -31,6 +33,7 @@ export class TrustService implements DeviceListener, JobListener {
   private readonly canaries: CanaryService;
   private readonly verification: VerificationService;
   private readonly unsubscribe: Array<() => void> = [];
+  private optOuts: { atMs: number; owners: Set<string> } | null = null;
 
   constructor(private readonly opts: TrustServiceOptions) {
     const log = opts.log.child({ component: 'trust' });
@@ -59,6 +62,7 @@ export class TrustService implements DeviceListener, JobListener {
       readBody,
       log,
       share: opts.config.verifyShare,
+      optedOut: (ownerId) => this.optedOut(ownerId),
     });
   }
 
@@ -106,6 +110,19 @@ export class TrustService implements DeviceListener, JobListener {
     if (e.transition === 'requeue' && e.job.deviceId && e.why.startsWith('no result within')) {
       void this.reputation.record(e.job.deviceId, 'lost', e.why).catch(() => undefined);
     }
+  }
+
+  /** Owners whose keys opted out of re-runs, read from the keys at most every 30 s. */
+  private async optedOut(ownerId: string): Promise<boolean> {
+    const now = Date.now();
+    if (!this.optOuts || now - this.optOuts.atMs > OPT_OUT_CACHE_MS) {
+      const keys = await this.opts.store.listApiKeys();
+      const owners = new Set(
+        keys.filter((k) => !k.revokedAt && k.limits?.verification === false).map((k) => k.ownerId),
+      );
+      this.optOuts = { atMs: now, owners };
+    }
+    return this.optOuts.owners.has(ownerId);
   }
 
   private applyStanding(deviceId: string, quarantined: boolean, reason: string): void {

@@ -20,6 +20,8 @@ export interface VerificationOptions {
   log: Logger;
   /** Share of eligible completed jobs re-run (0 … 1). */
   share: number;
+  /** True when the owner's key opted out of re-runs (`admin key limits ID --verification off`). */
+  optedOut: (ownerId: string) => Promise<boolean>;
   random?: () => number;
 }
 
@@ -104,6 +106,7 @@ export class VerificationService implements JobListener {
   }
 
   private async rerun(job: JobRecord, r: ResultRecord): Promise<void> {
+    if (await this.opts.optedOut(job.ownerId)) return;
     const first = await this.observe(job, r);
     const location = r.metadata.device_location as { region?: string } | undefined;
     const check = await this.opts.jobs.submit(

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { HttpExecutor } from '../../agent/executors/http.js';
 import type { ExecContext, ExecOutcome, ExecRequest, Executor } from '../../agent/executors/types.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
-import { createApiKey } from '../../coordinator/auth/admin-ops.js';
+import { createApiKey, setKeyLimits } from '../../coordinator/auth/admin-ops.js';
 import type { JobEvent } from '../../coordinator/jobs/events.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
@@ -73,6 +73,27 @@ describe('trust: canaries, cross-verification, quarantine', () => {
     for (const stop of stops) await stop();
     await c.stop();
     await target.close();
+  });
+
+  test('a key that opted out of verification: its jobs are not re-run', async () => {
+    const { key, record } = await createApiKey(c.coordinator.store, { name: 'private' });
+    assert.deepEqual(await setKeyLimits(c.coordinator.store, record.id, { verification: 'off' }), {
+      limits: { verification: false },
+    });
+    const privateApi = new ApiClient(c.url, key);
+    const mine = await privateApi.run({ url: `${target.httpUrl}/echo?optout=1` });
+    // An ordinary key's job after it: once its re-run is submitted, the opted-out one's would be too.
+    const theirs = await api.run({ url: `${target.httpUrl}/echo?optout=2` });
+    const reruns = (url: string) =>
+      events.filter(
+        (e) => e.transition === 'submit' && e.job.ownerId !== record.ownerId && e.job.url === url,
+      );
+    await until('the ordinary job’s re-run', () =>
+      reruns(`${target.httpUrl}/echo?optout=2`).length > 0 ? true : undefined,
+    );
+    assert.equal(mine.job.status, 'completed');
+    assert.equal(theirs.job.status, 'completed');
+    assert.equal(reruns(`${target.httpUrl}/echo?optout=1`).length, 0, 'the opted-out job was not re-run');
   });
 
   test('a fabricating device is disputed, fails its canary, is quarantined, and is released when honest', async (t) => {

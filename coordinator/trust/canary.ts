@@ -86,11 +86,20 @@ export class CanaryService implements JobListener, DeviceListener {
   private async judge(e: JobEvent, canary: { deviceId: string; nonce: string }): Promise<void> {
     const { deviceId, nonce } = canary;
     if (e.transition === 'fail') {
-      await this.opts.reputation.record(deviceId, 'lost', `canary not run (${e.job.failureType})`);
+      // Only a canary the device took and lost counts; one that never reached it (paused by its
+      // owner, busy, draining) says nothing.
+      if (e.failureType === 'device_lost') await this.opts.reputation.record(deviceId, 'lost', 'canary lost');
     } else if (e.transition === 'complete') {
       const r = e.result;
       if (r.deviceId !== deviceId) return; // answered by another device: says nothing of this one
-      if (!r.success) {
+      if (!r.success && r.errorType === 'blocked') {
+        // The device's own network policy refuses the canary's address (a coordinator on a private
+        // or loopback address, as in a one-machine setup): it says nothing of the device's honesty.
+        this.opts.log.debug(
+          { deviceId, error: r.errorMessage },
+          'canary target refused by the device policy',
+        );
+      } else if (!r.success) {
         await this.opts.reputation.record(
           deviceId,
           'canary_unreachable',

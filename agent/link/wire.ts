@@ -4,12 +4,12 @@
 import {
   type AgentFrameInit,
   type Assign,
-  ContentPart,
   DEFAULT_MAX_CHUNK_BYTES,
   DEFAULT_MAX_FRAME_BYTES,
   encodeAgentFrame,
   type OwnerControls,
   type PartSummary,
+  partOf,
   RejectReason,
   type Welcome,
 } from '../../proto/index.js';
@@ -108,11 +108,12 @@ export function ownerControlsToWire(o: OwnerSnapshot, now: Date): OwnerControls 
   };
 }
 
-const PARTS: Array<[keyof ExecContent, ContentPart]> = [
-  ['body', ContentPart.CONTENT_PART_BODY],
-  ['fullPage', ContentPart.CONTENT_PART_FULL_PAGE],
-  ['screenshot', ContentPart.CONTENT_PART_SCREENSHOT],
-  ['reader', ContentPart.CONTENT_PART_READER],
+/** The executor's content fields and the wire parts they travel as (names from proto/parts.ts). */
+const PARTS: Array<[keyof ExecContent, number]> = [
+  ['body', partOf('body')],
+  ['fullPage', partOf('full_page')],
+  ['screenshot', partOf('screenshot')],
+  ['reader', partOf('reader')],
 ];
 
 /** An outcome as the frames that carry it: content chunks, then the final frame. */

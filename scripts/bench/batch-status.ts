@@ -15,7 +15,7 @@ import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { parseFlags } from '../../coordinator/config.js';
 import { openStore } from '../../coordinator/store/open.js';
 import type { JobRecord, ResultRecord } from '../../coordinator/store/types.js';
-import { freePort, pct, waitHealthy } from './fleet-stream.js';
+import { freePort, pct, waitHealthy } from './lib/fleet-stream.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const flags = parseFlags(process.argv.slice(2));

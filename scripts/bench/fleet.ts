@@ -24,9 +24,9 @@ import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js'
 import { parseFlags } from '../../coordinator/config.js';
 import { openStore } from '../../coordinator/store/open.js';
 import type { FromAgents, SimAgentSpec, ToAgents } from './fleet-agents.js';
-import { freePort, jobStream, pct, procStatus, sleep, waitHealthy } from './fleet-stream.js';
-import { pickerCostUs } from './picker-cost.js';
-import { mainProfile, profileShares, type WindowUs } from './profile-shares.js';
+import { freePort, jobStream, pct, procStatus, sleep, waitHealthy } from './lib/fleet-stream.js';
+import { pickerCostUs } from './lib/picker-cost.js';
+import { mainProfile, profileShares, type WindowUs } from './lib/profile-shares.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const flags = parseFlags(process.argv.slice(2));

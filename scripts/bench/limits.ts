@@ -16,12 +16,17 @@ import { freshPostgresUrl, postgresAvailable } from '../../test/helpers/postgres
 const countFlag = process.argv.indexOf('--count');
 const COUNT = Math.min(20_000, Number(countFlag > 0 ? process.argv[countFlag + 1] : 2000));
 
-async function time(label: string, n: number, fn: (i: number) => Promise<unknown>): Promise<void> {
+/** Runs `fn` n times; prints and returns the mean ms per call. */
+async function time(label: string, n: number, fn: (i: number) => Promise<unknown>): Promise<number> {
   const started = process.hrtime.bigint();
   for (let i = 0; i < n; i++) await fn(i);
   const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
   process.stdout.write(`${label.padEnd(52)} ${n} × ${(totalMs / n).toFixed(3)} ms\n`);
+  return totalMs / n;
 }
+
+/** One RESULT line per store, printed together at the end. */
+const summaries: string[] = [];
 
 async function run(name: string, store: string | null): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-limits-'));
@@ -53,12 +58,15 @@ async function run(name: string, store: string | null): Promise<void> {
         payload: { url: 'https://example.com/', timeout_sec: 300 },
       });
     process.stdout.write(`-- ${name}\n`);
-    await time('status, key without limits', COUNT, get(free));
-    await time('status, key with a per-minute limit', COUNT, get(limited.key));
-    await time('submit, key without limits (jobs counted)', COUNT / 4, submit(free));
-    await time('submit, minute + jobs/day + unfinished limits', COUNT / 4, submit(all.key));
-    await time('/metrics scrape', 50, () =>
+    const status = await time('status, key without limits', COUNT, get(free));
+    const statusLimited = await time('status, key with a per-minute limit', COUNT, get(limited.key));
+    const submitFree = await time('submit, key without limits (jobs counted)', COUNT / 4, submit(free));
+    const submitAll = await time('submit, minute + jobs/day + unfinished limits', COUNT / 4, submit(all.key));
+    const scrape = await time('/metrics scrape', 50, () =>
       c.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${admin}` } }),
+    );
+    summaries.push(
+      `RESULT limits store=${name} status_ms=${status.toFixed(3)} status_limited_ms=${statusLimited.toFixed(3)} ratio_status=${(statusLimited / status).toFixed(2)} submit_ms=${submitFree.toFixed(3)} submit_limited_ms=${submitAll.toFixed(3)} ratio_submit=${(submitAll / submitFree).toFixed(2)} scrape_ms=${scrape.toFixed(2)}`,
     );
   } finally {
     await c.shutdown();
@@ -75,3 +83,4 @@ if (await postgresAvailable()) {
     await pg.drop();
   }
 }
+process.stdout.write(`${summaries.join('\n')}\n`);

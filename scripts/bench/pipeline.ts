@@ -119,6 +119,8 @@ await runPool(100, CONCURRENCY, async (i) => {
   await submitAndWait(i);
 });
 const pipeLat: number[] = [];
+// CPU of this process (coordinator, bench client and target; the agent runs apart) per job.
+const cpuBefore = process.cpuUsage();
 const pipeMs = await runPool(JOBS, CONCURRENCY, async (i) => {
   pipeLat.push(await submitAndWait(i));
 });
@@ -126,6 +128,8 @@ const pipeMs = await runPool(JOBS, CONCURRENCY, async (i) => {
 directLat.sort((a, b) => a - b);
 freshLat.sort((a, b) => a - b);
 pipeLat.sort((a, b) => a - b);
+const cpu = process.cpuUsage(cpuBefore);
+const cpuUsPerJob = (cpu.user + cpu.system) / JOBS;
 const directRate = (JOBS / directMs) * 1000;
 const freshRate = (JOBS / freshMs) * 1000;
 const pipeRate = (JOBS / pipeMs) * 1000;
@@ -140,6 +144,7 @@ process.stdout.write(
     `throughput ratio (pipeline/direct): ${(pipeRate / directRate).toFixed(3)}x   (target ≥ 0.3x)`,
     `throughput ratio (pipeline/direct, fresh connections): ${(pipeRate / freshRate).toFixed(3)}x`,
     `added p50 latency: ${(pct(pipeLat, 50) - pct(directLat, 50)).toFixed(2)} ms   (target ≤ 3 ms)`,
+    `coordinator process CPU: ${cpuUsPerJob.toFixed(0)} µs per job (with the bench client and target)`,
     '',
   ].join('\n'),
 );
@@ -153,4 +158,7 @@ for (const c of coords) await c.stop();
 await target.close();
 if (!flags['keep']) rmSync(dataDir, { recursive: true, force: true });
 else process.stdout.write(`data kept in ${dataDir}\n`);
+process.stdout.write(
+  `RESULT pipeline concurrency=${CONCURRENCY} jobs_per_s=${pipeRate.toFixed(0)} direct_keepalive_per_s=${directRate.toFixed(0)} ratio_keepalive=${(pipeRate / directRate).toFixed(3)} ratio_fresh=${(pipeRate / freshRate).toFixed(3)} added_p50_ms=${(pct(pipeLat, 50) - pct(directLat, 50)).toFixed(2)} cpu_us_per_job=${cpuUsPerJob.toFixed(0)}\n`,
+);
 process.exit(0);

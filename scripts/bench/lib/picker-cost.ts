@@ -2,10 +2,10 @@
 // refresh, sweep spread), over a synthetic fleet of any size with the fleet bench's placement mix
 // and about as many jobs running as the stream keeps busy. Shows the scheduler's share of a job's
 // cost at fleet sizes a single coordinator process cannot hold sockets for.
-import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
-import { DevicePicker } from '../../coordinator/scheduler/device-picker.js';
-import type { JobNeeds } from '../../coordinator/scheduler/matching.js';
-import { regionOf } from '../../coordinator/scheduler/regions.js';
+import type { ConnectedDevice } from '../../../coordinator/scheduler/device.js';
+import { DevicePicker } from '../../../coordinator/scheduler/device-picker.js';
+import type { JobNeeds } from '../../../coordinator/scheduler/matching.js';
+import { regionOf } from '../../../coordinator/scheduler/regions.js';
 
 const COUNTRIES = 'US US CA MX BR AR CL CO DE DE FR GB NL PL ES IT SE JP SG IN AU KR ZA AE NG EG TR'.split(
   ' ',

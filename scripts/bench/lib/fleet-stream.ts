@@ -1,8 +1,8 @@
-// Pieces of the fleet bench: the steady job stream over HTTP and reading a process's CPU and RSS.
+// Pieces of the fleet and batch-status benches (not a bench of its own): the steady job stream over HTTP and reading a process's CPU and RSS.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Agent, request } from 'undici';
-import type { SimAgentSpec } from './fleet-agents.js';
+import type { SimAgentSpec } from '../fleet-agents.js';
 
 const nowMs = (): number => performance.timeOrigin + performance.now();
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -85,7 +85,7 @@ export async function setKeyLimits(
         .map((f) => `--${f}`)
         .join(', ')}`,
     };
-  await store.setApiKeyLimits(keyId, limits);
+  await store.limits.setApiKeyLimits(keyId, limits);
   return { limits };
 }
 

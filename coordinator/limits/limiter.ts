@@ -53,7 +53,7 @@ export class Limiter {
   start(onError: (err: unknown) => void): void {
     if (this.pruneTimer) return;
     this.pruneTimer = setInterval(() => {
-      this.store.pruneLimitCounters(this.now() - 2 * DAY_MS).catch(onError);
+      this.store.limits.pruneLimitCounters(this.now() - 2 * DAY_MS).catch(onError);
     }, 3_600_000);
     this.pruneTimer.unref();
   }
@@ -93,7 +93,7 @@ export class Limiter {
         ? { ok: false as const, failed: charges[tooBig]?.name ?? '', count: 0 }
         : unfinished && unfinished.amount > unfinished.limit
           ? { ok: false as const, failed: 'concurrent', count: 0 }
-          : await this.store.consumeLimits(key.id, charges, unfinished);
+          : await this.store.limits.consumeLimits(key.id, charges, unfinished);
 
     if (outcome.ok) {
       const items = wanted
@@ -122,6 +122,6 @@ export class Limiter {
     const back = charged
       .filter((c) => c.name !== COUNTER_OF.minute)
       .map((c) => ({ ...c, amount: -c.amount, limit: UNLIMITED }));
-    if (back.length > 0) await this.store.consumeLimits(keyId, back);
+    if (back.length > 0) await this.store.limits.consumeLimits(keyId, back);
   }
 }

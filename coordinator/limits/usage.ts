@@ -29,7 +29,7 @@ export async function usageOf(
 ): Promise<UsageView> {
   const minute = windowStartMs('minute', nowMs);
   const day = windowStartMs('jobs-day', nowMs);
-  const { counts, unfinished } = await store.readUsage(key.id, key.ownerId, [
+  const { counts, unfinished } = await store.limits.readUsage(key.id, key.ownerId, [
     { name: 'requests', windowStartMs: minute },
     { name: 'jobs', windowStartMs: day },
     { name: 'sweeps', windowStartMs: day },

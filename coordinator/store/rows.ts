@@ -229,3 +229,8 @@ export function rowToSweep(row: SweepRow, jobs: readonly SweepJobRow[]): SweepRe
     jobs: jobs.map((j): SweepJobRef => ({ jobId: j.job_id, region: j.region, tryIndex: j.try_index })),
   };
 }
+
+/** The limits column's value: null when no limit is set. */
+export function limitsJson(limits: KeyLimits): string | null {
+  return Object.values(limits).some((v) => v !== null && v !== undefined) ? JSON.stringify(limits) : null;
+}

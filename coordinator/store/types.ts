@@ -237,6 +237,8 @@ export interface Store {
   readonly trust: TrustStore;
   /** Idempotency keys of job and sweep submissions. */
   readonly idempotency: IdempotencyStore;
+  /** Per-key limits and their counters (coordinator/limits/). */
+  readonly limits: LimitStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;
@@ -299,7 +301,16 @@ export interface Store {
   /** The newest sweeps of every owner, newest first (the fleet dashboard). */
   listRecentSweeps(limit: number): Promise<SweepRecord[]>;
 
-  // limits (coordinator/limits/)
+  /** Tells every coordinator on this database (itself included) about a change. */
+  publish(event: StoreEvent): Promise<void>;
+  /** Receives published events until the returned function is called. */
+  subscribe(listener: (event: StoreEvent) => void): Promise<() => Promise<void>>;
+
+  close(): Promise<void>;
+}
+
+/** Per-key limits and their fixed-window counters, behind both stores. */
+export interface LimitStore {
   /** Replaces the key's limits; false when there is no such key. */
   setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean>;
   /**
@@ -320,11 +331,4 @@ export interface Store {
   ): Promise<UsageCounts>;
   /** Drops counter windows that started before `beforeMs`; returns how many. */
   pruneLimitCounters(beforeMs: number): Promise<number>;
-
-  /** Tells every coordinator on this database (itself included) about a change. */
-  publish(event: StoreEvent): Promise<void>;
-  /** Receives published events until the returned function is called. */
-  subscribe(listener: (event: StoreEvent) => void): Promise<() => Promise<void>>;
-
-  close(): Promise<void>;
 }

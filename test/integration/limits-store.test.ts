@@ -79,29 +79,32 @@ function suite(
 
     it('keeps a key limits with its record and clears them', async () => {
       const { record, key } = await createApiKey(store);
-      assert.equal(await store.setApiKeyLimits(record.id, { requestsPerMinute: 5, jobsPerDay: null }), true);
+      assert.equal(
+        await store.limits.setApiKeyLimits(record.id, { requestsPerMinute: 5, jobsPerDay: null }),
+        true,
+      );
       const { hashSecret } = await import('../../coordinator/auth/secrets.js');
       assert.deepEqual((await store.findApiKeyByHash(hashSecret(key)))?.limits, {
         requestsPerMinute: 5,
         jobsPerDay: null,
       });
-      await store.setApiKeyLimits(record.id, { requestsPerMinute: null });
+      await store.limits.setApiKeyLimits(record.id, { requestsPerMinute: null });
       assert.equal((await store.findApiKeyByHash(hashSecret(key)))?.limits, undefined);
-      assert.equal(await store.setApiKeyLimits('no-such-key', { jobsPerDay: 1 }), false);
+      assert.equal(await store.limits.setApiKeyLimits('no-such-key', { jobsPerDay: 1 }), false);
     });
 
     it('adds within the limit, refuses past it without adding, and keeps windows apart', async () => {
       const k = randomUUID();
       const c = { name: 'requests', windowStartMs: W, amount: 1, limit: 2 };
-      assert.deepEqual(await store.consumeLimits(k, [c]), { ok: true, counts: [1], unfinished: null });
-      assert.deepEqual(await store.consumeLimits(k, [c]), { ok: true, counts: [2], unfinished: null });
-      assert.deepEqual(await store.consumeLimits(k, [c]), { ok: false, failed: 'requests', count: 2 });
-      assert.deepEqual(await store.consumeLimits(k, [{ ...c, windowStartMs: W + 60_000 }]), {
+      assert.deepEqual(await store.limits.consumeLimits(k, [c]), { ok: true, counts: [1], unfinished: null });
+      assert.deepEqual(await store.limits.consumeLimits(k, [c]), { ok: true, counts: [2], unfinished: null });
+      assert.deepEqual(await store.limits.consumeLimits(k, [c]), { ok: false, failed: 'requests', count: 2 });
+      assert.deepEqual(await store.limits.consumeLimits(k, [{ ...c, windowStartMs: W + 60_000 }]), {
         ok: true,
         counts: [1],
         unfinished: null,
       });
-      const usage = await store.readUsage(k, 'nobody', [
+      const usage = await store.limits.readUsage(k, 'nobody', [
         { name: 'requests', windowStartMs: W },
         { name: 'requests', windowStartMs: W + 60_000 },
         { name: 'jobs', windowStartMs: W },
@@ -113,12 +116,16 @@ function suite(
       const k = randomUUID();
       const minute = { name: 'requests', windowStartMs: W, amount: 1, limit: 10 };
       const day = { name: 'jobs', windowStartMs: W, amount: 3, limit: 4 };
-      assert.equal((await store.consumeLimits(k, [minute, day])).ok, true);
-      assert.deepEqual(await store.consumeLimits(k, [minute, day]), { ok: false, failed: 'jobs', count: 3 });
+      assert.equal((await store.limits.consumeLimits(k, [minute, day])).ok, true);
+      assert.deepEqual(await store.limits.consumeLimits(k, [minute, day]), {
+        ok: false,
+        failed: 'jobs',
+        count: 3,
+      });
       // The refused call added nothing to the minute either.
-      assert.deepEqual((await store.readUsage(k, 'x', [minute, day])).counts, [1, 3]);
-      await store.consumeLimits(k, [{ ...day, amount: -3, limit: Number.MAX_SAFE_INTEGER }]);
-      assert.deepEqual((await store.readUsage(k, 'x', [day])).counts, [0]);
+      assert.deepEqual((await store.limits.readUsage(k, 'x', [minute, day])).counts, [1, 3]);
+      await store.limits.consumeLimits(k, [{ ...day, amount: -3, limit: Number.MAX_SAFE_INTEGER }]);
+      assert.deepEqual((await store.limits.readUsage(k, 'x', [day])).counts, [0]);
     });
 
     it('counts the owner unfinished jobs against a concurrency limit', async () => {
@@ -126,24 +133,27 @@ function suite(
       const k = randomUUID();
       for (let i = 0; i < 2; i++) await store.insertJob(job(owner));
       const day = { name: 'jobs', windowStartMs: W, amount: 1, limit: 100 };
-      assert.deepEqual(await store.consumeLimits(k, [day], { ownerId: owner, amount: 1, limit: 2 }), {
+      assert.deepEqual(await store.limits.consumeLimits(k, [day], { ownerId: owner, amount: 1, limit: 2 }), {
         ok: false,
         failed: 'concurrent',
         count: 2,
       });
-      assert.deepEqual(await store.consumeLimits(k, [day], { ownerId: owner, amount: 1, limit: 3 }), {
+      assert.deepEqual(await store.limits.consumeLimits(k, [day], { ownerId: owner, amount: 1, limit: 3 }), {
         ok: true,
         counts: [1],
         unfinished: 2,
       });
-      assert.equal((await store.readUsage(k, owner, [])).unfinished, 2);
+      assert.equal((await store.limits.readUsage(k, owner, [])).unfinished, 2);
     });
 
     it('prunes old windows', async () => {
       const k = randomUUID();
-      await store.consumeLimits(k, [{ name: 'jobs', windowStartMs: 1_000, amount: 1, limit: 5 }]);
-      assert.ok((await store.pruneLimitCounters(2_000)) >= 1);
-      assert.deepEqual((await store.readUsage(k, 'x', [{ name: 'jobs', windowStartMs: 1_000 }])).counts, [0]);
+      await store.limits.consumeLimits(k, [{ name: 'jobs', windowStartMs: 1_000, amount: 1, limit: 5 }]);
+      assert.ok((await store.limits.pruneLimitCounters(2_000)) >= 1);
+      assert.deepEqual(
+        (await store.limits.readUsage(k, 'x', [{ name: 'jobs', windowStartMs: 1_000 }])).counts,
+        [0],
+      );
     });
 
     it('lists recent sweeps newest first with their jobs', async () => {
@@ -194,21 +204,21 @@ describe('limit counters raced by two PostgreSQL stores', { skip: pgSkip }, () =
       const k = randomUUID();
       const c = { name: 'requests', windowStartMs: W, amount: 1, limit: 25 };
       const outcomes = await Promise.all(
-        Array.from({ length: 60 }, (_v, i) => ((i % 2 === 0 ? a : b) as Store).consumeLimits(k, [c])),
+        Array.from({ length: 60 }, (_v, i) => ((i % 2 === 0 ? a : b) as Store).limits.consumeLimits(k, [c])),
       );
       assert.equal(outcomes.filter((o) => o.ok).length, 25);
-      assert.deepEqual((await a.readUsage(k, 'x', [c])).counts, [25]);
+      assert.deepEqual((await a.limits.readUsage(k, 'x', [c])).counts, [25]);
       // Two charges at once (a submission): all or nothing even when racing.
       const k2 = randomUUID();
       const minute = { name: 'requests', windowStartMs: W, amount: 1, limit: 1_000 };
       const day = { name: 'jobs', windowStartMs: W, amount: 1, limit: 20 };
       const both = await Promise.all(
         Array.from({ length: 60 }, (_v, i) =>
-          ((i % 2 === 0 ? a : b) as Store).consumeLimits(k2, [minute, day]),
+          ((i % 2 === 0 ? a : b) as Store).limits.consumeLimits(k2, [minute, day]),
         ),
       );
       assert.equal(both.filter((o) => o.ok).length, 20);
-      assert.deepEqual((await a.readUsage(k2, 'x', [minute, day])).counts, [20, 20]);
+      assert.deepEqual((await a.limits.readUsage(k2, 'x', [minute, day])).counts, [20, 20]);
     } finally {
       await a.close();
       await b.close();

@@ -289,7 +289,7 @@ describe('a limit shared by two coordinators on PostgreSQL', {
     const refused = await call(c2.url, key, 'GET', '/crawl/v1/usage');
     assert.equal(refused.headers.get('ratelimit-policy'), '"minute";q=10;w=60, "jobs-day";q=3;w=86400');
     assert.match(refused.headers.get('ratelimit') ?? '', /^"minute";r=0;t=\d+$/);
-    const usage = await store.readUsage(record.id, record.ownerId, [
+    const usage = await store.limits.readUsage(record.id, record.ownerId, [
       { name: 'jobs', windowStartMs: Math.floor(Date.now() / 86_400_000) * 86_400_000 },
     ]);
     assert.deepEqual(usage, { counts: [3], unfinished: 3 });

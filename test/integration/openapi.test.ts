@@ -276,7 +276,7 @@ describe('OpenAPI document', () => {
     await call(api, 'GET', '/crawl/v1/usage', '/crawl/v1/usage');
     await call(anon, 'GET', '/crawl/v1/usage', '/crawl/v1/usage');
     const limited = await createApiKey(c.coordinator.store, { name: 'limited' });
-    await c.coordinator.store.setApiKeyLimits(limited.record.id, { requestsPerMinute: 1 });
+    await c.coordinator.store.limits.setApiKeyLimits(limited.record.id, { requestsPerMinute: 1 });
     const limitedApi = new ApiClient(c.url, limited.key);
     // Three calls under a limit of one: even across a minute's edge one of them is refused.
     for (let i = 0; i < 3; i++) await call(limitedApi, 'GET', '/crawl/v1/usage', '/crawl/v1/usage');

@@ -2,7 +2,8 @@
 // window start), each added to by a conditional upsert-increment, so two coordinators can never
 // both take the last unit of a window.
 import type pg from 'pg';
-import type { ConsumeOutcome, CounterCharge, UsageCounts } from '../types.js';
+import { limitsJson } from '../rows.js';
+import type { ConsumeOutcome, CounterCharge, KeyLimits, LimitStore, UsageCounts } from '../types.js';
 import { withTransaction } from './transactions.js';
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -192,4 +193,38 @@ export async function readUsagePostgres(
     counts: windows.map((w) => found.get(`${w.name}@${w.windowStartMs}`) ?? 0),
     unfinished: res.rows[0]?.n ?? 0,
   };
+}
+
+/** Per-key limits and their counters in PostgreSQL (Store.limits). */
+export class PostgresLimitStore implements LimitStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean> {
+    const res = await this.pool.query('UPDATE api_keys SET limits = $1 WHERE id = $2', [
+      limitsJson(limits),
+      id,
+    ]);
+    return (res.rowCount ?? 0) > 0;
+  }
+
+  consumeLimits(
+    keyId: string,
+    charges: readonly CounterCharge[],
+    unfinished?: { ownerId: string; amount: number; limit: number },
+  ): Promise<ConsumeOutcome> {
+    return consumePostgres(this.pool, keyId, charges, unfinished);
+  }
+
+  readUsage(
+    keyId: string,
+    ownerId: string,
+    windows: ReadonlyArray<{ name: string; windowStartMs: number }>,
+  ): Promise<UsageCounts> {
+    return readUsagePostgres(this.pool, keyId, ownerId, windows);
+  }
+
+  async pruneLimitCounters(beforeMs: number): Promise<number> {
+    const res = await this.pool.query('DELETE FROM limit_counters WHERE window_start_ms < $1', [beforeMs]);
+    return res.rowCount ?? 0;
+  }
 }

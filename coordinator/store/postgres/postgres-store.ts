@@ -12,34 +12,29 @@ import {
   rowToDevice,
   rowToJob,
   rowToSession,
-  rowToSweep,
   type SessionRow,
-  type SweepJobRow,
-  type SweepRow,
 } from '../rows.js';
 import type { TrustStore } from '../trust-types.js';
 import type {
   ApiKeyRecord,
   CompleteOutcome,
-  ConsumeOutcome,
-  CounterCharge,
   DeviceRecord,
   JobRecord,
-  KeyLimits,
   Lease,
+  LimitStore,
   ResultRecord,
   SessionRecord,
   Store,
   StoreEvent,
   SweepRecord,
-  UsageCounts,
 } from '../types.js';
 import { eventChannel } from './connection-spec.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
 import { PostgresIdempotencyStore } from './idempotency-store.js';
-import { consumePostgres, readUsagePostgres } from './limit-counters.js';
+import { PostgresLimitStore } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
+import { readRecentSweeps, readSweep } from './sweep-reads.js';
 import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions.js';
 import { PostgresTrustStore } from './trust-store.js';
 
@@ -64,6 +59,7 @@ export class PostgresStore implements Store {
 
   readonly trust: TrustStore;
   readonly idempotency: IdempotencyStore;
+  readonly limits: LimitStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -73,6 +69,7 @@ export class PostgresStore implements Store {
   ) {
     this.trust = new PostgresTrustStore(pool);
     this.idempotency = new PostgresIdempotencyStore(pool);
+    this.limits = new PostgresLimitStore(pool);
     this.push = new PostgresPushStore(pool);
   }
 
@@ -354,58 +351,12 @@ export class PostgresStore implements Store {
     await withTransaction(this.pool, (client) => insertSweepRows(client, sweep, jobs));
   }
 
-  async listRecentSweeps(limit: number): Promise<SweepRecord[]> {
-    const rows = await this.rows<SweepRow>('SELECT * FROM sweeps ORDER BY created_at DESC, id LIMIT $1', [
-      limit,
-    ]);
-    if (rows.length === 0) return [];
-    const refs = await this.rows<SweepJobRow>(
-      'SELECT * FROM sweep_jobs WHERE sweep_id = ANY($1::text[]) ORDER BY position',
-      [rows.map((r) => r.id)],
-    );
-    return rows.map((row) =>
-      rowToSweep(
-        row,
-        refs.filter((r) => r.sweep_id === row.id),
-      ),
-    );
+  listRecentSweeps(limit: number): Promise<SweepRecord[]> {
+    return readRecentSweeps(this.pool, limit);
   }
 
-  async setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean> {
-    const json = Object.values(limits).some((v) => v !== null && v !== undefined)
-      ? JSON.stringify(limits)
-      : null;
-    return (await this.changed('UPDATE api_keys SET limits = $1 WHERE id = $2', [json, id])) > 0;
-  }
-
-  consumeLimits(
-    keyId: string,
-    charges: readonly CounterCharge[],
-    unfinished?: { ownerId: string; amount: number; limit: number },
-  ): Promise<ConsumeOutcome> {
-    return consumePostgres(this.pool, keyId, charges, unfinished);
-  }
-
-  readUsage(
-    keyId: string,
-    ownerId: string,
-    windows: ReadonlyArray<{ name: string; windowStartMs: number }>,
-  ): Promise<UsageCounts> {
-    return readUsagePostgres(this.pool, keyId, ownerId, windows);
-  }
-
-  async pruneLimitCounters(beforeMs: number): Promise<number> {
-    return this.changed('DELETE FROM limit_counters WHERE window_start_ms < $1', [beforeMs]);
-  }
-
-  async getSweep(id: string): Promise<SweepRecord | null> {
-    const [row] = await this.rows<SweepRow>('SELECT * FROM sweeps WHERE id = $1', [id]);
-    if (!row) return null;
-    const refs = await this.rows<SweepJobRow>(
-      'SELECT * FROM sweep_jobs WHERE sweep_id = $1 ORDER BY position',
-      [id],
-    );
-    return rowToSweep(row, refs);
+  getSweep(id: string): Promise<SweepRecord | null> {
+    return readSweep(this.pool, id);
   }
 
   async publish(event: StoreEvent): Promise<void> {

@@ -1,7 +1,8 @@
 // Limit counters on SQLite: fixed windows keyed by (key, name, window start). One process owns the
 // file, so a transaction makes "check every charge, then add them all" atomic.
 import type Database from 'better-sqlite3';
-import type { ConsumeOutcome, CounterCharge, UsageCounts } from '../types.js';
+import { limitsJson } from '../rows.js';
+import type { ConsumeOutcome, CounterCharge, KeyLimits, LimitStore, UsageCounts } from '../types.js';
 
 type Prepare = Database.Database['prepare'];
 
@@ -48,4 +49,38 @@ export function readUsageSqlite(
     counts: windows.map((w) => read.get(keyId, w.name, w.windowStartMs)?.count ?? 0),
     unfinished: prepare<[string], { n: number }>(UNFINISHED).get(ownerId)?.n ?? 0,
   };
+}
+
+/** Per-key limits and their counters in the SQLite file (Store.limits). */
+export class SqliteLimitStore implements LimitStore {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly prepare: Prepare,
+  ) {}
+
+  async setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean> {
+    return (
+      this.prepare('UPDATE api_keys SET limits = ? WHERE id = ?').run(limitsJson(limits), id).changes > 0
+    );
+  }
+
+  async consumeLimits(
+    keyId: string,
+    charges: readonly CounterCharge[],
+    unfinished?: { ownerId: string; amount: number; limit: number },
+  ): Promise<ConsumeOutcome> {
+    return consumeSqlite(this.db, this.prepare, keyId, charges, unfinished);
+  }
+
+  async readUsage(
+    keyId: string,
+    ownerId: string,
+    windows: ReadonlyArray<{ name: string; windowStartMs: number }>,
+  ): Promise<UsageCounts> {
+    return readUsageSqlite(this.prepare, keyId, ownerId, windows);
+  }
+
+  async pruneLimitCounters(beforeMs: number): Promise<number> {
+    return this.prepare('DELETE FROM limit_counters WHERE window_start_ms < ?').run(beforeMs).changes;
+  }
 }

@@ -23,21 +23,18 @@ import type { TrustStore } from '../trust-types.js';
 import type {
   ApiKeyRecord,
   CompleteOutcome,
-  ConsumeOutcome,
-  CounterCharge,
   DeviceRecord,
   JobRecord,
-  KeyLimits,
   Lease,
+  LimitStore,
   ResultRecord,
   SessionRecord,
   Store,
   StoreEvent,
   SweepRecord,
-  UsageCounts,
 } from '../types.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
-import { consumeSqlite, readUsageSqlite } from './limit-counters.js';
+import { SqliteLimitStore } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
 import { SqliteTrustStore } from './trust-store.js';
@@ -48,6 +45,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   readonly trust: TrustStore;
   readonly idempotency: IdempotencyStore;
+  readonly limits: LimitStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
   private closed = false;
@@ -81,6 +79,7 @@ export class SqliteStore implements Store {
     this.getJobStmt = this.prepare('SELECT * FROM jobs WHERE id = ?');
     this.trust = new SqliteTrustStore(this.db);
     this.idempotency = new SqliteIdempotencyStore(this.db);
+    this.limits = new SqliteLimitStore(this.db, this.prepare);
   }
 
   private migrate(): void {
@@ -265,33 +264,6 @@ export class SqliteStore implements Store {
       'SELECT * FROM sweep_jobs WHERE sweep_id = ? ORDER BY position',
     );
     return rows.map((row) => rowToSweep(row, refs.all(row.id)));
-  }
-
-  async setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean> {
-    const json = Object.values(limits).some((v) => v !== null && v !== undefined)
-      ? JSON.stringify(limits)
-      : null;
-    return this.prepare('UPDATE api_keys SET limits = ? WHERE id = ?').run(json, id).changes > 0;
-  }
-
-  async consumeLimits(
-    keyId: string,
-    charges: readonly CounterCharge[],
-    unfinished?: { ownerId: string; amount: number; limit: number },
-  ): Promise<ConsumeOutcome> {
-    return consumeSqlite(this.db, this.prepare, keyId, charges, unfinished);
-  }
-
-  async readUsage(
-    keyId: string,
-    ownerId: string,
-    windows: ReadonlyArray<{ name: string; windowStartMs: number }>,
-  ): Promise<UsageCounts> {
-    return readUsageSqlite(this.prepare, keyId, ownerId, windows);
-  }
-
-  async pruneLimitCounters(beforeMs: number): Promise<number> {
-    return this.prepare('DELETE FROM limit_counters WHERE window_start_ms < ?').run(beforeMs).changes;
   }
 
   async publish(event: StoreEvent): Promise<void> {

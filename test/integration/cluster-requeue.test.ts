@@ -4,17 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
-import { openStore } from '../../coordinator/store/open.js';
 import type { Store } from '../../coordinator/store/types.js';
 import { ApiClient } from '../helpers/client.js';
-import {
-  type CoordinatorProcess,
-  removeDir,
-  spawnCoordinator,
-  startTestAgent,
-  tempDir,
-} from '../helpers/cluster.js';
-import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { type CoordinatorProcess, startTestAgent } from '../helpers/cluster.js';
+import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.js';
+import { postgresAvailable } from '../helpers/postgres.js';
 import { RawAgent } from '../helpers/raw-agent.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
@@ -23,31 +17,24 @@ const available = await postgresAvailable();
 describe('cluster requeue and lease tail', {
   skip: available ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
 }, () => {
-  let pg: FreshPostgres;
+  let cluster: PgCluster;
   let store: Store;
   let target: TargetServer;
-  let dataDir: string;
   let c1: CoordinatorProcess;
   let c2: CoordinatorProcess;
   let key: string;
 
   before(async () => {
-    pg = await freshPostgresUrl();
-    store = await openStore(pg.url);
     target = await startTargetServer();
-    dataDir = tempDir('requeue');
     // The default lease (6 s): the lease-tail test measures it as shipped.
-    const flags = ['--store', pg.url, '--data-dir', dataDir, '--heartbeat-interval-ms', '1000'];
-    [c1, c2] = await Promise.all([spawnCoordinator(flags), spawnCoordinator(flags)]);
+    cluster = await startPgCluster('requeue', ['--heartbeat-interval-ms', '1000']);
+    ({ store } = cluster);
+    [c1, c2] = cluster.coordinators as [CoordinatorProcess, CoordinatorProcess];
     key = (await createApiKey(store)).key;
   });
   after(async () => {
-    for (const c of [c1, c2]) if (c.child.exitCode === null) c.child.kill('SIGTERM');
-    await Promise.all([c1.exited, c2.exited]);
-    await store.close();
-    await pg.drop();
+    await cluster.stop();
     await target.close();
-    removeDir(dataDir);
   });
 
   test('a device leaving coordinator 1 while coordinator 2 has an idle device: every job completes', async () => {

@@ -3,18 +3,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
-import { openStore } from '../../coordinator/store/open.js';
 import type { Store } from '../../coordinator/store/types.js';
 import { ApiClient } from '../helpers/client.js';
-import {
-  type CoordinatorProcess,
-  removeDir,
-  spawnCoordinator,
-  startTestAgent,
-  tempDir,
-} from '../helpers/cluster.js';
+import { type CoordinatorProcess, startTestAgent } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
-import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.js';
+import { postgresAvailable } from '../helpers/postgres.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
 const available = await postgresAvailable();
@@ -22,32 +16,20 @@ const available = await postgresAvailable();
 describe('several coordinators on one PostgreSQL', {
   skip: available ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
 }, () => {
-  let pg: FreshPostgres;
+  let cluster: PgCluster;
   let store: Store;
   let target: TargetServer;
-  let dataDir: string;
   let c1: CoordinatorProcess;
   let c2: CoordinatorProcess;
   let key: string;
   const agents: Array<{ stop(): Promise<void> }> = [];
 
   before(async () => {
-    pg = await freshPostgresUrl();
-    store = await openStore(pg.url);
     target = await startTargetServer();
     // Both coordinators see the same content folder, as they would a shared volume (or use S3).
-    dataDir = tempDir('fleet');
-    const flags = [
-      '--store',
-      pg.url,
-      '--data-dir',
-      dataDir,
-      '--lease-ms',
-      '1500',
-      '--heartbeat-interval-ms',
-      '1000',
-    ];
-    [c1, c2] = await Promise.all([spawnCoordinator(flags), spawnCoordinator(flags)]);
+    cluster = await startPgCluster('fleet', ['--lease-ms', '1500', '--heartbeat-interval-ms', '1000']);
+    ({ store } = cluster);
+    [c1, c2] = cluster.coordinators as [CoordinatorProcess, CoordinatorProcess];
     key = (await createApiKey(store)).key;
     const layout: Array<[string, string[]]> = [
       ['fleet-a', [c1.url, c2.url]],
@@ -61,12 +43,8 @@ describe('several coordinators on one PostgreSQL', {
   });
   after(async () => {
     for (const a of agents) await a.stop();
-    for (const c of [c1, c2]) if (c.child.exitCode === null) c.child.kill('SIGTERM');
-    await Promise.all([c1.exited, c2.exited]);
-    await store.close();
-    await pg.drop();
+    await cluster.stop();
     await target.close();
-    removeDir(dataDir);
   });
 
   test('jobs submitted round-robin to both coordinators each complete exactly once', async () => {

@@ -5,18 +5,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { createApiKey, createDevice, setDefaultWebhook } from '../../coordinator/auth/admin-ops.js';
-import { openStore } from '../../coordinator/store/open.js';
 import type { Store } from '../../coordinator/store/types.js';
 import { ApiClient } from '../helpers/client.js';
-import {
-  type CoordinatorProcess,
-  removeDir,
-  spawnCoordinator,
-  startTestAgent,
-  tempDir,
-} from '../helpers/cluster.js';
+import { type CoordinatorProcess, startTestAgent } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
-import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.js';
+import { postgresAvailable } from '../helpers/postgres.js';
 import { openSse } from '../helpers/sse-client.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -26,11 +20,10 @@ const available = await postgresAvailable();
 describe('webhooks with two coordinators on PostgreSQL', {
   skip: available ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
 }, () => {
-  let pg: FreshPostgres;
+  let cluster: PgCluster;
   let store: Store;
   let target: TargetServer;
   let receiver: WebhookReceiver;
-  let dataDir: string;
   let c1: CoordinatorProcess;
   let c2: CoordinatorProcess;
   let key: string;
@@ -38,22 +31,16 @@ describe('webhooks with two coordinators on PostgreSQL', {
   const agents: Array<{ stop(): Promise<void> }> = [];
 
   before(async () => {
-    pg = await freshPostgresUrl();
-    store = await openStore(pg.url);
     target = await startTargetServer();
     receiver = await startWebhookReceiver('accept');
-    dataDir = tempDir('hook-fleet');
-    const flags = [
-      '--store',
-      pg.url,
-      '--data-dir',
-      dataDir,
+    cluster = await startPgCluster('hook-fleet', [
       '--webhook-allow-cidrs',
       '127.0.0.0/8',
       '--webhook-retry-base-ms',
       '50',
-    ];
-    [c1, c2] = await Promise.all([spawnCoordinator(flags), spawnCoordinator(flags)]);
+    ]);
+    ({ store } = cluster);
+    [c1, c2] = cluster.coordinators as [CoordinatorProcess, CoordinatorProcess];
     const created = await createApiKey(store);
     key = created.key;
     secret = (await setDefaultWebhook(store, created.record.ownerId, { url: receiver.url })).secret ?? '';
@@ -68,13 +55,9 @@ describe('webhooks with two coordinators on PostgreSQL', {
   });
   after(async () => {
     for (const a of agents) await a.stop();
-    for (const c of [c1, c2]) if (c.child.exitCode === null) c.child.kill('SIGTERM');
-    await Promise.all([c1.exited, c2.exited]);
-    await store.close();
-    await pg.drop();
+    await cluster.stop();
     await receiver.close();
     await target.close();
-    removeDir(dataDir);
   });
 
   test('each event arrives once, signed, and streams on either coordinator see it', async () => {

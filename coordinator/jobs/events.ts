@@ -2,6 +2,7 @@
 // it. Listeners (metrics, webhooks, server-sent events, verification) subscribe here instead of
 // hooking the places where jobs change. Other coordinators on the same database learn of the same
 // change through the store's LISTEN/NOTIFY events (job_pending, job_terminal), not through these.
+import type { RequeueCause } from '../scheduler/dispatcher-types.js';
 import type { JobRecord, ResultRecord } from '../store/types.js';
 import type { Transition } from './transitions.js';
 
@@ -18,7 +19,7 @@ export type JobEvent =
   | (Base<'claim'> & { deviceId: string; attempt: number; placementReason: string })
   | (Base<'complete'> & { result: ResultRecord })
   | (Base<'fail'> & { failureType: string; message: string })
-  | (Base<'requeue'> & { attempt: number; why: string })
+  | (Base<'requeue'> & { attempt: number; cause: RequeueCause; why: string })
   | Base<'archive'>;
 
 export interface JobListener {

@@ -5,17 +5,19 @@
 // database, and announces the change once to the listeners.
 import type { Logger } from 'pino';
 import { Dispatcher } from '../scheduler/dispatcher.js';
-import type {
-  ClaimOutcome,
-  DispatcherOptions,
-  FailureType,
-  JobTransitions,
-  RequeueOptions,
+import {
+  type ClaimOutcome,
+  type DispatcherOptions,
+  type FailureType,
+  type JobTransitions,
+  REQUEUE_WHY,
+  type RequeueCause,
+  type RequeueOptions,
 } from '../scheduler/dispatcher-types.js';
 import type { CompleteOutcome, JobRecord, ResultRecord, Store, SweepRecord } from '../store/types.js';
 import type { JobEvent, JobListener } from './events.js';
 import { type NewJob, newJobRecord } from './new-job.js';
-import { nextStatus, type Transition } from './transitions.js';
+import { nextStatus } from './transitions.js';
 
 export interface JobLifecycleOptions extends Omit<DispatcherOptions, 'transitions'> {
   store: Store;
@@ -135,7 +137,12 @@ export class JobLifecycle implements JobTransitions {
     return true;
   }
 
-  async requeue(job: JobRecord, attempt: number, why: string, opts: RequeueOptions): Promise<boolean> {
+  async requeue(
+    job: JobRecord,
+    attempt: number,
+    cause: RequeueCause,
+    opts: RequeueOptions,
+  ): Promise<boolean> {
     // Only an attempt that was handed to a device can be requeued, whatever the caller's copy says.
     nextStatus(job.id, 'running', 'requeue');
     if (!(await this.store.requeueJob(job.id, attempt, opts.queueDeadlineMs))) return false;
@@ -145,7 +152,14 @@ export class JobLifecycle implements JobTransitions {
     this.scheduler.enqueue(fresh, opts.pinnedDeviceId, opts.excludedDeviceId);
     // Claimable cluster-wide at once: another coordinator may hold the idle device it needs.
     await this.store.publish({ type: 'job_pending', jobId: job.id });
-    this.emit({ transition: 'requeue', job: fresh, atMs: this.now(), attempt, why });
+    this.emit({
+      transition: 'requeue',
+      job: fresh,
+      atMs: this.now(),
+      attempt,
+      cause,
+      why: REQUEUE_WHY[cause],
+    });
     return true;
   }
 
@@ -201,7 +215,7 @@ export class JobLifecycle implements JobTransitions {
           continue;
         }
         const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
-        await this.requeue(job, job.attempt, 'the coordinator restarted', {
+        await this.requeue(job, job.attempt, 'restart', {
           queueDeadlineMs: this.now() + job.timeoutSec * 1000,
           pinnedDeviceId: session?.deviceId ?? null,
         });
@@ -226,7 +240,15 @@ export class JobLifecycle implements JobTransitions {
     for (const job of jobs) {
       this.log.warn({ jobId: job.id, attempt: job.attempt }, 'lease expired; job taken back');
       await this.store.publish({ type: 'job_pending', jobId: job.id });
-      this.emit({ transition: 'requeue', job, atMs: this.now(), attempt: job.attempt, why: 'lease expired' });
+      const cause = 'lease_expired';
+      this.emit({
+        transition: 'requeue',
+        job,
+        atMs: this.now(),
+        attempt: job.attempt,
+        cause,
+        why: REQUEUE_WHY[cause],
+      });
     }
     return jobs.length;
   }
@@ -249,5 +271,3 @@ export class JobLifecycle implements JobTransitions {
     }
   }
 }
-
-export type { Transition };

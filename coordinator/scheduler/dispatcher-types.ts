@@ -46,8 +46,20 @@ export interface JobTransitions {
    * running(attempt) → pending, queued again (on the session's device when pinned, never on
    * `excludedDeviceId`); false when the attempt had moved on.
    */
-  requeue(job: JobRecord, attempt: number, why: string, opts: RequeueOptions): Promise<boolean>;
+  requeue(job: JobRecord, attempt: number, cause: RequeueCause, opts: RequeueOptions): Promise<boolean>;
 }
+
+/** Why a running attempt went back to the queue. */
+export type RequeueCause = 'device_left' | 'timeout' | 'refused' | 'restart' | 'lease_expired';
+
+/** The same, in words, for logs and events. */
+export const REQUEUE_WHY: Readonly<Record<RequeueCause, string>> = {
+  device_left: 'device disconnected',
+  timeout: 'no result within the job timeout',
+  refused: 'refused by the device',
+  restart: 'the coordinator restarted',
+  lease_expired: 'lease expired',
+};
 
 export interface RequeueOptions {
   queueDeadlineMs: number;

@@ -8,7 +8,14 @@ import type { ConnectedDevice, DeviceListener } from './device.js';
 import { DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
 import { ownerAllows, pickDirect } from './direct-pick.js';
-import type { DispatcherOptions, FailureType, Queued, Running } from './dispatcher-types.js';
+import {
+  type DispatcherOptions,
+  type FailureType,
+  type Queued,
+  REQUEUE_WHY,
+  type RequeueCause,
+  type Running,
+} from './dispatcher-types.js';
 import { matchKeyOf, needsOf } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
 
@@ -113,7 +120,7 @@ export class Dispatcher {
     this.devices.delete(deviceId);
     this.picker.remove(dev);
     for (const l of this.deviceListeners) l.removed(dev);
-    for (const [jobId, attempt] of dev.running) void this.attemptLost(jobId, attempt, 'device disconnected');
+    for (const [jobId, attempt] of dev.running) void this.attemptLost(jobId, attempt, 'device_left');
   }
 
   setDraining(deviceId: string): void {
@@ -219,7 +226,7 @@ export class Dispatcher {
     const run = this.running.get(jobId);
     if (!run || run.attempt !== attempt || run.deviceId !== deviceId) return false;
     this.finished(jobId, attempt, deviceId);
-    await this.opts.transitions.requeue(run.job, attempt, 'refused by the device', {
+    await this.opts.transitions.requeue(run.job, attempt, 'refused', {
       queueDeadlineMs: run.job.queueDeadlineMs,
       pinnedDeviceId: run.job.sessionId ? deviceId : null,
       excludedDeviceId: retryElsewhere ? deviceId : undefined,
@@ -283,7 +290,7 @@ export class Dispatcher {
     this.terminal(job.id);
   }
 
-  private async attemptLost(jobId: string, attempt: number, why: string): Promise<void> {
+  private async attemptLost(jobId: string, attempt: number, cause: RequeueCause): Promise<void> {
     const run = this.running.get(jobId);
     if (!run || run.attempt !== attempt) return;
     clearTimeout(run.timer);
@@ -292,18 +299,19 @@ export class Dispatcher {
     if (dev?.running.delete(jobId)) this.picker.refresh(dev);
     // A lost attempt counts against the device (vanished, or silent past the job's timeout).
     this.picker.stats.record(run.deviceId, run.job.method, false, null);
-    await this.lose(run.job, attempt, run.deviceId, why);
+    await this.lose(run.job, attempt, run.deviceId, cause);
   }
 
   /** An attempt no device will finish: requeued, or failed when retries ran out. */
-  private async lose(job: JobRecord, attempt: number, deviceId: string, why: string): Promise<void> {
+  private async lose(job: JobRecord, attempt: number, deviceId: string, cause: RequeueCause): Promise<void> {
+    const why = REQUEUE_WHY[cause];
     const log = this.opts.log.child({ jobId: job.id, deviceId });
     if (attempt >= this.opts.maxAttempts) {
       log.warn({ attempt, why }, 'attempts exhausted');
       await this.fail(job, 'device_lost', `the device running the job was lost (${why}) and retries ran out`);
       return;
     }
-    const requeued = await this.opts.transitions.requeue(job, attempt, why, {
+    const requeued = await this.opts.transitions.requeue(job, attempt, cause, {
       queueDeadlineMs: this.now() + job.timeoutSec * 1000,
       pinnedDeviceId: job.sessionId ? deviceId : null,
     });
@@ -350,7 +358,7 @@ export class Dispatcher {
     this.picker.refresh(device);
     this.picker.assigned(entry.needs, device);
     const timer = setTimeout(
-      () => void this.attemptLost(job.id, attempt, 'no result within the job timeout'),
+      () => void this.attemptLost(job.id, attempt, 'timeout'),
       job.timeoutSec * 1000 + this.opts.runningGraceMs,
     );
     timer.unref();
@@ -382,7 +390,7 @@ export class Dispatcher {
           clearTimeout(run.timer);
           this.running.delete(job.id);
         }
-        await this.lose(outcome.job, attempt, deviceId, 'device disconnected before assignment');
+        await this.lose(outcome.job, attempt, deviceId, 'device_left');
         return;
       }
       run.job = outcome.job;

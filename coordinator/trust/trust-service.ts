@@ -107,7 +107,7 @@ export class TrustService implements DeviceListener, JobListener {
 
   /** A user's attempt lost on a device (silent past its timeout) counts a little against it. */
   onJobEvent(e: JobEvent): void {
-    if (e.transition === 'requeue' && e.job.deviceId && e.why.startsWith('no result within')) {
+    if (e.transition === 'requeue' && e.job.deviceId && e.cause === 'timeout') {
       void this.reputation.record(e.job.deviceId, 'lost', e.why).catch(() => undefined);
     }
   }

@@ -119,7 +119,7 @@ describe('JobLifecycle on a real store', () => {
     assert.equal(claim.kind, 'claimed');
     const running = claim.kind === 'claimed' ? claim.job : job;
     assert.ok(
-      await jobs.requeue(running, 1, 'device disconnected', {
+      await jobs.requeue(running, 1, 'device_left', {
         queueDeadlineMs: Date.now() + 1000,
         pinnedDeviceId: null,
       }),
@@ -127,7 +127,10 @@ describe('JobLifecycle on a real store', () => {
     assert.equal((await store.getJob(job.id))?.status, 'pending');
     // The attempt moved on: a second requeue of it is not applied.
     assert.equal(
-      await jobs.requeue(running, 1, 'again', { queueDeadlineMs: Date.now() + 1000, pinnedDeviceId: null }),
+      await jobs.requeue(running, 1, 'device_left', {
+        queueDeadlineMs: Date.now() + 1000,
+        pinnedDeviceId: null,
+      }),
       false,
     );
     assert.deepEqual(of(job.id), ['submit', 'claim', 'requeue']);

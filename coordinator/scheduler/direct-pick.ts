@@ -6,7 +6,9 @@ import { type JobNeeds, mismatch } from './matching.js';
 
 /** The device's owner controls (paused, hours, domains, caps) let it take the job at `nowMs`. */
 export function ownerAllows(dev: ConnectedDevice, needs: JobNeeds, nowMs: number): boolean {
-  return !dev.owner || dev.owner.refuses({ url: needs.url ?? '' }, new Date(nowMs)) === null;
+  return (
+    !dev.owner || dev.owner.refuses({ url: needs.url ?? '', host: needs.host }, new Date(nowMs)) === null
+  );
 }
 
 /** The one device a coordinator-made job is for, quarantined or not, when it has room. */

@@ -23,6 +23,8 @@ export interface JobNeeds {
   spreadGroup?: string;
   /** The job's URL, for the device owners' domain lists (owner-controls.ts). */
   url?: string;
+  /** Its host, parsed once when the job is queued ('' when the URL does not parse). */
+  host?: string;
 }
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
@@ -69,6 +71,7 @@ export function needsOf(job: JobRecord, sessionDeviceId: string | null): JobNeed
     pinnedDeviceId: sessionDeviceId ?? job.placement.device_id ?? null,
     spreadGroup: SweepSpread.groupOf(job.sweepId, job.placement.region),
     url: job.url,
+    host: hostOf(job.url),
   };
 }
 
@@ -81,7 +84,13 @@ export function matchKeyOf(needs: JobNeeds): string | null {
   if (needs.pinnedDeviceId || needs.excludedDeviceIds) return null;
   const p = needs.placement;
   // The host too: device owners may refuse some domains, so two hosts may match different devices.
-  return [needs.method, p.region, p.country, p.city, p.device_type, p.network_type, hostOf(needs.url)].join(
-    '\u0000',
-  );
+  return [
+    needs.method,
+    p.region,
+    p.country,
+    p.city,
+    p.device_type,
+    p.network_type,
+    needs.host ?? hostOf(needs.url),
+  ].join('\u0000');
 }

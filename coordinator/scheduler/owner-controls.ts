@@ -6,6 +6,8 @@ import { type OwnerControls, RejectReason } from '../../proto/index.js';
 
 export interface OwnerJob {
   url: string;
+  /** The URL's host when the caller parsed it already ('' for a URL that does not parse). */
+  host?: string;
 }
 
 export interface OwnerUsage {
@@ -44,12 +46,15 @@ export function deviceRefuses(
   const perMinute = controls.maxJobsPerMinute ?? 0;
   if (perMinute > 0 && usage.assignedLastMinute >= perMinute)
     return "at the device owner's jobs-per-minute limit";
-  let host: string;
-  try {
-    host = new URL(job.url).hostname;
-  } catch {
-    return null; // the device reports a URL that does not parse as its own failure
+  let host = job.host;
+  if (host === undefined) {
+    try {
+      host = new URL(job.url).hostname;
+    } catch {
+      host = '';
+    }
   }
+  if (host === '') return null; // the device reports a URL that does not parse as its own failure
   return domainRefusal(host, {
     allowDomains: controls.allowDomains ?? [],
     denyDomains: controls.denyDomains ?? [],

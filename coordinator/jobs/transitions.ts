@@ -25,8 +25,6 @@ export const TRANSITIONS: Readonly<
   archive: { from: ['completed'], to: 'completed' },
 };
 
-export const TERMINAL: ReadonlySet<JobStatus> = new Set(['completed', 'failed']);
-
 /** A transition the table does not allow from the job's state. Never applied. */
 export class IllegalTransitionError extends Error {
   readonly code = 'ILLEGAL_TRANSITION';

@@ -113,11 +113,6 @@ export class AgentConnection {
     return this.budgetPaused;
   }
 
-  /** Frames refused so far because they were for work not this device's own. */
-  get strikeCount(): number {
-    return this.gate.strikeCount;
-  }
-
   /** Tells the device how the coordinator judges it (its status port shows it to the owner). */
   standing(quarantined: boolean, reason: string): void {
     this.send({ standing: { quarantined, reason } });

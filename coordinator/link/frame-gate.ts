@@ -27,10 +27,6 @@ export class FrameGate {
 
   constructor(private readonly opts: FrameGateOptions) {}
 
-  get strikeCount(): number {
-    return this.strikes;
-  }
-
   /** A decoded frame arrived: handled now, or held behind a pending verdict. */
   offer(frame: AgentFrame, bytes: number): void {
     if (this.held === null) {

@@ -65,11 +65,6 @@ export class Reputation {
     return this.serial(deviceId, () => this.load(deviceId));
   }
 
-  /** Standings already loaded, without a store read (for listings). */
-  cached(deviceId: string): DeviceTrustRecord | undefined {
-    return this.cache.get(deviceId);
-  }
-
   /** Forgets the cached copy (the device disconnected; the store keeps it). */
   forget(deviceId: string): void {
     if (!this.chains.has(deviceId)) this.cache.delete(deviceId);

@@ -1207,6 +1207,12 @@ export namespace crawl {
                 /** Assign deadlineMs. */
                 deadlineMs: number;
 
+                /** Assign traceParent. */
+                traceParent: string;
+
+                /** Assign traceState. */
+                traceState: string;
+
                 /**
                  * Creates a new Assign instance using the specified properties.
                  * @param [properties] Properties to set
@@ -1250,6 +1256,12 @@ export namespace crawl {
 
                     /** Assign deadlineMs */
                     deadlineMs?: (number|null);
+
+                    /** Assign traceParent */
+                    traceParent?: (string|null);
+
+                    /** Assign traceState */
+                    traceState?: (string|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1651,6 +1663,9 @@ export namespace crawl {
                 /** PartSummary bytes. */
                 bytes: number;
 
+                /** PartSummary inlineData. */
+                inlineData: Uint8Array;
+
                 /**
                  * Creates a new PartSummary instance using the specified properties.
                  * @param [properties] Properties to set
@@ -1692,12 +1707,98 @@ export namespace crawl {
                     /** PartSummary bytes */
                     bytes?: (number|null);
 
+                    /** PartSummary inlineData */
+                    inlineData?: (Uint8Array|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of a PartSummary. */
                 type $Shape = crawl.link.v1.PartSummary.$Properties;
+            }
+
+            /**
+             * Properties of a NetworkContext.
+             * @deprecated Use crawl.link.v1.NetworkContext.$Properties instead.
+             */
+            interface INetworkContext extends crawl.link.v1.NetworkContext.$Properties {
+            }
+
+            /** Represents a NetworkContext. */
+            class NetworkContext {
+
+                /**
+                 * Constructs a new NetworkContext.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.NetworkContext.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** NetworkContext resolvers. */
+                resolvers: string[];
+
+                /** NetworkContext resolvedAddresses. */
+                resolvedAddresses: string[];
+
+                /** NetworkContext connectedAddress. */
+                connectedAddress: string;
+
+                /** NetworkContext localAddress. */
+                localAddress: string;
+
+                /**
+                 * Creates a new NetworkContext instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns NetworkContext instance
+                 */
+                static create(properties: crawl.link.v1.NetworkContext.$Shape): crawl.link.v1.NetworkContext & crawl.link.v1.NetworkContext.$Shape;
+                static create(properties?: crawl.link.v1.NetworkContext.$Properties): crawl.link.v1.NetworkContext;
+
+                /**
+                 * Encodes the specified NetworkContext message. Does not implicitly {@link crawl.link.v1.NetworkContext.verify|verify} messages.
+                 * @param m NetworkContext message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.NetworkContext.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a NetworkContext message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.NetworkContext & crawl.link.v1.NetworkContext.$Shape} NetworkContext
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.NetworkContext & crawl.link.v1.NetworkContext.$Shape;
+            }
+
+            namespace NetworkContext {
+
+                /** Properties of a NetworkContext. */
+                interface $Properties {
+
+                    /** NetworkContext resolvers */
+                    resolvers?: (string[]|null);
+
+                    /** NetworkContext resolvedAddresses */
+                    resolvedAddresses?: (string[]|null);
+
+                    /** NetworkContext connectedAddress */
+                    connectedAddress?: (string|null);
+
+                    /** NetworkContext localAddress */
+                    localAddress?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a NetworkContext. */
+                type $Shape = crawl.link.v1.NetworkContext.$Properties;
             }
 
             /**
@@ -2175,6 +2276,9 @@ export namespace crawl {
                 /** ResultFinal contentEncoding. */
                 contentEncoding: string;
 
+                /** ResultFinal network. */
+                network?: (crawl.link.v1.NetworkContext.$Properties|null);
+
                 /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2269,6 +2373,9 @@ export namespace crawl {
 
                     /** ResultFinal contentEncoding */
                     contentEncoding?: (string|null);
+
+                    /** ResultFinal network */
+                    network?: (crawl.link.v1.NetworkContext.$Properties|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

@@ -3053,6 +3053,8 @@ export const crawl = $root.crawl = (() => {
                  * @property {number|null} [attempt] Assign attempt
                  * @property {crawl.link.v1.JobRequest.$Properties|null} [request] Assign request
                  * @property {number|null} [deadlineMs] Assign deadlineMs
+                 * @property {string|null} [traceParent] Assign traceParent
+                 * @property {string|null} [traceState] Assign traceState
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3117,6 +3119,22 @@ export const crawl = $root.crawl = (() => {
                 Assign.prototype.deadlineMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
+                 * Assign traceParent.
+                 * @member {string} traceParent
+                 * @memberof crawl.link.v1.Assign
+                 * @instance
+                 */
+                Assign.prototype.traceParent = "";
+
+                /**
+                 * Assign traceState.
+                 * @member {string} traceState
+                 * @memberof crawl.link.v1.Assign
+                 * @instance
+                 */
+                Assign.prototype.traceState = "";
+
+                /**
                  * Creates a new Assign instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.Assign
@@ -3156,6 +3174,10 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.JobRequest.encode(m.request, w.uint32(/* id 3, wireType 2 =*/26).fork(), q + 1).ldelim();
                     if (m.deadlineMs != null && $Object.hasOwnProperty.call(m, "deadlineMs") && (typeof m.deadlineMs === "object" ? m.deadlineMs.low || m.deadlineMs.high : m.deadlineMs !== 0))
                         w.uint32(/* id 4, wireType 0 =*/32).uint64(m.deadlineMs);
+                    if (m.traceParent != null && $Object.hasOwnProperty.call(m, "traceParent") && m.traceParent !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.traceParent);
+                    if (m.traceState != null && $Object.hasOwnProperty.call(m, "traceState") && m.traceState !== "")
+                        w.uint32(/* id 6, wireType 2 =*/50).string(m.traceState);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -3231,6 +3253,24 @@ export const crawl = $root.crawl = (() => {
                                     m.deadlineMs = v;
                                 else
                                     delete m.deadlineMs;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.traceParent = v;
+                                else
+                                    delete m.traceParent;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.traceState = v;
+                                else
+                                    delete m.traceState;
                                 continue;
                             }
                         }
@@ -4113,6 +4153,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.ContentPart|null} [part] PartSummary part
                  * @property {number|null} [chunks] PartSummary chunks
                  * @property {number|null} [bytes] PartSummary bytes
+                 * @property {Uint8Array|null} [inlineData] PartSummary inlineData
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -4169,6 +4210,14 @@ export const crawl = $root.crawl = (() => {
                 PartSummary.prototype.bytes = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
+                 * PartSummary inlineData.
+                 * @member {Uint8Array} inlineData
+                 * @memberof crawl.link.v1.PartSummary
+                 * @instance
+                 */
+                PartSummary.prototype.inlineData = $util.newBuffer([]);
+
+                /**
                  * Creates a new PartSummary instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.PartSummary
@@ -4206,6 +4255,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 2, wireType 0 =*/16).uint32(m.chunks);
                     if (m.bytes != null && $Object.hasOwnProperty.call(m, "bytes") && (typeof m.bytes === "object" ? m.bytes.low || m.bytes.high : m.bytes !== 0))
                         w.uint32(/* id 3, wireType 0 =*/24).uint64(m.bytes);
+                    if (m.inlineData != null && $Object.hasOwnProperty.call(m, "inlineData") && m.inlineData.length)
+                        w.uint32(/* id 4, wireType 2 =*/34).bytes(m.inlineData);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -4277,6 +4328,15 @@ export const crawl = $root.crawl = (() => {
                                     delete m.bytes;
                                 continue;
                             }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.bytes()).length)
+                                    m.inlineData = v;
+                                else
+                                    delete m.inlineData;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -4295,6 +4355,222 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return PartSummary;
+            })();
+
+            v1.NetworkContext = (function() {
+
+                /**
+                 * Properties of a NetworkContext.
+                 * @typedef {Object} crawl.link.v1.NetworkContext.$Properties
+                 * @property {Array.<string>|null} [resolvers] NetworkContext resolvers
+                 * @property {Array.<string>|null} [resolvedAddresses] NetworkContext resolvedAddresses
+                 * @property {string|null} [connectedAddress] NetworkContext connectedAddress
+                 * @property {string|null} [localAddress] NetworkContext localAddress
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a NetworkContext.
+                 * @memberof crawl.link.v1
+                 * @interface INetworkContext
+                 * @augments crawl.link.v1.NetworkContext.$Properties
+                 * @deprecated Use crawl.link.v1.NetworkContext.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a NetworkContext.
+                 * @typedef {crawl.link.v1.NetworkContext.$Properties} crawl.link.v1.NetworkContext.$Shape
+                 */
+
+                /**
+                 * Constructs a new NetworkContext.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a NetworkContext.
+                 * @constructor
+                 * @param {crawl.link.v1.NetworkContext.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const NetworkContext = function (p) {
+                    this.resolvers = [];
+                    this.resolvedAddresses = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * NetworkContext resolvers.
+                 * @member {Array.<string>} resolvers
+                 * @memberof crawl.link.v1.NetworkContext
+                 * @instance
+                 */
+                NetworkContext.prototype.resolvers = $util.emptyArray;
+
+                /**
+                 * NetworkContext resolvedAddresses.
+                 * @member {Array.<string>} resolvedAddresses
+                 * @memberof crawl.link.v1.NetworkContext
+                 * @instance
+                 */
+                NetworkContext.prototype.resolvedAddresses = $util.emptyArray;
+
+                /**
+                 * NetworkContext connectedAddress.
+                 * @member {string} connectedAddress
+                 * @memberof crawl.link.v1.NetworkContext
+                 * @instance
+                 */
+                NetworkContext.prototype.connectedAddress = "";
+
+                /**
+                 * NetworkContext localAddress.
+                 * @member {string} localAddress
+                 * @memberof crawl.link.v1.NetworkContext
+                 * @instance
+                 */
+                NetworkContext.prototype.localAddress = "";
+
+                /**
+                 * Creates a new NetworkContext instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.NetworkContext
+                 * @static
+                 * @param {crawl.link.v1.NetworkContext.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.NetworkContext} NetworkContext instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.NetworkContext.$Shape): crawl.link.v1.NetworkContext & crawl.link.v1.NetworkContext.$Shape;
+                 *   (properties?: crawl.link.v1.NetworkContext.$Properties): crawl.link.v1.NetworkContext;
+                 * }}
+                 */
+                NetworkContext.create = function(properties) {
+                    return new NetworkContext(properties);
+                };
+
+                /**
+                 * Encodes the specified NetworkContext message. Does not implicitly {@link crawl.link.v1.NetworkContext.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.NetworkContext
+                 * @static
+                 * @param {crawl.link.v1.NetworkContext.$Properties} m NetworkContext message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                NetworkContext.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.resolvers != null && m.resolvers.length) {
+                        for (var i = 0; i < m.resolvers.length; ++i)
+                            w.uint32(/* id 1, wireType 2 =*/10).string(m.resolvers[i]);
+                    }
+                    if (m.resolvedAddresses != null && m.resolvedAddresses.length) {
+                        for (var i = 0; i < m.resolvedAddresses.length; ++i)
+                            w.uint32(/* id 2, wireType 2 =*/18).string(m.resolvedAddresses[i]);
+                    }
+                    if (m.connectedAddress != null && $Object.hasOwnProperty.call(m, "connectedAddress") && m.connectedAddress !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.connectedAddress);
+                    if (m.localAddress != null && $Object.hasOwnProperty.call(m, "localAddress") && m.localAddress !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.localAddress);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a NetworkContext message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.NetworkContext
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.NetworkContext & crawl.link.v1.NetworkContext.$Shape} NetworkContext
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                NetworkContext.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.NetworkContext();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.resolvers && m.resolvers.length))
+                                    m.resolvers = [];
+                                m.resolvers.push(r.stringVerify());
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.resolvedAddresses && m.resolvedAddresses.length))
+                                    m.resolvedAddresses = [];
+                                m.resolvedAddresses.push(r.stringVerify());
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.connectedAddress = v;
+                                else
+                                    delete m.connectedAddress;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.localAddress = v;
+                                else
+                                    delete m.localAddress;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return NetworkContext;
             })();
 
             v1.CookieRecord = (function() {
@@ -5439,6 +5715,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {Array.<crawl.link.v1.RequestOutcome.$Properties>|null} [requestResults] ResultFinal requestResults
                  * @property {string|null} [contentType] ResultFinal contentType
                  * @property {string|null} [contentEncoding] ResultFinal contentEncoding
+                 * @property {crawl.link.v1.NetworkContext.$Properties|null} [network] ResultFinal network
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5645,6 +5922,14 @@ export const crawl = $root.crawl = (() => {
                 ResultFinal.prototype.contentEncoding = "";
 
                 /**
+                 * ResultFinal network.
+                 * @member {crawl.link.v1.NetworkContext.$Properties|null|undefined} network
+                 * @memberof crawl.link.v1.ResultFinal
+                 * @instance
+                 */
+                ResultFinal.prototype.network = null;
+
+                /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.ResultFinal
@@ -5730,6 +6015,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 20, wireType 2 =*/162).string(m.contentType);
                     if (m.contentEncoding != null && $Object.hasOwnProperty.call(m, "contentEncoding") && m.contentEncoding !== "")
                         w.uint32(/* id 21, wireType 2 =*/170).string(m.contentEncoding);
+                    if (m.network != null && $Object.hasOwnProperty.call(m, "network"))
+                        $root.crawl.link.v1.NetworkContext.encode(m.network, w.uint32(/* id 22, wireType 2 =*/178).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -5952,6 +6239,12 @@ export const crawl = $root.crawl = (() => {
                                     m.contentEncoding = v;
                                 else
                                     delete m.contentEncoding;
+                                continue;
+                            }
+                        case 22: {
+                                if (u !== 2)
+                                    break;
+                                m.network = $root.crawl.link.v1.NetworkContext.decode(r, r.size(), $undefined, q + 1, m.network);
                                 continue;
                             }
                         }

@@ -23,9 +23,11 @@ export async function buildExecutors(config: Readonly<AgentConfig>, log: Logger)
   );
   const ca = config.ca.length > 0 ? config.ca : undefined;
   const localAddress = config.localAddress || undefined;
+  // Up to one kept-alive connection per running job to the same origin, so jobs never queue for one.
+  const keepAlive = { maxConnectionsPerPool: config.maxConcurrent };
   const executors: Executor[] = [
-    new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress }),
-    new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress }),
+    new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress, keepAlive }),
+    new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress, keepAlive }),
   ];
   if (config.browser === 'none') return { executors };
   return { executors, ...(await addBrowser(config, policy, ca, log, executors)) };

@@ -2,6 +2,7 @@
 // its link to the coordinator, HTTP and Solana jobs, and the browser's traffic (through the policy
 // proxy). Two agents on 127.0.0.2 and 127.0.0.3 each show up at the target from their own address.
 import assert from 'node:assert/strict';
+import { getServers } from 'node:dns';
 import { once } from 'node:events';
 import http from 'node:http';
 import type net from 'node:net';
@@ -74,16 +75,30 @@ describe('agent --local-address', () => {
       assert.deepEqual(fake.remoteAddresses, [localAddress], 'the coordinator sees the link from it');
 
       const httpJob = fake.assign({ method: 'GET', url: `${base}/http-${tag}` });
-      assert.equal((await fake.result(httpJob)).result?.success, true);
+      const httpResult = (await fake.result(httpJob)).result;
+      assert.equal(httpResult?.success, true);
       assert.equal(seen.get(`/http-${tag}`), localAddress);
+      // The final frame carries the network context: an address literal resolves nothing.
+      assert.deepEqual(
+        { ...httpResult?.network },
+        {
+          resolvers: getServers(),
+          resolvedAddresses: [],
+          connectedAddress: '127.0.0.1',
+          localAddress,
+        },
+      );
 
       const rpcJob = fake.assign({
         method: 'SOLANA_JSON_RPC',
         url: `${base}/rpc-${tag}`,
         body: Buffer.from('{"jsonrpc":"2.0","id":1,"method":"getSlot"}'),
       });
-      assert.equal((await fake.result(rpcJob)).result?.success, true);
+      const rpcResult = (await fake.result(rpcJob)).result;
+      assert.equal(rpcResult?.success, true);
       assert.equal(seen.get(`/rpc-${tag}`), localAddress);
+      assert.equal(rpcResult?.network?.localAddress, localAddress);
+      assert.equal(rpcResult?.network?.connectedAddress, '127.0.0.1');
     });
 
     test(`bound to ${localAddress}: a full-page job's traffic leaves from it`, { skip }, async () => {
@@ -95,6 +110,8 @@ describe('agent --local-address', () => {
       const page = (await fake.waitFrame((f) => f.result?.jobId === pageJob, 0, 60_000)).result;
       assert.equal(page?.success, true, page?.errorMessage ?? undefined);
       assert.equal(seen.get(`/page-${tag}`), localAddress);
+      assert.equal(page?.network?.connectedAddress, '127.0.0.1', 'the main document went there');
+      assert.equal(page?.network?.localAddress, localAddress);
     });
   }
 });
@@ -114,7 +131,13 @@ describe('policy proxy with a local address', () => {
     await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
     port = (target.address() as AddressInfo).port;
     proxy = new PolicyProxy({
-      policy: createNetworkPolicy({ allowCidrs: ['127.0.0.0/8'] }),
+      policy: createNetworkPolicy({
+        allowCidrs: ['127.0.0.0/8'],
+        resolver: async () => [
+          { address: '127.0.0.1', family: 4 },
+          { address: '127.0.0.9', family: 4 },
+        ],
+      }),
       localAddress: '127.0.0.4',
     });
     await proxy.start();
@@ -127,11 +150,19 @@ describe('policy proxy with a local address', () => {
 
   test('a proxied request and a tunnel both leave from the bound address', async () => {
     const proxyPort = Number(new URL(proxy.url).port);
-    const direct = http.get({ host: '127.0.0.1', port: proxyPort, path: `http://127.0.0.1:${port}/plain` });
+    const direct = http.get({ host: '127.0.0.1', port: proxyPort, path: `http://page.test:${port}/plain` });
     const [answer] = (await once(direct, 'response')) as [http.IncomingMessage];
     answer.resume();
     await once(answer, 'end');
     assert.equal(seen.get('/plain'), '127.0.0.4');
+    // What the job's network context reports for this document: every address, the one dialled.
+    assert.deepEqual(proxy.decisionFor(`http://page.test:${port}/other`), {
+      allowed: true,
+      address: '127.0.0.1',
+      family: 4,
+      resolvedAddresses: ['127.0.0.1', '127.0.0.9'],
+    });
+    assert.equal(proxy.decisionFor(`http://elsewhere.test:${port}/`), undefined);
 
     const connect = http.request({
       host: '127.0.0.1',

@@ -7,6 +7,7 @@
 import { type Logger, pino } from 'pino';
 import type { BrowserContext } from 'puppeteer-core';
 import type { NetworkPolicy } from '../../policy/types.js';
+import { networkContext } from '../network-context.js';
 import {
   type ExecContext,
   type ExecOutcome,
@@ -248,6 +249,7 @@ export class BrowserExecutor implements Executor {
       proxy.resetJob();
       // The main URL is checked before any browser work: a refused target costs no page.
       const refused = await deadline.bound(proxy.check(req.url));
+      outcome.network = networkContext(proxy.decisionFor(req.url), this.#proxyOptions.localAddress);
       if (refused) {
         if (spare) this.#spares.giveBack(spare);
         else if (!session) await proxy.close();
@@ -318,6 +320,9 @@ export class BrowserExecutor implements Executor {
         flagged(outcome, req);
         if (session) session.context = null;
       }
+      // The main document's connection: the decision for the URL the page ended on.
+      const final = proxy?.decisionFor(outcome.finalUrl || req.url);
+      if (proxy) outcome.network = networkContext(final, this.#proxyOptions.localAddress);
       if (result.stalled) void this.#host.probe();
       if (lease) this.#host.jobDone();
       // Closing happens after the outcome is returned; the slot is free once it is done.

@@ -183,10 +183,11 @@ export class HttpExecutor implements Executor {
       const decision = await abortable(this.#policy.check(hop.url.hostname, port), scope.signal);
       outcome.network = networkContext(decision, this.#localAddress);
       if (!decision.allowed) throw new TargetConnectError('blocked', decision.message);
-      const pool = this.#pools.get(hop.url, decision);
 
       const sent = await this.#headersFor(hop, scope.jar);
       outcome.requestHeaders = sent;
+      // Taken in the same tick as the request is dispatched, so an eviction cannot close it between.
+      const pool = this.#pools.get(hop.url, decision);
       const res: Dispatcher.ResponseData = await request(hop.url, {
         dispatcher: pool.dispatcher,
         method: hop.method as Dispatcher.HttpMethod,

@@ -94,6 +94,13 @@ export class ClusterSync {
       for (const job of await this.store.listUnfinishedJobs()) await this.jobs.enqueueKnown(job);
       return;
     }
+    if (this.cursor === null) {
+      // No position yet (start could not take one): the position now, then one full scan.
+      const { cursor } = await this.store.readJobChanges(null);
+      for (const job of await this.store.listUnfinishedJobs()) await this.jobs.enqueueKnown(job);
+      this.cursor = cursor;
+      return;
+    }
     const changes = await this.store.readJobChanges(this.cursor);
     for (const id of changes.finishedIds) if (this.dispatcher.has(id)) this.dispatcher.terminal(id);
     const unknown = changes.pendingIds.filter((id) => !this.dispatcher.has(id));

@@ -162,7 +162,9 @@ const coordinator = spawn(
   { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
 );
 try {
-  await waitHealthy(url);
+  // At start the coordinator writes the push events the bench's direct inserts lack (one per
+  // finished job): on a busy machine that takes more than waitHealthy's default minute.
+  await waitHealthy(url, 600_000);
   const body = JSON.stringify({ job_ids: ids });
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const once = async (): Promise<{ ms: number; bytes: number }> => {

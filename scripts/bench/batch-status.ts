@@ -116,14 +116,17 @@ function answer(views: readonly JobViewRecord[]): string {
   return JSON.stringify({ requested_count: ids.length, found_count: found.size, results });
 }
 
-async function timed(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
+/** Wall-clock times (sorted) and this process's CPU per call over `n` calls. */
+async function timed(n: number, fn: () => Promise<unknown>): Promise<{ ms: number[]; cpuMs: number }> {
+  const ms: number[] = [];
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     await fn();
-    out.push(performance.now() - t0);
+    ms.push(performance.now() - t0);
   }
-  return out.sort((a, b) => a - b);
+  const cpu = process.cpuUsage(cpu0);
+  return { ms: ms.sort((a, b) => a - b), cpuMs: (cpu.user + cpu.system) / 1000 / n };
 }
 
 // Same run, same data: the old read (every column, then filtered by owner) against the new one.
@@ -136,12 +139,28 @@ async function inProcess(s: Store) {
   if (answer(await oldRead()) !== answer(await newRead())) throw new Error('old and new answers differ');
   await timed(10, oldRead);
   await timed(10, newRead);
-  return {
-    oldRead: await timed(50, oldRead),
-    newRead: await timed(50, newRead),
-    oldHandler: await timed(50, async () => answer(await oldRead())),
-    newHandler: await timed(50, async () => answer(await newRead())),
+  // Interleaved rounds, so a burst of load on the machine falls on both alike.
+  const out = {
+    oldRead: [] as number[],
+    newRead: [] as number[],
+    oldHandler: [] as number[],
+    newHandler: [] as number[],
   };
+  const cpu = { oldRead: 0, newRead: 0, oldHandler: 0, newHandler: 0 };
+  for (let round = 0; round < 5; round++) {
+    for (const [name, fn] of [
+      ['oldRead', oldRead],
+      ['newRead', newRead],
+      ['oldHandler', async () => answer(await oldRead())],
+      ['newHandler', async () => answer(await newRead())],
+    ] as const) {
+      const r = await timed(10, fn);
+      out[name].push(...r.ms);
+      cpu[name] += r.cpuMs / 5;
+    }
+  }
+  for (const xs of Object.values(out)) xs.sort((a, b) => a - b);
+  return { ...out, cpu };
 }
 const local = await inProcess(store);
 await store.close();
@@ -197,14 +216,17 @@ try {
     `response ${(bytes / 1024).toFixed(0)} KiB; round trip p50 ${pct(ms, 50).toFixed(2)} ms p90 ${pct(ms, 90).toFixed(2)} ms p99 ${pct(ms, 99).toFixed(2)} ms; coordinator CPU ${cpuMs.toFixed(2)} ms a request`,
   );
   const p50 = (xs: number[]) => pct(xs, 50).toFixed(2);
-  log(`in process, same data (${ENGINE}):`);
+  log(`in process, same data (${ENGINE}); p50 wall-clock, and CPU of this process per call:`);
+  const c = local.cpu;
   log(
-    `  store read, old getJobs + owner filter: p50 ${p50(local.oldRead)} ms; new getJobViews: p50 ${p50(local.newRead)} ms`,
+    `  store read, old getJobs + owner filter: p50 ${p50(local.oldRead)} ms, CPU ${c.oldRead.toFixed(2)} ms; new getJobViews: p50 ${p50(local.newRead)} ms, CPU ${c.newRead.toFixed(2)} ms`,
   );
-  log(`  read + views + JSON, old: p50 ${p50(local.oldHandler)} ms; new: p50 ${p50(local.newHandler)} ms`);
+  log(
+    `  read + views + JSON, old: p50 ${p50(local.oldHandler)} ms, CPU ${c.oldHandler.toFixed(2)} ms; new: p50 ${p50(local.newHandler)} ms, CPU ${c.newHandler.toFixed(2)} ms`,
+  );
   const ratio = (a: number[], b: number[]) => (pct(a, 50) / pct(b, 50)).toFixed(2);
   log(
-    `RESULT batch_status ids=${IDS} p50_ms=${pct(ms, 50).toFixed(2)} p99_ms=${pct(ms, 99).toFixed(2)} cpu_ms_per_request=${cpuMs.toFixed(2)} store=${ENGINE} read_old_over_new=${ratio(local.oldRead, local.newRead)} handler_old_over_new=${ratio(local.oldHandler, local.newHandler)}`,
+    `RESULT batch_status ids=${IDS} p50_ms=${pct(ms, 50).toFixed(2)} p99_ms=${pct(ms, 99).toFixed(2)} cpu_ms_per_request=${cpuMs.toFixed(2)} store=${ENGINE} read_old_over_new=${ratio(local.oldRead, local.newRead)} handler_old_over_new=${ratio(local.oldHandler, local.newHandler)} handler_cpu_old_over_new=${(c.oldHandler / c.newHandler).toFixed(2)}`,
   );
 } finally {
   coordinator.kill('SIGTERM');

@@ -25,6 +25,7 @@ import type {
   CompleteOutcome,
   DeviceRecord,
   JobRecord,
+  JobViewRecord,
   Lease,
   LimitStore,
   ResultRecord,
@@ -34,6 +35,7 @@ import type {
   SweepRecord,
 } from '../types.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
+import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
@@ -48,6 +50,7 @@ export class SqliteStore implements Store {
   readonly limits: LimitStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
+  private readonly jobViews: SqliteJobViews;
   private closed = false;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
@@ -80,6 +83,7 @@ export class SqliteStore implements Store {
     this.trust = new SqliteTrustStore(this.db);
     this.idempotency = new SqliteIdempotencyStore(this.db);
     this.limits = new SqliteLimitStore(this.db, this.prepare);
+    this.jobViews = new SqliteJobViews(this.db);
   }
 
   private migrate(): void {
@@ -176,6 +180,10 @@ export class SqliteStore implements Store {
       for (const row of rows) out.push(rowToJob(row));
     }
     return out;
+  }
+
+  async getJobViews(ownerId: string, ids: readonly string[]): Promise<JobViewRecord[]> {
+    return this.jobViews.read(ownerId, ids);
   }
 
   async listSessionJobs(sessionId: string): Promise<JobRecord[]> {

@@ -166,6 +166,14 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+// What this process costs with nothing to do (heartbeats, timers), per second, so that a slow
+// phase's CPU per job is not charged the idle cost of its longer duration.
+const idle0 = process.cpuUsage();
+const idleStart = performance.now();
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const idleCpu = process.cpuUsage(idle0);
+const idleUsPerMs = (idleCpu.user + idleCpu.system) / (performance.now() - idleStart);
+
 const lines: string[] = [];
 const results: string[] = [];
 const row = (name: string, p: Phase) =>
@@ -179,14 +187,16 @@ for (const c of LEVELS) {
   await runPool(Math.max(100, c * 4), c, submitAndWait);
   submitLat = [];
   const agentCpu0 = agentCpuUs();
+  const pipeStart = performance.now();
   const pipe = await profiled(`pipeline-c${c}`, () => runPool(n, c, submitAndWait));
+  const idlePerJob = (idleUsPerMs * (performance.now() - pipeStart)) / n;
   const agentCpu = (agentCpuUs() - agentCpu0) / n;
   submitLat.sort((a, b) => a - b);
   const ratio = pipe.rate / keep.rate;
   const added = pct(pipe.lat, 50) - pct(keep.lat, 50);
   // This process runs the coordinator, the bench client and the target; the direct phase's CPU
   // per request is one client request and one target answer, about what the bench adds per job.
-  const coordCpu = pipe.cpuUs - keep.cpuUs;
+  const coordCpu = pipe.cpuUs - keep.cpuUs - idlePerJob;
   lines.push(
     `concurrency ${c}, ${n} jobs`,
     row('direct keep-alive', keep),
@@ -194,7 +204,7 @@ for (const c of LEVELS) {
     row('submit→completed', pipe),
     `  submit answered: p50 ${pct(submitLat, 50).toFixed(2)} ms, p99 ${pct(submitLat, 99).toFixed(2)} ms; agent process CPU ${agentCpu.toFixed(0)} µs per job`,
     `  ratio to keep-alive ${ratio.toFixed(3)}x (target ≥ 0.3x at 32), to fresh connections ${(pipe.rate / fr.rate).toFixed(3)}x`,
-    `  added p50 ${added.toFixed(2)} ms (target ≤ 1.5 ms at 1); coordinator CPU ≈ ${coordCpu.toFixed(0)} µs per job (process ${pipe.cpuUs.toFixed(0)} − direct request ${keep.cpuUs.toFixed(0)})`,
+    `  added p50 ${added.toFixed(2)} ms (target ≤ 1.5 ms at 1); coordinator CPU ≈ ${coordCpu.toFixed(0)} µs per job (process ${pipe.cpuUs.toFixed(0)} − direct request ${keep.cpuUs.toFixed(0)} − idle ${idlePerJob.toFixed(0)})`,
   );
   results.push(
     `RESULT pipeline concurrency=${c} jobs_per_s=${pipe.rate.toFixed(0)} direct_keepalive_per_s=${keep.rate.toFixed(0)} ratio_keepalive=${ratio.toFixed(3)} ratio_fresh=${(pipe.rate / fr.rate).toFixed(3)} added_p50_ms=${added.toFixed(2)} pipeline_p50_ms=${pct(pipe.lat, 50).toFixed(2)} direct_p50_ms=${pct(keep.lat, 50).toFixed(2)} cpu_us_per_job=${pipe.cpuUs.toFixed(0)} coordinator_cpu_us_per_job=${coordCpu.toFixed(0)} agent_cpu_us_per_job=${agentCpu.toFixed(0)} submit_p50_ms=${pct(submitLat, 50).toFixed(2)}`,

@@ -168,9 +168,7 @@ export function registerJobRoutes(
     const ids = checkBatchRequest(req.body);
     const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
     const found = new Map(
-      (await services.store.getJobs([...new Set(valid)]))
-        .filter((j) => j.ownerId === key.ownerId)
-        .map((j) => [j.id, j]),
+      (await services.store.getJobViews(key.ownerId, [...new Set(valid)])).map((j) => [j.id, j]),
     );
     // Null prototype: an id such as "__proto__" is an ordinary key here and keeps its entry.
     const results: Record<string, unknown> = Object.create(null);

@@ -7,8 +7,9 @@ import type { JobLifecycle } from './job-lifecycle.js';
 
 /**
  * On a shared store, NOTIFY is not queued: a wake-up sent while this coordinator's listener was
- * reconnecting is lost. The store says so (a `resync` event) and a scan of pending jobs catches up;
- * this slow poll is the safety net behind that.
+ * reconnecting is lost. The store says so (a `resync` event) and a read of the job changes since
+ * this coordinator's last position catches up; this slow poll of the same read is the safety net
+ * behind that.
  */
 const PENDING_POLL_MS = 60_000;
 
@@ -17,6 +18,10 @@ export class ClusterSync {
   private renewTimer: NodeJS.Timeout | null = null;
   private reclaimTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
+  /** Where this coordinator stands in the store's job change feed (readJobChanges). */
+  private cursor: string | null = null;
+  /** Catch-up reads run one at a time: two at once would race on the cursor. */
+  private catchingUp: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: Store,
@@ -29,13 +34,18 @@ export class ClusterSync {
   }
 
   async start(): Promise<void> {
+    // The position first, then LISTEN: whatever changes after this read is either heard or read at
+    // the next catch-up. What was pending before it is the start's own scan (JobLifecycle.resume).
+    if (this.store.shared && this.store.readJobChanges) {
+      this.cursor = (await this.store.readJobChanges(null)).cursor;
+    }
     this.unsubscribe = await this.store.subscribe((e) => void this.onEvent(e));
     this.renewTimer = setInterval(() => void this.renew(), Math.max(100, this.opts.leaseMs / 3));
     this.renewTimer.unref();
     this.reclaimTimer = setInterval(() => void this.reclaim(), Math.max(100, this.opts.leaseMs / 3));
     this.reclaimTimer.unref();
     if (this.store.shared) {
-      this.pollTimer = setInterval(() => void this.pollPending(), PENDING_POLL_MS);
+      this.pollTimer = setInterval(() => void this.catchUp(), PENDING_POLL_MS);
       this.pollTimer.unref();
     }
   }
@@ -60,7 +70,7 @@ export class ClusterSync {
         const job = await this.store.getJob(event.jobId);
         if (job) await this.jobs.enqueueKnown(job);
       } else if (event.type === 'resync') {
-        await this.pollPending();
+        await this.catchUp();
       } else if (event.type === 'session_ended') {
         const s = await this.store.getSession(event.sessionId);
         const why = s?.status === 'expired' ? 'the session has expired' : 'the session was closed';
@@ -71,12 +81,28 @@ export class ClusterSync {
     }
   }
 
-  private async pollPending(): Promise<void> {
-    try {
+  /** Queues the jobs that became pending, and drops the ones that finished, since the last read. */
+  catchUp(): Promise<void> {
+    this.catchingUp = this.catchingUp.then(() =>
+      this.readChanges().catch((err: unknown) => this.opts.log.error({ err }, 'catch-up read failed')),
+    );
+    return this.catchingUp;
+  }
+
+  private async readChanges(): Promise<void> {
+    if (!this.store.readJobChanges) {
       for (const job of await this.store.listUnfinishedJobs()) await this.jobs.enqueueKnown(job);
-    } catch (err) {
-      this.opts.log.error({ err }, 'pending poll failed');
+      return;
     }
+    const changes = await this.store.readJobChanges(this.cursor);
+    for (const id of changes.finishedIds) if (this.dispatcher.has(id)) this.dispatcher.terminal(id);
+    const unknown = changes.pendingIds.filter((id) => !this.dispatcher.has(id));
+    // Re-read: a job may have moved on since; enqueueKnown takes only what is still pending.
+    if (unknown.length > 0) {
+      for (const job of await this.store.getJobs(unknown)) await this.jobs.enqueueKnown(job);
+    }
+    // Only once applied: a failed read or enqueue is read again from the same position.
+    this.cursor = changes.cursor;
   }
 
   private async renew(): Promise<void> {

@@ -1,8 +1,8 @@
 // The contract's JSON shapes built from stored records.
-import type { JobRecord, SessionRecord } from '../store/types.js';
+import type { JobViewRecord, SessionRecord } from '../store/types.js';
 
 /** Job object of interface.md 2.1 (plus completion fields once terminal; see docs/api.md). */
-export function jobView(job: JobRecord): Record<string, unknown> {
+export function jobView(job: JobViewRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {
     job_id: job.id,
     url: job.url,

@@ -5,6 +5,7 @@ import type {
   DeviceRecord,
   JobRecord,
   JobStatus,
+  JobViewRecord,
   KeyLimits,
   SessionRecord,
   SessionStatus,
@@ -109,6 +110,47 @@ export function rowToJob(row: JobRow): JobRecord {
     errorMessage: row.error_message,
     archivedAt: row.archived_at,
     result: row.result ? JSON.parse(row.result) : null,
+  };
+}
+
+/** The columns of a JobViewRecord, for `SELECT ${JOB_VIEW_COLUMNS} FROM jobs`. */
+export const JOB_VIEW_COLUMNS =
+  'id, url, method, status, submitted_at, timeout_sec, placement, storage_type, session_id, sweep_id, completed_at, failure_type, error_message, archived_at';
+
+export type JobViewRow = Pick<
+  JobRow,
+  | 'id'
+  | 'url'
+  | 'method'
+  | 'status'
+  | 'submitted_at'
+  | 'timeout_sec'
+  | 'placement'
+  | 'storage_type'
+  | 'session_id'
+  | 'sweep_id'
+  | 'completed_at'
+  | 'failure_type'
+  | 'error_message'
+  | 'archived_at'
+>;
+
+export function rowToJobView(row: JobViewRow): JobViewRecord {
+  return {
+    id: row.id,
+    url: row.url,
+    method: row.method,
+    status: row.status as JobStatus,
+    submittedAt: row.submitted_at,
+    timeoutSec: row.timeout_sec,
+    placement: JSON.parse(row.placement),
+    storageType: row.storage_type as StorageType,
+    sessionId: row.session_id,
+    sweepId: row.sweep_id,
+    completedAt: row.completed_at,
+    failureType: row.failure_type,
+    errorMessage: row.error_message,
+    archivedAt: row.archived_at,
   };
 }
 

@@ -110,6 +110,25 @@ export interface JobRecord {
   result: ResultRecord | null;
 }
 
+/** The columns the contract's Job object shows (results/views.ts): no request, no result. */
+export type JobViewRecord = Pick<
+  JobRecord,
+  | 'id'
+  | 'url'
+  | 'method'
+  | 'status'
+  | 'submittedAt'
+  | 'timeoutSec'
+  | 'placement'
+  | 'storageType'
+  | 'sessionId'
+  | 'sweepId'
+  | 'completedAt'
+  | 'failureType'
+  | 'errorMessage'
+  | 'archivedAt'
+>;
+
 export interface SessionRecord {
   id: string;
   ownerId: string;
@@ -219,6 +238,16 @@ export type StoreEvent =
   /** Local only: the subscription had a gap (its connection was re-made) and events may be lost. */
   | { type: 'resync' };
 
+/** What changed since a position of the job change feed (PostgreSQL: docs/postgres.md). */
+export interface JobChanges {
+  /** Opaque; pass it back as `since` to read only what changed after this read. */
+  cursor: string;
+  /** Jobs inserted, requeued or reclaimed since, pending at the time of the read. */
+  pendingIds: string[];
+  /** Jobs that became completed or failed since. */
+  finishedIds: string[];
+}
+
 export interface Lease {
   coordinatorId: string;
   untilMs: number;
@@ -255,8 +284,19 @@ export interface Store {
   insertJob(job: JobRecord): Promise<void>;
   getJob(id: string): Promise<JobRecord | null>;
   getJobs(ids: readonly string[]): Promise<JobRecord[]>;
+  /**
+   * The Job objects of those of `ids` that `ownerId` owns, in one statement, reading only the
+   * columns the view shows (batch status). Order is not defined; missing ids are left out.
+   */
+  getJobViews(ownerId: string, ids: readonly string[]): Promise<JobViewRecord[]>;
   listSessionJobs(sessionId: string): Promise<JobRecord[]>;
   listUnfinishedJobs(): Promise<JobRecord[]>;
+  /**
+   * Shared stores only: jobs whose status or attempt changed since `since` (a `cursor` from an
+   * earlier call; null: nothing, only the current position). Reads the changes, not every
+   * unfinished job; may repeat a change already read (never skips one).
+   */
+  readJobChanges?(since: string | null): Promise<JobChanges>;
   /**
    * pending → running for `attempt` (= stored attempt + 1), leased to a coordinator until
    * `lease.untilMs`. Atomic: false when another coordinator (or an earlier call) got it.

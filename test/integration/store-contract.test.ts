@@ -10,7 +10,10 @@ import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { openStore } from '../../coordinator/store/open.js';
 import { parsePostgresSpec } from '../../coordinator/store/postgres/connection-spec.js';
-import { POSTGRES_MIGRATIONS } from '../../coordinator/store/postgres/migrations.js';
+import {
+  POSTGRES_MIGRATIONS,
+  POSTGRES_ONLY_MIGRATIONS,
+} from '../../coordinator/store/postgres/migrations.js';
 import type {
   JobRecord,
   Lease,
@@ -267,6 +270,41 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
         jobs[777],
       );
       assert.deepEqual(await store.getJobs([]), []);
+    });
+
+    it('getJobViews reads the view columns of one owner’s jobs only, 1,000 ids in one call', async () => {
+      const owner = uid('owner');
+      const mine = Array.from({ length: 1_000 }, (_, i) =>
+        makeJob({ ownerId: owner, sessionId: i === 1 ? uid('session') : null }),
+      );
+      const theirs = makeJob({ ownerId: uid('owner') });
+      await Promise.all([...mine, theirs].map((j) => store.insertJob(j)));
+      await store.failJob(mine[0]!.id, 'timeout', 'no device in time', nanoIso(Date.now()));
+      const views = await store.getJobViews(owner, [...mine.map((j) => j.id), theirs.id, 'unknown']);
+      assert.equal(views.length, mine.length, "another owner's job and an unknown id are left out");
+      const full = await store.getJobs(mine.slice(0, 3).map((j) => j.id));
+      for (const job of full) {
+        const view = views.find((v) => v.id === job.id);
+        // Exactly the view's fields, equal to the full record's; no request, no result, no owner.
+        assert.deepEqual(view, {
+          id: job.id,
+          url: job.url,
+          method: job.method,
+          status: job.status,
+          submittedAt: job.submittedAt,
+          timeoutSec: job.timeoutSec,
+          placement: job.placement,
+          storageType: job.storageType,
+          sessionId: job.sessionId,
+          sweepId: job.sweepId,
+          completedAt: job.completedAt,
+          failureType: job.failureType,
+          errorMessage: job.errorMessage,
+          archivedAt: job.archivedAt,
+        });
+      }
+      assert.equal(views.find((v) => v.id === mine[0]!.id)?.failureType, 'timeout');
+      assert.deepEqual(await store.getJobViews(owner, []), []);
     });
 
     it('listSessionJobs and listSessionJobIds order by submitted_at_ms, then submitted_at', async () => {
@@ -754,7 +792,7 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
     );
     assert.deepEqual(
       rows.map((r) => r.version),
-      POSTGRES_MIGRATIONS.map((_, i) => i + 1),
+      [...POSTGRES_MIGRATIONS.map((_, i) => i + 1), ...POSTGRES_ONLY_MIGRATIONS.map((m) => m.version)],
     );
   });
 

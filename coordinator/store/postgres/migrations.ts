@@ -169,6 +169,33 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `,
 ];
 
+/**
+ * Changes only PostgreSQL has (a SQLite file is never shared), numbered from 1001 so they never take
+ * a version number the two stores share. Applied after the shared ones, each once, the same way.
+ */
+export const POSTGRES_ONLY_MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
+  {
+    // The job change cursor (docs/postgres.md, "Catching up"): the transaction that last inserted a
+    // job or changed its status or attempt, so the catch-up read is a range of one index. Lease
+    // renewals and archive marks leave it alone. The default is stable, not volatile: existing rows
+    // all get the migration's own transaction without a table rewrite.
+    version: 1001,
+    sql: `
+  ALTER TABLE jobs ADD COLUMN change_xid xid8 NOT NULL DEFAULT pg_current_xact_id();
+  CREATE INDEX jobs_change ON jobs (change_xid);
+  CREATE FUNCTION jobs_mark_change() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    NEW.change_xid := pg_current_xact_id();
+    RETURN NEW;
+  END
+  $$;
+  CREATE TRIGGER jobs_change BEFORE UPDATE ON jobs FOR EACH ROW
+    WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.attempt IS DISTINCT FROM NEW.attempt)
+    EXECUTE FUNCTION jobs_mark_change();
+  `,
+  },
+];
+
 /** Any constant works; it only has to be the same in every coordinator of this program. */
 const MIGRATION_LOCK_KEY = 7_281_940_113;
 
@@ -193,8 +220,11 @@ export async function migrate(pool: pg.Pool, schema: string | null): Promise<voi
           (r) => r.version,
         ),
       );
-      for (const [i, sql] of POSTGRES_MIGRATIONS.entries()) {
-        const version = i + 1;
+      const all = [
+        ...POSTGRES_MIGRATIONS.map((sql, i) => ({ version: i + 1, sql })),
+        ...POSTGRES_ONLY_MIGRATIONS,
+      ];
+      for (const { version, sql } of all) {
         if (done.has(version)) continue;
         await client.query('BEGIN');
         try {

@@ -19,7 +19,9 @@ import type {
   ApiKeyRecord,
   CompleteOutcome,
   DeviceRecord,
+  JobChanges,
   JobRecord,
+  JobViewRecord,
   Lease,
   LimitStore,
   ResultRecord,
@@ -31,6 +33,7 @@ import type {
 import { eventChannel } from './connection-spec.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
 import { PostgresIdempotencyStore } from './idempotency-store.js';
+import { readJobChanges, readJobs, readJobViews } from './job-reads.js';
 import { PostgresLimitStore } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
@@ -46,9 +49,6 @@ export interface PostgresStoreOptions {
   /** Where connection trouble is reported. Default: nowhere. */
   log?: StoreLog;
 }
-
-/** ids per getJobs round trip: one array parameter has no bind limit, but results stay bounded. */
-const GET_JOBS_CHUNK = 1_000;
 
 export class PostgresStore implements Store {
   /** Several coordinators share one database; leases decide who owns a running job. */
@@ -180,15 +180,16 @@ export class PostgresStore implements Store {
     return row ? rowToJob(row) : null;
   }
 
-  async getJobs(ids: readonly string[]): Promise<JobRecord[]> {
-    const out: JobRecord[] = [];
-    for (let i = 0; i < ids.length; i += GET_JOBS_CHUNK) {
-      const chunk = ids.slice(i, i + GET_JOBS_CHUNK);
-      for (const row of await this.rows<JobRow>('SELECT * FROM jobs WHERE id = ANY($1::text[])', [chunk])) {
-        out.push(rowToJob(row));
-      }
-    }
-    return out;
+  getJobs(ids: readonly string[]): Promise<JobRecord[]> {
+    return readJobs(this.pool, ids);
+  }
+
+  getJobViews(ownerId: string, ids: readonly string[]): Promise<JobViewRecord[]> {
+    return readJobViews(this.pool, ownerId, ids);
+  }
+
+  readJobChanges(since: string | null): Promise<JobChanges> {
+    return readJobChanges(this.pool, since);
   }
 
   async listSessionJobs(sessionId: string): Promise<JobRecord[]> {

@@ -25,6 +25,7 @@ import type {
   CompleteOutcome,
   DeviceRecord,
   JobRecord,
+  JobViewRecord,
   Lease,
   LimitStore,
   ResultRecord,
@@ -34,6 +35,7 @@ import type {
   SweepRecord,
 } from '../types.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
+import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
@@ -58,6 +60,7 @@ export class SqliteStore implements Store {
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
   readonly batch: WriteBatch;
+  private readonly jobViews: SqliteJobViews;
   private closed = false;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
@@ -93,6 +96,7 @@ export class SqliteStore implements Store {
     this.trust = new SqliteTrustStore(this.db);
     this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
+    this.jobViews = new SqliteJobViews(this.db);
   }
 
   private migrate(): void {
@@ -191,6 +195,10 @@ export class SqliteStore implements Store {
       for (const row of rows) out.push(rowToJob(row));
     }
     return out;
+  }
+
+  async getJobViews(ownerId: string, ids: readonly string[]): Promise<JobViewRecord[]> {
+    return this.jobViews.read(ownerId, ids);
   }
 
   async listSessionJobs(sessionId: string): Promise<JobRecord[]> {

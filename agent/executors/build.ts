@@ -22,9 +22,12 @@ export async function buildExecutors(config: Readonly<AgentConfig>, log: Logger)
     config.owner,
   );
   const ca = config.ca.length > 0 ? config.ca : undefined;
+  const localAddress = config.localAddress || undefined;
+  // Up to one kept-alive connection per running job to the same origin, so jobs never queue for one.
+  const keepAlive = { maxConnectionsPerPool: config.maxConcurrent };
   const executors: Executor[] = [
-    new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca }),
-    new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca }),
+    new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress, keepAlive }),
+    new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress, keepAlive }),
   ];
   if (config.browser === 'none') return { executors };
   return { executors, ...(await addBrowser(config, policy, ca, log, executors)) };
@@ -46,6 +49,7 @@ async function addBrowser(
   const browser = new BrowserExecutor({
     executablePath: found.path,
     policy,
+    localAddress: config.localAddress || undefined,
     maxBodyBytes: config.maxBodyBytes,
     maxPages: config.browserPages,
     memoryLimitBytes: config.browserMemoryLimitBytes || undefined,

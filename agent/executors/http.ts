@@ -1,19 +1,19 @@
-// Plain HTTP(S) jobs on undici. Connections go through the policy connector (it dials only the
-// address the policy approved), redirects are followed here so every hop is checked again, and the
-// whole job (connect, headers, body) runs under one deadline.
+// Plain HTTP(S) jobs on undici. Every hop is checked through the policy, then sent on a kept-alive
+// connection pooled per (origin, approved address) (agent/policy/pinned-pools.ts: a pool dials only
+// that address), redirects are followed here so every hop is checked again, and the whole job
+// (connect, headers, body) runs under one deadline.
 
 import type { CookieJar } from 'tough-cookie';
-import { Agent, type Dispatcher, request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import type { Header, InputCookie } from '../../proto/index.js';
 import { HTTP_METHODS } from '../../proto/index.js';
 import type { DeviceErrorType } from '../errors.js';
 import {
-  createPolicyConnector,
+  connectionReleased,
   type NetworkPolicy,
-  type PolicyDecision,
+  PinnedPools,
+  type PinnedPoolsOptions,
   TargetConnectError,
-  type TlsInfo,
-  targetKey,
 } from '../policy/index.js';
 import { decodeBody, parseContentEncoding } from './content-decoding.js';
 import {
@@ -24,6 +24,7 @@ import {
   storeInputCookies,
   storeSetCookies,
 } from './cookie-jar.js';
+import { networkContext } from './network-context.js';
 import { readerFromResponse } from './reader.js';
 import {
   type ExecContext,
@@ -50,8 +51,12 @@ export interface HttpExecutorOptions {
   maxRedirects?: number;
   /** Extra trusted CA certificates (lab, tests), added to Node's bundled roots. Default: none. */
   ca?: Buffer[];
+  /** Local address every connection is bound to (`--local-address`). Default: none (the OS chooses). */
+  localAddress?: string;
   /** Sent when the job gives no User-Agent header. Default: DEFAULT_USER_AGENT. */
   userAgent?: string;
+  /** Keep-alive pooling limits (pools kept, connections per pool, idle timeout). Defaults: PinnedPools'. */
+  keepAlive?: Pick<PinnedPoolsOptions, 'maxPools' | 'maxConnectionsPerPool' | 'keepAliveTimeoutMs'>;
 }
 
 export const DEFAULT_USER_AGENT = 'crawl-agent/0.1';
@@ -84,10 +89,7 @@ interface Hop {
 }
 
 interface JobScope {
-  agent: Agent;
   signal: AbortSignal;
-  decisions: Map<string, PolicyDecision>;
-  tls: Map<string, TlsInfo>;
   jar: CookieJar | undefined;
 }
 
@@ -97,7 +99,8 @@ export class HttpExecutor implements Executor {
   readonly #policy: NetworkPolicy;
   readonly #maxBodyBytes: number;
   readonly #maxRedirects: number;
-  readonly #ca: Buffer[] | undefined;
+  readonly #localAddress: string | undefined;
+  readonly #pools: PinnedPools;
   readonly #userAgent: string;
   readonly #jars = new SessionJars();
   #closed = false;
@@ -106,7 +109,12 @@ export class HttpExecutor implements Executor {
     this.#policy = options.policy;
     this.#maxBodyBytes = options.maxBodyBytes;
     this.#maxRedirects = options.maxRedirects ?? 10;
-    this.#ca = options.ca;
+    this.#localAddress = options.localAddress || undefined;
+    this.#pools = new PinnedPools({
+      ca: options.ca,
+      localAddress: this.#localAddress,
+      ...options.keepAlive,
+    });
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   }
 
@@ -116,18 +124,14 @@ export class HttpExecutor implements Executor {
     const started = process.hrtime.bigint();
     const outcome = emptyOutcome(startedAtMs, req.url);
     outcome.requestCookies = req.cookies.map(inputToRecord);
+    outcome.network = networkContext(undefined, this.#localAddress);
 
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), req.timeoutMs);
-    // A fresh agent per job: its connector is bound to this job's policy decisions and TLS record,
-    // and timings always include the connection, as a first visit would.
-    const decisions = new Map<string, PolicyDecision>();
-    const connector = createPolicyConnector({ policy: this.#policy, ca: this.#ca, decisions });
-    const agent = new Agent({ connect: connector.connect, headersTimeout: 0, bodyTimeout: 0 });
     const jar = req.sessionId ? this.#jars.get(req.sessionId) : undefined;
     const signal = AbortSignal.any([ctx.signal, deadline.signal]);
     try {
-      await this.#run(req, outcome, { agent, signal, decisions, tls: connector.tls, jar });
+      await this.#run(req, outcome, { signal, jar });
     } catch (err) {
       const [errorType, errorMessage]: [DeviceErrorType, string] = deadline.signal.aborted
         ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
@@ -139,8 +143,6 @@ export class HttpExecutor implements Executor {
     } finally {
       outcome.timeUs = Number((process.hrtime.bigint() - started) / 1000n);
       clearTimeout(timer);
-      connector.destroy();
-      agent.destroy().catch(() => {}); // sockets are already gone; nothing left to report
     }
     if (jar) outcome.responseCookies = await jarRecords(jar);
     return outcome;
@@ -153,6 +155,7 @@ export class HttpExecutor implements Executor {
   async close(): Promise<void> {
     this.#closed = true;
     this.#jars.clear();
+    await this.#pools.destroy();
   }
 
   async #run(req: ExecRequest, outcome: ExecOutcome, scope: JobScope): Promise<void> {
@@ -175,21 +178,24 @@ export class HttpExecutor implements Executor {
         tlsCipher: '',
       });
       const port = Number(hop.url.port) || (hop.url.protocol === 'https:' ? 443 : 80);
+      // Checked for every hop of every job, pooled connection or not: the pool is chosen by the
+      // address this check allows, so a changed DNS answer or a refusal is never bypassed.
       const decision = await abortable(this.#policy.check(hop.url.hostname, port), scope.signal);
+      outcome.network = networkContext(decision, this.#localAddress);
       if (!decision.allowed) throw new TargetConnectError('blocked', decision.message);
-      scope.decisions.set(targetKey(hop.url.hostname, port), decision);
 
       const sent = await this.#headersFor(hop, scope.jar);
       outcome.requestHeaders = sent;
+      // Taken in the same tick as the request is dispatched, so an eviction cannot close it between.
+      const pool = this.#pools.get(hop.url, decision);
       const res: Dispatcher.ResponseData = await request(hop.url, {
-        dispatcher: scope.agent,
+        dispatcher: pool.dispatcher,
         method: hop.method as Dispatcher.HttpMethod,
         headers: sent.flatMap((h) => [h.name ?? '', h.value ?? '']),
         body: hop.body.length > 0 ? hop.body : undefined,
         signal: scope.signal,
       });
-      const tls =
-        hop.url.protocol === 'https:' ? scope.tls.get(targetKey(hop.url.hostname, port)) : undefined;
+      const tls = hop.url.protocol === 'https:' ? pool.tls() : undefined;
       Object.assign(outcome, {
         statusCode: res.statusCode,
         responseHeaders: flattenHeaders(res.headers),
@@ -208,6 +214,8 @@ export class HttpExecutor implements Executor {
       } else {
         await this.#readBody(res, outcome);
       }
+      // The connection is back in its pool before the next hop (or job) asks for one.
+      await connectionReleased();
       hop = next;
     }
   }

@@ -3,20 +3,23 @@
 // with the policy connector, as for HTTP jobs. web3.js's own transport is not used for the wire:
 // it parses the answer (the exact text is lost), throws on a non-2xx status without the body or any
 // header, has no size limit, and goes through Node 20's bundled fetch, which rejects an undici 7
-// dispatcher (the one that pins the connection to the policy-checked address).
+// dispatcher (the one that pins the connection to the policy-checked address). Connections are kept
+// alive per (origin, approved address), as for HTTP jobs (agent/policy/pinned-pools.ts).
 
 import { isJsonRpcPayload } from '@solana/web3.js';
-import { Agent, type Dispatcher, request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import type { Header } from '../../proto/index.js';
 import type { DeviceErrorType } from '../errors.js';
 import {
-  createPolicyConnector,
+  connectionReleased,
   type NetworkPolicy,
-  type PolicyDecision,
+  type PinnedPool,
+  PinnedPools,
+  type PinnedPoolsOptions,
   TargetConnectError,
-  targetKey,
 } from '../policy/index.js';
 import { DEFAULT_USER_AGENT } from './http.js';
+import { networkContext } from './network-context.js';
 import {
   type ExecContext,
   type ExecOutcome,
@@ -39,6 +42,10 @@ export interface SolanaExecutorOptions {
   maxBodyBytes: number;
   /** Extra trusted CA certificates (lab, tests), added to Node's bundled roots. Default: none. */
   ca?: Buffer[];
+  /** Local address every connection is bound to (`--local-address`). Default: none (the OS chooses). */
+  localAddress?: string;
+  /** Keep-alive pooling limits (pools kept, connections per pool, idle timeout). Defaults: PinnedPools'. */
+  keepAlive?: Pick<PinnedPoolsOptions, 'maxPools' | 'maxConnectionsPerPool' | 'keepAliveTimeoutMs'>;
 }
 
 export const SOLANA_METHOD = 'SOLANA_JSON_RPC';
@@ -78,13 +85,19 @@ export class SolanaExecutor implements Executor {
   readonly failureType: DeviceErrorType = 'rpc';
   readonly #policy: NetworkPolicy;
   readonly #maxBodyBytes: number;
-  readonly #ca: Buffer[] | undefined;
+  readonly #localAddress: string | undefined;
+  readonly #pools: PinnedPools;
   #closed = false;
 
   constructor(options: SolanaExecutorOptions) {
     this.#policy = options.policy;
     this.#maxBodyBytes = options.maxBodyBytes;
-    this.#ca = options.ca;
+    this.#localAddress = options.localAddress || undefined;
+    this.#pools = new PinnedPools({
+      ca: options.ca,
+      localAddress: this.#localAddress,
+      ...options.keepAlive,
+    });
   }
 
   async execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome> {
@@ -92,15 +105,13 @@ export class SolanaExecutor implements Executor {
     const startedAtMs = Date.now();
     const started = process.hrtime.bigint();
     const outcome = emptyOutcome(startedAtMs, req.url);
+    outcome.network = networkContext(undefined, this.#localAddress);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), req.timeoutMs);
     const signal = AbortSignal.any([ctx.signal, deadline.signal]);
-    // Per job, as for HTTP: the connector carries this job's policy decision and TLS record.
-    const decisions = new Map<string, PolicyDecision>();
-    const connector = createPolicyConnector({ policy: this.#policy, ca: this.#ca, decisions });
-    const agent = new Agent({ connect: connector.connect, headersTimeout: 0, bodyTimeout: 0 });
+    const used: { pool?: PinnedPool } = {};
     try {
-      await this.#run(req, outcome, agent, decisions, signal);
+      await this.#run(req, outcome, used, signal);
     } catch (err) {
       const [errorType, errorMessage]: [DeviceErrorType, string] = deadline.signal.aborted
         ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
@@ -119,25 +130,23 @@ export class SolanaExecutor implements Executor {
     } finally {
       outcome.timeUs = Number((process.hrtime.bigint() - started) / 1000n);
       // Recorded by the connector at the handshake; present whenever an HTTPS node answered.
-      const tls = outcome.statusCode > 0 ? connector.tls.get(targetKeyOf(req.url)) : undefined;
+      const tls = outcome.statusCode > 0 ? used.pool?.tls() : undefined;
       outcome.tlsVersion = tls?.version ?? '';
       outcome.tlsCipher = tls?.cipher ?? '';
       clearTimeout(timer);
-      connector.destroy();
-      agent.destroy().catch(() => {}); // sockets are already gone; nothing left to report
     }
     return outcome;
   }
 
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#pools.destroy();
   }
 
   async #run(
     req: ExecRequest,
     outcome: ExecOutcome,
-    agent: Agent,
-    decisions: Map<string, PolicyDecision>,
+    used: { pool?: PinnedPool },
     signal: AbortSignal,
   ): Promise<void> {
     const url = parseTarget(req.url);
@@ -146,14 +155,16 @@ export class SolanaExecutor implements Executor {
     if (problem) throw new JobFailure('rpc', `JSON-RPC error -32600: Invalid Request (${problem}; not sent)`);
 
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+    // Checked for every job; the pool is the one of the address this check allowed.
     const decision = await abortable(this.#policy.check(url.hostname, port), signal);
+    outcome.network = networkContext(decision, this.#localAddress);
     if (!decision.allowed) throw new TargetConnectError('blocked', decision.message);
-    decisions.set(targetKey(url.hostname, port), decision);
+    used.pool = this.#pools.get(url, decision);
 
     const sent = headersFor(req.headers);
     outcome.requestHeaders = sent;
     const res = await request(url, {
-      dispatcher: agent,
+      dispatcher: used.pool.dispatcher,
       method: 'POST',
       headers: sent.flatMap((h) => [h.name ?? '', h.value ?? '']),
       body: req.body,
@@ -165,6 +176,7 @@ export class SolanaExecutor implements Executor {
       contentType: firstValue(res.headers['content-type']),
     });
     const body = await this.#readBody(res, outcome);
+    await connectionReleased(); // the connection is back in its pool before the next job
     Object.assign(outcome, { sizeBytes: body.length, content: { body } });
     const rpcError = responseProblem(body, res.statusCode);
     if (rpcError) throw rpcError;
@@ -272,11 +284,6 @@ function headersFor(headers: Header[]): Header[] {
   );
   if (!hasUserAgent) sent.push({ name: 'user-agent', value: DEFAULT_USER_AGENT });
   return sent;
-}
-
-function targetKeyOf(raw: string): string {
-  const url = new URL(raw);
-  return targetKey(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
 }
 
 function classify(err: unknown): [DeviceErrorType, string] {

@@ -6,8 +6,11 @@ import type {
   InputCookie,
   PerformanceMetrics,
   RequestOutcome,
+  ResultFinal,
 } from '../../proto/index.js';
 import type { DeviceErrorType, JobErrorType } from '../errors.js';
+
+export type NetworkContext = NonNullable<ResultFinal['network']>;
 
 /** A job as an executor sees it: decoded from the Assign frame, defaults applied. */
 export interface ExecRequest {
@@ -64,6 +67,11 @@ export interface ExecOutcome {
    * Defaults to sizeBytes when an executor does not set it.
    */
   transferBytes?: number;
+  /**
+   * Where the job went on the network (resolvers, resolved addresses, the address connected to,
+   * the bound local address): ResultFinal.network. Absent when an executor reports none.
+   */
+  network?: NetworkContext;
 }
 
 export interface ExecContext {

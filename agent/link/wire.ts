@@ -169,6 +169,7 @@ export function resultFrames(
         requestResults: outcome.requestResults,
         contentType: outcome.contentType,
         contentEncoding: outcome.contentEncoding ?? '',
+        network: outcome.network ?? null,
       },
     }),
   );

@@ -3,6 +3,7 @@
 export {
   createNetworkPolicy,
   DnsLookupError,
+  MAX_REPORTED_ADDRESSES,
   type NetworkPolicy,
   type NetworkPolicyOptions,
   type PolicyAllowed,
@@ -12,10 +13,16 @@ export {
 } from '../../common/net-policy/index.js';
 export {
   type ConnectFailure,
-  createPolicyConnector,
-  type PolicyConnector,
-  type PolicyConnectorOptions,
+  type DialOptions,
+  dialPinned,
+  type PinnedTarget,
   TargetConnectError,
   type TlsInfo,
   targetKey,
 } from './connector.js';
+export {
+  connectionReleased,
+  type PinnedPool,
+  PinnedPools,
+  type PinnedPoolsOptions,
+} from './pinned-pools.js';

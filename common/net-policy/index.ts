@@ -11,6 +11,9 @@ import type { NetworkPolicy, PolicyAllowed, PolicyDecision, PolicyRefused } from
 export { DnsLookupError } from './dns-error.js';
 export type { NetworkPolicy, PolicyAllowed, PolicyDecision, PolicyRefused } from './types.js';
 
+/** Resolved addresses a decision reports (the check itself judges every one). */
+export const MAX_REPORTED_ADDRESSES = 16;
+
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
 
 export interface NetworkPolicyOptions {
@@ -80,17 +83,19 @@ export function createNetworkPolicy(options: NetworkPolicyOptions = {}): Network
       if (found.length === 0) {
         throw new DnsLookupError(hostname, Object.assign(new Error('no addresses'), { code: 'ENOTFOUND' }));
       }
+      const resolvedAddresses = found.slice(0, MAX_REPORTED_ADDRESSES).map((a) => a.address);
       // Every address must pass: connecting to the good one among bad ones would let a name that
       // also points inside the network through the next time the order changes.
       let first: PolicyAllowed | null = null;
       for (const entry of found) {
         const address = parseIp(entry.address);
-        if (address === null) return refuse(`${hostname} (${entry.address})`, 'invalid-address');
+        if (address === null)
+          return { ...refuse(`${hostname} (${entry.address})`, 'invalid-address'), resolvedAddresses };
         const decision = decide(hostname, address);
-        if (!decision.allowed) return decision;
+        if (!decision.allowed) return { ...decision, resolvedAddresses };
         first ??= decision;
       }
-      return first as PolicyAllowed;
+      return { ...(first as PolicyAllowed), resolvedAddresses };
     },
   };
 }

@@ -5,6 +5,11 @@ export interface PolicyAllowed {
   /** The resolved address that was checked; connect to exactly this one (no second lookup). */
   address: string;
   family: 4 | 6;
+  /**
+   * Every address the host name resolved to, in the resolver's order, at most
+   * MAX_REPORTED_ADDRESSES; absent when the host was an address literal.
+   */
+  resolvedAddresses?: string[];
 }
 
 export interface PolicyRefused {
@@ -13,6 +18,8 @@ export interface PolicyRefused {
   rule: string;
   /** Human message naming the rule, used as the job's error_message. */
   message: string;
+  /** As on PolicyAllowed, when the refusal came after the name was resolved. */
+  resolvedAddresses?: string[];
 }
 
 export type PolicyDecision = PolicyAllowed | PolicyRefused;

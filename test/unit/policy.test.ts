@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createNetworkPolicy, DnsLookupError, type Resolver } from '../../agent/policy/index.js';
+import {
+  createNetworkPolicy,
+  DnsLookupError,
+  MAX_REPORTED_ADDRESSES,
+  type Resolver,
+} from '../../agent/policy/index.js';
 import type { PolicyDecision } from '../../agent/policy/types.js';
 
 /** A resolver from a fixed table, so no test ever queries real DNS. */
@@ -211,6 +216,7 @@ describe('network policy: host names', () => {
       allowed: true,
       address: '93.184.215.14',
       family: 4,
+      resolvedAddresses: ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
     });
   });
 
@@ -220,7 +226,20 @@ describe('network policy: host names', () => {
       allowed: false,
       rule: 'private',
       message: 'target internal.test (10.1.2.3) is refused by the network policy (private)',
+      resolvedAddresses: ['10.1.2.3'],
     });
+  });
+
+  it('reports at most MAX_REPORTED_ADDRESSES of a long answer, after checking every one', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => `93.184.216.${i + 1}`);
+    const long = createNetworkPolicy({ resolver: tableResolver({ 'many.test': many }) });
+    const d = await long.check('many.test', 443);
+    assert.equal(d.allowed, true);
+    assert.deepEqual(d.resolvedAddresses, many.slice(0, MAX_REPORTED_ADDRESSES));
+    const lastBad = createNetworkPolicy({
+      resolver: tableResolver({ 'many.test': [...many, '10.0.0.1'] }),
+    });
+    assert.equal(rule(await lastBad.check('many.test', 443)), 'private');
   });
 
   it('refuses when any one of the addresses is refused', async () => {

@@ -7,6 +7,7 @@
 import { type Logger, pino } from 'pino';
 import type { BrowserContext } from 'puppeteer-core';
 import type { NetworkPolicy } from '../../policy/types.js';
+import { networkContext } from '../network-context.js';
 import {
   type ExecContext,
   type ExecOutcome,
@@ -20,7 +21,7 @@ import { isStopped, JobDeadline } from './job-deadline.js';
 import { fail, flagged, stoppedCopy } from './job-outcome.js';
 import { type PageJobResult, type PageJobSettings, readerText, runPageJob } from './page-job.js';
 import { PageSlots } from './page-slots.js';
-import { PolicyProxy } from './policy-proxy.js';
+import { PolicyProxy, type PolicyProxyOptions } from './policy-proxy.js';
 import { closePrepared, newContext, type PreparedPage, preparePage } from './prepared-page.js';
 import { SparePages } from './spare-pages.js';
 
@@ -29,6 +30,8 @@ export interface BrowserExecutorOptions {
   executablePath: string;
   /** Decides every host:port the page reaches, redirects and subresources included. */
   policy: NetworkPolicy;
+  /** Local address the policy proxy binds its upstream connections to (`--local-address`). Default: none. */
+  localAddress?: string;
   /** Pages open at once; further jobs queue. Default 2. */
   maxPages?: number;
   /** Relaunch the browser (between jobs) after this many pages. Default 200. */
@@ -89,7 +92,8 @@ export class BrowserExecutor implements Executor {
   readonly methods = ['CRAWL_FULL_PAGE'] as const;
   /** Error type of a failure execute() did not classify itself. */
   readonly failureType = 'browser' as const;
-  readonly #policy: NetworkPolicy;
+  /** How each job's policy proxy is built: the policy and the bound local address. */
+  readonly #proxyOptions: PolicyProxyOptions;
   readonly #settings: PageJobSettings;
   readonly #graceMs: number;
   readonly #host: ChromiumHost;
@@ -102,7 +106,7 @@ export class BrowserExecutor implements Executor {
 
   constructor(options: BrowserExecutorOptions) {
     if (!(options.maxBodyBytes > 0)) throw new Error('maxBodyBytes must be positive');
-    this.#policy = options.policy;
+    this.#proxyOptions = { policy: options.policy, localAddress: options.localAddress };
     this.#log = options.log ?? pino({ enabled: false });
     this.#settings = {
       maxBodyBytes: options.maxBodyBytes,
@@ -127,7 +131,7 @@ export class BrowserExecutor implements Executor {
     this.#spares = new SparePages({
       count: options.sparePages ?? 1,
       host: this.#host,
-      policy: this.#policy,
+      proxy: this.#proxyOptions,
       log: this.#log,
     });
   }
@@ -240,11 +244,12 @@ export class BrowserExecutor implements Executor {
         proxy = session.proxy;
       } else {
         spare = this.#spares.take();
-        proxy = spare?.proxy ?? new PolicyProxy({ policy: this.#policy });
+        proxy = spare?.proxy ?? new PolicyProxy(this.#proxyOptions);
       }
       proxy.resetJob();
       // The main URL is checked before any browser work: a refused target costs no page.
       const refused = await deadline.bound(proxy.check(req.url));
+      outcome.network = networkContext(proxy.decisionFor(req.url), this.#proxyOptions.localAddress);
       if (refused) {
         if (spare) this.#spares.giveBack(spare);
         else if (!session) await proxy.close();
@@ -315,6 +320,9 @@ export class BrowserExecutor implements Executor {
         flagged(outcome, req);
         if (session) session.context = null;
       }
+      // The main document's connection: the decision for the URL the page ended on.
+      const final = proxy?.decisionFor(outcome.finalUrl || req.url);
+      if (proxy) outcome.network = networkContext(final, this.#proxyOptions.localAddress);
       if (result.stalled) void this.#host.probe();
       if (lease) this.#host.jobDone();
       // Closing happens after the outcome is returned; the slot is free once it is done.
@@ -382,7 +390,7 @@ export class BrowserExecutor implements Executor {
   #session(id: string): SessionState {
     let session = this.#sessions.get(id);
     if (!session) {
-      const proxy = new PolicyProxy({ policy: this.#policy });
+      const proxy = new PolicyProxy(this.#proxyOptions);
       session = { proxy, started: proxy.start(), context: null, generation: 0, saved: [] };
       this.#sessions.set(id, session);
     }

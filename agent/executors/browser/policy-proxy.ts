@@ -30,6 +30,8 @@ export interface PolicyProxyOptions {
   policy: NetworkPolicy;
   /** Upstream TCP connect timeout. Default 30_000. */
   connectTimeoutMs?: number;
+  /** Local address every upstream connection is bound to (`--local-address`). Default: none. */
+  localAddress?: string | undefined;
 }
 
 // Hop-by-hop headers (RFC 9110 7.6.1) and the proxy ones Chromium adds; never forwarded.
@@ -68,14 +70,19 @@ export function urlAuthorityKey(url: string): string | null {
 export class PolicyProxy {
   readonly #policy: NetworkPolicy;
   readonly #connectTimeoutMs: number;
+  readonly #localAddress: string | undefined;
   readonly #server: http.Server;
   readonly #tunnels = new Set<net.Socket>();
-  // Keep-alive to upstreams, keyed by the approved address: cut with the proxy at the job's end.
-  readonly #agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  // Keep-alive to upstreams, one agent per (authority, approved address), so a connection never
+  // carries two origins' requests nor goes to an address another decision approved. Cut with the
+  // proxy at the job's end.
+  readonly #agents = new Map<string, http.Agent>();
   // One decision per authority and job: repeated requests reuse it, so a page cannot make the proxy
   // resolve a name again and again hoping for a different answer.
   #decisions = new Map<string, Promise<{ decision: PolicyDecision; ms: number }>>();
   #failures = new Map<string, ProxyFailure>();
+  /** Decisions taken (allowed or refused) per authority, for the job's network context. */
+  #decided = new Map<string, PolicyDecision>();
   #timings = new Map<string, ProxyTiming>();
   #closed = false;
   #url = '';
@@ -83,6 +90,7 @@ export class PolicyProxy {
   constructor(options: PolicyProxyOptions) {
     this.#policy = options.policy;
     this.#connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
+    this.#localAddress = options.localAddress || undefined;
     this.#server = http.createServer((req, res) => void this.#onRequest(req, res));
     this.#server.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
       void this.#onConnect(req, socket, head);
@@ -111,6 +119,7 @@ export class PolicyProxy {
   resetJob(): void {
     this.#decisions = new Map();
     this.#failures = new Map();
+    this.#decided = new Map();
     this.#timings = new Map();
   }
 
@@ -123,6 +132,15 @@ export class PolicyProxy {
     if (exact) return exact;
     const key = urlAuthorityKey(url);
     return key === null ? undefined : this.#failures.get(key);
+  }
+
+  /**
+   * The policy's decision for `url`'s host and port in this job (with the resolved addresses and
+   * the address the proxy dials), or undefined when none was taken (not reached, or DNS failed).
+   */
+  decisionFor(url: string): PolicyDecision | undefined {
+    const key = urlAuthorityKey(url);
+    return key === null ? undefined : this.#decided.get(key);
   }
 
   timingFor(url: string): ProxyTiming | undefined {
@@ -149,7 +167,8 @@ export class PolicyProxy {
     this.#closed = true;
     for (const socket of this.#tunnels) socket.destroy();
     this.#tunnels.clear();
-    this.#agent.destroy();
+    for (const agent of this.#agents.values()) agent.destroy();
+    this.#agents.clear();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
@@ -166,6 +185,7 @@ export class PolicyProxy {
     }
     try {
       const { decision, ms } = await pending;
+      if (this.#decisions.get(key) === pending) this.#decided.set(key, decision);
       if (!decision.allowed) return { kind: 'blocked', message: decision.message };
       return { address: decision.address, dnsMs: ms };
     } catch (err) {
@@ -191,6 +211,10 @@ export class PolicyProxy {
       this.#fail(res, stripFragment(target.href), decision);
       return;
     }
+    if (this.#closed) {
+      res.destroy();
+      return;
+    }
     const headers: http.OutgoingHttpHeaders = {};
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       const name = req.rawHeaders[i] as string;
@@ -205,7 +229,8 @@ export class PolicyProxy {
       method: req.method,
       path: target.pathname + target.search,
       headers,
-      agent: this.#agent,
+      agent: this.#agentFor(`${key}|${decision.address}`),
+      localAddress: this.#localAddress,
       // The Host header Chromium sent is kept as is; Node must not replace it with the address.
       setHost: false,
     });
@@ -261,7 +286,7 @@ export class PolicyProxy {
       return;
     }
     if (this.#closed || client.destroyed) return;
-    const upstream = net.connect({ host: decision.address, port });
+    const upstream = net.connect({ host: decision.address, port, localAddress: this.#localAddress });
     this.#tunnels.add(upstream);
     let established = false;
     upstream.on('close', () => {
@@ -285,6 +310,15 @@ export class PolicyProxy {
         client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       }
     });
+  }
+
+  #agentFor(key: string): http.Agent {
+    let agent = this.#agents.get(key);
+    if (!agent) {
+      agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+      this.#agents.set(key, agent);
+    }
+    return agent;
   }
 
   /** Bounds only the TCP connect: a slow or long-polling answer is the browser's to time out. */

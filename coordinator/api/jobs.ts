@@ -200,7 +200,13 @@ export function registerJobRoutes(
   };
   app.get('/crawl/v1/status/:id', { schema: statusSchema }, async (req) => {
     const key = await authenticate(services, req);
-    return jobView(await ownedJob(services, key.ownerId, req.params.id));
+    // The view's columns only, owner checked in the statement: a poll never reads or parses the
+    // job's request or result JSON.
+    const id = req.params.id;
+    if (!isUuid(id)) throw jobNotFound();
+    const [view] = await services.store.getJobViews(key.ownerId, [id.toLowerCase()]);
+    if (!view) throw jobNotFound();
+    return jobView(view);
   });
 
   const detailSchema = {

@@ -2,6 +2,7 @@
 // results (result-receiver.ts), assignments out, heartbeats, pausing under the memory budget.
 // Frames are untrusted input: bounded, checked against what this device was asked to do, and a
 // device that keeps sending frames for work that is not its own loses its link.
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
 import {
@@ -67,12 +68,16 @@ export class AgentConnection {
   private closed = false;
   private readonly gate: FrameGate;
   private budgetPaused = false;
+  /** True while the socket is corked for the frames of the current turn (see send). */
+  private corked = false;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly device: DeviceRecord,
     private readonly deps: ConnectionDeps,
     private readonly onClosed: (conn: AgentConnection) => void,
+    /** The link's TCP socket (the one the upgrade came on), corked per turn; null: not corked. */
+    private readonly socket: Duplex | null = null,
   ) {
     this.log = deps.log.child({ deviceId: device.id });
     this.results = new ResultReceiver({
@@ -137,8 +142,20 @@ export class AgentConnection {
     if (this.ws.readyState !== this.ws.OPEN) return;
     const bytes = encodeCoordinatorFrame(frame);
     this.deps.onFrame?.('out', bytes.byteLength);
+    // The frames sent while this turn's callbacks and promise continuations run (the assigns of
+    // a committed batch of claims, acks of several results) leave in one write, not one each.
+    if (this.socket && !this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(this.uncork);
+    }
     this.ws.send(bytes);
   }
+
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.socket?.uncork();
+  };
 
   private onMessage(data: Buffer, isBinary: boolean): void {
     if (this.closed) return;

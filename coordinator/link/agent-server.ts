@@ -17,6 +17,8 @@ function refuse(socket: Duplex, status: number, text: string): void {
 export class AgentLinkServer {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<AgentConnection>();
+  /** Each device's newest link: a reconnect finds the one it replaces in O(1). */
+  private readonly byDevice = new Map<string, AgentConnection>();
   private pendingUpgrades = 0;
   private closing = false;
   private readonly log: Logger;
@@ -72,15 +74,21 @@ export class AgentLinkServer {
     const found = device;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // A device connected twice keeps only its newest link.
-      for (const c of this.connections) if (c.deviceId === found.id) c.close(CloseCode.Replaced, 'replaced');
-      const conn = new AgentConnection(ws, found, this.deps, (c) => this.connections.delete(c));
+      this.byDevice.get(found.id)?.close(CloseCode.Replaced, 'replaced');
+      const conn = new AgentConnection(ws, found, this.deps, (c) => this.forget(c), socket);
       this.connections.add(conn);
+      this.byDevice.set(found.id, conn);
     });
+  }
+
+  private forget(conn: AgentConnection): void {
+    this.connections.delete(conn);
+    if (this.byDevice.get(conn.deviceId) === conn) this.byDevice.delete(conn.deviceId);
   }
 
   /** Tells a connected device how the coordinator judges it (quarantine and its reason). */
   notifyStanding(deviceId: string, quarantined: boolean, reason: string): void {
-    for (const c of this.connections) if (c.deviceId === deviceId) c.standing(quarantined, reason);
+    this.byDevice.get(deviceId)?.standing(quarantined, reason);
   }
 
   /** Tells every agent to go elsewhere, then closes the links. */

@@ -31,8 +31,11 @@ export class PushEventLog implements JobListener {
     this.track(this.recordJob(event.job));
   }
 
-  /** Called after every event written here (streams and the delivery worker wake on it). */
-  onAppended(fn: () => void): () => void {
+  /**
+   * Called after every event written here (streams wake on it), with whether the event queued
+   * webhook deliveries (the delivery worker wakes only then: most events have none).
+   */
+  onAppended(fn: (withDeliveries: boolean) => void): () => void {
     this.appended.on('appended', fn);
     return () => this.appended.off('appended', fn);
   }
@@ -159,7 +162,9 @@ export class PushEventLog implements JobListener {
         orderKey: e.orderKey,
       })),
     };
-    if (await this.services.store.push.appendEvent(event)) this.appended.emit('appended');
+    if (await this.services.store.push.appendEvent(event)) {
+      this.appended.emit('appended', event.deliveries.length > 0);
+    }
   }
 
   /** The subject's own webhook when it has one (job first), else the owner's default. */

@@ -45,7 +45,11 @@ export class PushService implements PushHandle {
   /** Listens to the lifecycle, writes events a crash may have lost, starts delivering. */
   async start(): Promise<void> {
     this.offs.push(this.services.jobs.addListener(this.events));
-    this.offs.push(this.events.onAppended(() => this.worker.wake()));
+    this.offs.push(
+      this.events.onAppended((withDeliveries) => {
+        if (withDeliveries) this.worker.wake();
+      }),
+    );
     this.offs.push(this.events.onAppended(() => this.wakes.emit('wake')));
     // One store subscription for every stream (on PostgreSQL each is a LISTEN connection).
     this.offs.push(

@@ -1,10 +1,15 @@
-// Pipeline bench: N jobs through submit → coordinator → agent (a separate process) → completed,
+// Pipeline bench: jobs through submit → coordinator → agent (a separate process) → completed,
 // against a local target, beside a direct undici fetch of the same target at the same concurrency,
-// in the same run. Prints jobs/s, p50/p99 submit-to-completed latency and the ratios.
-//   npx tsx scripts/bench/pipeline.ts [--jobs 2000] [--concurrency 32] [--store sqlite|postgres://…]
-//                                     [--coordinators 1|2] [--agents 1]
+// measured in the same run, at each concurrency asked (default 32, then 1). Prints jobs/s, p50/p99
+// submit-to-completed latency, the ratios and CPU per job, then one RESULT line per concurrency.
+//   npx tsx scripts/bench/pipeline.ts [--jobs 2000] [--serial-jobs 500] [--concurrency 32,1]
+//        [--store sqlite|postgres://…] [--coordinators 1|2] [--agents 1] [--prof DIR] [--agent-prof DIR]
+// --jobs is the job count at concurrency > 1, --serial-jobs at concurrency 1. --prof writes a CPU
+// profile of this process (coordinator, client, target) for each measured pipeline phase.
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import { Agent, request } from 'undici';
 import { parseFlags } from '../../coordinator/config.js';
 import type { StoreEvent } from '../../coordinator/store/types.js';
@@ -18,51 +23,62 @@ import { startTargetServer } from '../../test/helpers/target-server.js';
 
 const flags = parseFlags(process.argv.slice(2));
 const JOBS = Number(flags.jobs ?? 2000);
-const CONCURRENCY = Number(flags.concurrency ?? 32);
+const SERIAL_JOBS = Number(flags['serial-jobs'] ?? 500);
+const LEVELS = String(flags.concurrency ?? '32,1')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
 const COORDINATORS = Number(flags.coordinators ?? 1);
 const AGENTS = Number(flags.agents ?? 1);
 const storeSpec = flags.store ?? 'sqlite';
+const profDir = typeof flags.prof === 'string' ? flags.prof : null;
 
 function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function runPool(n: number, concurrency: number, one: (i: number) => Promise<void>): Promise<number> {
+interface Phase {
+  rate: number;
+  lat: number[];
+  /** CPU of this process per unit (µs). */
+  cpuUs: number;
+}
+
+async function runPool(n: number, concurrency: number, one: (i: number) => Promise<void>): Promise<Phase> {
   let next = 0;
+  const lat: number[] = [];
+  const cpu0 = process.cpuUsage();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < n) await one(next++);
+      while (next < n) {
+        const i = next++;
+        const t = performance.now();
+        await one(i);
+        lat.push(performance.now() - t);
+      }
     }),
   );
-  return performance.now() - start;
+  const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  lat.sort((a, b) => a - b);
+  return { rate: (n / ms) * 1000, lat, cpuUs: (cpu.user + cpu.system) / n };
 }
 
 const target = await startTargetServer();
 const targetUrl = `${target.httpUrl}/echo`;
-
-// Baseline: the same target, fetched directly with undici at the same concurrency.
-await runPool(200, CONCURRENCY, async () => {
-  await (await request(targetUrl)).body.text();
-});
-const directLat: number[] = [];
-const directMs = await runPool(JOBS, CONCURRENCY, async () => {
-  const t = performance.now();
-  await (await request(targetUrl)).body.text();
-  directLat.push(performance.now() - t);
-});
-
-// A second baseline doing what a crawl does: a fresh connection per request (no keep-alive reuse).
-const freshLat: number[] = [];
-const freshMs = await runPool(JOBS, CONCURRENCY, async () => {
-  const t = performance.now();
+const keepAlive = new Agent({ connections: Math.max(...LEVELS) });
+const direct = async () => {
+  await (await request(targetUrl, { dispatcher: keepAlive })).body.text();
+};
+// What a crawl without connection reuse does: a fresh connection per request.
+const fresh = async () => {
   const dispatcher = new Agent({ pipelining: 0 });
   await (await request(targetUrl, { dispatcher })).body.text();
   await dispatcher.destroy();
-  freshLat.push(performance.now() - t);
-});
+};
 
-// The pipeline.
+// The coordinator(s), in this process, and the agent(s), each its own process.
 const dataDir = tempDir('bench');
 const postgres = storeSpec.startsWith('postgres');
 const storeFlags = postgres ? ['--store', storeSpec] : [];
@@ -87,64 +103,118 @@ await first.coordinator.store.subscribe((e: StoreEvent) => {
   if (w) w();
   else early.add(e.jobId);
 });
-const agents = [];
+const agents: ReturnType<typeof spawnAgent>[] = [];
 for (let i = 0; i < AGENTS; i++) {
   const id = `bench-${randomUUID().slice(0, 8)}`;
   const a = spawnAgent({
     deviceId: id,
     token: await first.newDevice(id),
     coordinators: coords.map((c) => c.url),
-    maxConcurrent: CONCURRENCY,
+    maxConcurrent: Math.max(...LEVELS),
     logLevel: 'info',
     nodeArgs: flags['agent-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${flags['agent-prof']}`] : [],
   });
   await a.waitForLog((l) => l.msg === 'linked to coordinator');
   agents.push(a);
 }
+/** CPU time (µs) of the agent processes so far, from /proc (Linux; 0 elsewhere). */
+function agentCpuUs(): number {
+  let ticks = 0;
+  for (const a of agents) {
+    try {
+      const fields = readFileSync(`/proc/${a.child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {
+      return 0;
+    }
+  }
+  return ticks * 10_000; // USER_HZ is 100 on Linux
+}
 const auth = { authorization: `Bearer ${first.apiKey}`, 'content-type': 'application/json' };
-async function submitAndWait(i: number): Promise<number> {
+const client = new Agent({ connections: Math.max(...LEVELS) });
+/** Submit-to-answer latency of the measured pipeline phase (the 201 alone). */
+let submitLat: number[] = [];
+async function submitAndWait(i: number): Promise<void> {
   const t = performance.now();
   const coord = coords[i % coords.length] as TestCoordinator;
   const res = await request(`${coord.url}/crawl/v1/new`, {
     method: 'POST',
     headers: auth,
     body: JSON.stringify({ url: targetUrl }),
+    dispatcher: client,
   });
+  if (res.statusCode !== 201) throw new Error(`submit answered ${res.statusCode}: ${await res.body.text()}`);
   const { job_id: id } = (await res.body.json()) as { job_id: string };
+  submitLat.push(performance.now() - t);
   if (!early.delete(id)) await new Promise<void>((resolve) => waiters.set(id, resolve));
   waiters.delete(id);
-  return performance.now() - t;
 }
-await runPool(100, CONCURRENCY, async (i) => {
-  await submitAndWait(i);
-});
-const pipeLat: number[] = [];
-// CPU of this process (coordinator, bench client and target; the agent runs apart) per job.
-const cpuBefore = process.cpuUsage();
-const pipeMs = await runPool(JOBS, CONCURRENCY, async (i) => {
-  pipeLat.push(await submitAndWait(i));
-});
 
-directLat.sort((a, b) => a - b);
-freshLat.sort((a, b) => a - b);
-pipeLat.sort((a, b) => a - b);
-const cpu = process.cpuUsage(cpuBefore);
-const cpuUsPerJob = (cpu.user + cpu.system) / JOBS;
-const directRate = (JOBS / directMs) * 1000;
-const freshRate = (JOBS / freshMs) * 1000;
-const pipeRate = (JOBS / pipeMs) * 1000;
-const row = (name: string, rate: number, lat: number[]) =>
-  `${name.padEnd(22)} ${rate.toFixed(0).padStart(8)} jobs/s   p50 ${pct(lat, 50).toFixed(2).padStart(7)} ms   p99 ${pct(lat, 99).toFixed(2).padStart(7)} ms`;
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (!profDir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(profDir, { recursive: true });
+    writeFileSync(path.join(profDir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+// What this process costs with nothing to do (heartbeats, timers), per second, so that a slow
+// phase's CPU per job is not charged the idle cost of its longer duration.
+const idle0 = process.cpuUsage();
+const idleStart = performance.now();
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const idleCpu = process.cpuUsage(idle0);
+const idleUsPerMs = (idleCpu.user + idleCpu.system) / (performance.now() - idleStart);
+
+const lines: string[] = [];
+const results: string[] = [];
+const row = (name: string, p: Phase) =>
+  `  ${name.padEnd(22)} ${p.rate.toFixed(0).padStart(8)} /s   p50 ${pct(p.lat, 50).toFixed(2).padStart(7)} ms   p99 ${pct(p.lat, 99).toFixed(2).padStart(7)} ms   ${p.cpuUs.toFixed(0).padStart(5)} µs CPU each`;
+
+for (const c of LEVELS) {
+  const n = c === 1 ? SERIAL_JOBS : JOBS;
+  await runPool(Math.max(200, c * 4), c, direct);
+  const keep = await runPool(n, c, direct);
+  const fr = await runPool(Math.min(n, 1000), c, fresh);
+  await runPool(Math.max(100, c * 4), c, submitAndWait);
+  submitLat = [];
+  const agentCpu0 = agentCpuUs();
+  const pipeStart = performance.now();
+  const pipe = await profiled(`pipeline-c${c}`, () => runPool(n, c, submitAndWait));
+  const idlePerJob = (idleUsPerMs * (performance.now() - pipeStart)) / n;
+  const agentCpu = (agentCpuUs() - agentCpu0) / n;
+  submitLat.sort((a, b) => a - b);
+  const ratio = pipe.rate / keep.rate;
+  const added = pct(pipe.lat, 50) - pct(keep.lat, 50);
+  // This process runs the coordinator, the bench client and the target; the direct phase's CPU
+  // per request is one client request and one target answer, about what the bench adds per job.
+  const coordCpu = pipe.cpuUs - keep.cpuUs - idlePerJob;
+  lines.push(
+    `concurrency ${c}, ${n} jobs`,
+    row('direct keep-alive', keep),
+    row('direct, fresh conn.', fr),
+    row('submit→completed', pipe),
+    `  submit answered: p50 ${pct(submitLat, 50).toFixed(2)} ms, p99 ${pct(submitLat, 99).toFixed(2)} ms; agent process CPU ${agentCpu.toFixed(0)} µs per job`,
+    `  ratio to keep-alive ${ratio.toFixed(3)}x (target ≥ 0.3x at 32), to fresh connections ${(pipe.rate / fr.rate).toFixed(3)}x`,
+    `  added p50 ${added.toFixed(2)} ms (target ≤ 1.5 ms at 1); coordinator CPU ≈ ${coordCpu.toFixed(0)} µs per job (process ${pipe.cpuUs.toFixed(0)} − direct request ${keep.cpuUs.toFixed(0)} − idle ${idlePerJob.toFixed(0)})`,
+  );
+  results.push(
+    `RESULT pipeline concurrency=${c} jobs_per_s=${pipe.rate.toFixed(0)} direct_keepalive_per_s=${keep.rate.toFixed(0)} ratio_keepalive=${ratio.toFixed(3)} ratio_fresh=${(pipe.rate / fr.rate).toFixed(3)} added_p50_ms=${added.toFixed(2)} pipeline_p50_ms=${pct(pipe.lat, 50).toFixed(2)} direct_p50_ms=${pct(keep.lat, 50).toFixed(2)} cpu_us_per_job=${pipe.cpuUs.toFixed(0)} coordinator_cpu_us_per_job=${coordCpu.toFixed(0)} agent_cpu_us_per_job=${agentCpu.toFixed(0)} submit_p50_ms=${pct(submitLat, 50).toFixed(2)}`,
+  );
+}
+
 process.stdout.write(
   [
-    `pipeline bench: ${JOBS} jobs, concurrency ${CONCURRENCY}, store ${postgres ? 'postgres' : 'sqlite'}, ${COORDINATORS} coordinator(s), ${AGENTS} agent(s)`,
-    row('direct undici fetch', directRate, directLat),
-    row('direct, fresh conn.', freshRate, freshLat),
-    row('submit→completed', pipeRate, pipeLat),
-    `throughput ratio (pipeline/direct): ${(pipeRate / directRate).toFixed(3)}x   (target ≥ 0.3x)`,
-    `throughput ratio (pipeline/direct, fresh connections): ${(pipeRate / freshRate).toFixed(3)}x`,
-    `added p50 latency: ${(pct(pipeLat, 50) - pct(directLat, 50)).toFixed(2)} ms   (target ≤ 3 ms)`,
-    `coordinator process CPU: ${cpuUsPerJob.toFixed(0)} µs per job (with the bench client and target)`,
+    `pipeline bench: store ${postgres ? 'postgres' : 'sqlite'}, ${COORDINATORS} coordinator(s), ${AGENTS} agent(s)`,
+    ...lines,
     '',
   ].join('\n'),
 );
@@ -156,9 +226,7 @@ for (const a of agents) {
 }
 for (const c of coords) await c.stop();
 await target.close();
-if (!flags['keep']) rmSync(dataDir, { recursive: true, force: true });
+if (!flags.keep) rmSync(dataDir, { recursive: true, force: true });
 else process.stdout.write(`data kept in ${dataDir}\n`);
-process.stdout.write(
-  `RESULT pipeline concurrency=${CONCURRENCY} jobs_per_s=${pipeRate.toFixed(0)} direct_keepalive_per_s=${directRate.toFixed(0)} ratio_keepalive=${(pipeRate / directRate).toFixed(3)} ratio_fresh=${(pipeRate / freshRate).toFixed(3)} added_p50_ms=${(pct(pipeLat, 50) - pct(directLat, 50)).toFixed(2)} cpu_us_per_job=${cpuUsPerJob.toFixed(0)}\n`,
-);
+process.stdout.write(`${results.join('\n')}\n`);
 process.exit(0);

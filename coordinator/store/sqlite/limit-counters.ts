@@ -5,17 +5,23 @@ import { limitsJson } from '../rows.js';
 import type { ConsumeOutcome, CounterCharge, KeyLimits, LimitStore, UsageCounts } from '../types.js';
 
 type Prepare = Database.Database['prepare'];
+/** Runs writes in the store's group commit (write-batch.ts). */
+type Write = <T>(run: () => T) => Promise<T>;
 
 const READ = 'SELECT count FROM limit_counters WHERE key_id = ? AND name = ? AND window_start_ms = ?';
 const UNFINISHED = "SELECT COUNT(*) AS n FROM jobs WHERE owner_id = ? AND status IN ('pending', 'running')";
 
-export function consumeSqlite(
+/**
+ * "Check every charge, then add them all" as one transaction function: run inside the store's
+ * write batch it is a savepoint, so a refused or failed consume leaves nothing behind.
+ */
+export function consumeTransaction(
   db: Database.Database,
   prepare: Prepare,
   keyId: string,
   charges: readonly CounterCharge[],
   unfinished?: { ownerId: string; amount: number; limit: number },
-): ConsumeOutcome {
+): () => ConsumeOutcome {
   const read = prepare<[string, string, number], { count: number }>(READ);
   const add = prepare(
     `INSERT INTO limit_counters (key_id, name, window_start_ms, count) VALUES (?, ?, ?, ?)
@@ -35,7 +41,7 @@ export function consumeSqlite(
     }
     for (const c of charges) add.run(keyId, c.name, c.windowStartMs, c.amount);
     return { ok: true, counts: charges.map((c, i) => (current[i] ?? 0) + c.amount), unfinished: open };
-  })();
+  });
 }
 
 export function readUsageSqlite(
@@ -56,6 +62,7 @@ export class SqliteLimitStore implements LimitStore {
   constructor(
     private readonly db: Database.Database,
     private readonly prepare: Prepare,
+    private readonly write: Write,
   ) {}
 
   async setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean> {
@@ -69,7 +76,7 @@ export class SqliteLimitStore implements LimitStore {
     charges: readonly CounterCharge[],
     unfinished?: { ownerId: string; amount: number; limit: number },
   ): Promise<ConsumeOutcome> {
-    return consumeSqlite(this.db, this.prepare, keyId, charges, unfinished);
+    return this.write(consumeTransaction(this.db, this.prepare, keyId, charges, unfinished));
   }
 
   async readUsage(

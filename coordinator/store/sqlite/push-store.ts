@@ -24,59 +24,76 @@ const DUE_SQL = `SELECT d.id FROM webhook_deliveries d
       AND e.order_key = d.order_key AND e.url = d.url AND e.event_seq < d.event_seq)
   ORDER BY d.event_seq LIMIT ?`;
 
+type Prepare = Database.Database['prepare'];
+/** Runs writes in the store's group commit (write-batch.ts). */
+type Write = <T>(run: () => T) => Promise<T>;
+
 export class SqlitePushStore implements PushStore {
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    /** The store's prepare-once cache: a job's event costs four statements, compiled once. */
+    private readonly prepare: Prepare,
+    private readonly write: Write,
+  ) {}
 
   async setSubjectWebhook(h: SubjectWebhook): Promise<void> {
-    this.db
-      .prepare(
-        'INSERT INTO subject_webhooks (subject_id, owner_id, url, events) VALUES (?, ?, ?, ?) ON CONFLICT (subject_id) DO UPDATE SET url = excluded.url, events = excluded.events',
-      )
-      .run(h.subjectId, h.ownerId, h.url, JSON.stringify(h.events));
+    const stmt = this.prepare(
+      'INSERT INTO subject_webhooks (subject_id, owner_id, url, events) VALUES (?, ?, ?, ?) ON CONFLICT (subject_id) DO UPDATE SET url = excluded.url, events = excluded.events',
+    );
+    const events = JSON.stringify(h.events);
+    await this.write(() => stmt.run(h.subjectId, h.ownerId, h.url, events));
   }
 
   async getSubjectWebhook(subjectId: string): Promise<SubjectWebhook | null> {
-    const row = this.db
-      .prepare<[string], HookRow>('SELECT * FROM subject_webhooks WHERE subject_id = ?')
-      .get(subjectId);
+    const row = this.prepare<[string], HookRow>('SELECT * FROM subject_webhooks WHERE subject_id = ?').get(
+      subjectId,
+    );
     if (!row) return null;
     return { subjectId, ownerId: row.owner_id, url: row.url ?? '', events: JSON.parse(row.events) };
   }
 
   async setOwnerWebhook(h: OwnerWebhook): Promise<void> {
-    this.db
-      .prepare(
-        'INSERT INTO owner_webhooks (owner_id, url, events, secret) VALUES (?, ?, ?, ?) ON CONFLICT (owner_id) DO UPDATE SET url = excluded.url, events = excluded.events, secret = excluded.secret',
-      )
-      .run(h.ownerId, h.url, JSON.stringify(h.events), h.secret);
+    this.prepare(
+      'INSERT INTO owner_webhooks (owner_id, url, events, secret) VALUES (?, ?, ?, ?) ON CONFLICT (owner_id) DO UPDATE SET url = excluded.url, events = excluded.events, secret = excluded.secret',
+    ).run(h.ownerId, h.url, JSON.stringify(h.events), h.secret);
   }
 
   async getOwnerWebhook(ownerId: string): Promise<OwnerWebhook | null> {
-    const row = this.db
-      .prepare<[string], HookRow>('SELECT * FROM owner_webhooks WHERE owner_id = ?')
-      .get(ownerId);
+    const row = this.prepare<[string], HookRow>('SELECT * FROM owner_webhooks WHERE owner_id = ?').get(
+      ownerId,
+    );
     if (!row) return null;
     return { ownerId, url: row.url, events: JSON.parse(row.events), secret: row.secret ?? '' };
   }
 
   async appendEvent(e: NewPushEvent): Promise<boolean> {
-    return this.db.transaction(() => {
-      const inserted = this.db
-        .prepare(
-          'INSERT INTO push_events (id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING',
-        )
-        .run(e.id, e.dedupeKey, e.ownerId, e.type, e.jobId, e.sweepId, e.createdAtMs, e.payload);
+    const insert = this.prepare(
+      'INSERT INTO push_events (id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING',
+    );
+    const add = this.prepare(
+      `INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, url, status, attempts, next_attempt_ms, created_at_ms)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+    );
+    const run = (): boolean => {
+      const inserted = insert.run(
+        e.id,
+        e.dedupeKey,
+        e.ownerId,
+        e.type,
+        e.jobId,
+        e.sweepId,
+        e.createdAtMs,
+        e.payload,
+      );
       if (inserted.changes === 0) return false;
       const seq = Number(inserted.lastInsertRowid);
-      const add = this.db.prepare(
-        `INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, url, status, attempts, next_attempt_ms, created_at_ms)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-      );
       for (const d of e.deliveries) {
         add.run(seq, e.id, e.type, e.ownerId, d.orderKey, d.url, e.createdAtMs, e.createdAtMs);
       }
       return true;
-    })();
+    };
+    // One statement without deliveries; with them, a savepoint makes the event and its outbox rows one.
+    return this.write(e.deliveries.length === 0 ? run : this.db.transaction(run));
   }
 
   async listEvents(f: EventFilter): Promise<PushEventRecord[]> {
@@ -91,10 +108,9 @@ export class SqlitePushStore implements PushStore {
       params.push(f.sweepId);
     }
     params.push(f.limit);
-    return this.db
-      .prepare<unknown[], EventRow>(
-        `SELECT * FROM push_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`,
-      )
+    return this.prepare<unknown[], EventRow>(
+      `SELECT * FROM push_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`,
+    )
       .all(...params)
       .map(rowToEvent);
   }
@@ -111,11 +127,10 @@ export class SqlitePushStore implements PushStore {
     limit: number,
   ): Promise<ClaimedDelivery[]> {
     return this.db.transaction(() => {
-      const ids = this.db
-        .prepare<[number, number, number], { id: number }>(DUE_SQL)
+      const ids = this.prepare<[number, number, number], { id: number }>(DUE_SQL)
         .all(nowMs, nowMs, limit)
         .map((r) => r.id);
-      const lease = this.db.prepare(
+      const lease = this.prepare(
         'UPDATE webhook_deliveries SET lease_owner = ?, lease_until_ms = ? WHERE id = ?',
       );
       const read = this.db.prepare<[number], DeliveryRow>(
@@ -134,38 +149,33 @@ export class SqlitePushStore implements PushStore {
 
   async finishDelivery(id: number, leaseOwner: string, u: DeliveryUpdate): Promise<boolean> {
     return (
-      this.db
-        .prepare(
-          `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_ms = ?, last_status_code = ?,
+      this.prepare(
+        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_ms = ?, last_status_code = ?,
            last_error = ?, delivered_at_ms = ?, lease_owner = NULL, lease_until_ms = NULL
            WHERE id = ? AND lease_owner = ?`,
-        )
-        .run(
-          u.status,
-          u.attempts,
-          u.nextAttemptMs,
-          u.lastStatusCode,
-          u.lastError,
-          u.deliveredAtMs,
-          id,
-          leaseOwner,
-        ).changes > 0
+      ).run(
+        u.status,
+        u.attempts,
+        u.nextAttemptMs,
+        u.lastStatusCode,
+        u.lastError,
+        u.deliveredAtMs,
+        id,
+        leaseOwner,
+      ).changes > 0
     );
   }
 
   async releaseLeases(leaseOwner: string | null): Promise<void> {
-    this.db
-      .prepare(
-        'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = coalesce(?, lease_owner)',
-      )
-      .run(leaseOwner);
+    this.prepare(
+      'UPDATE webhook_deliveries SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = coalesce(?, lease_owner)',
+    ).run(leaseOwner);
   }
 
   async listDeliveries(ownerId: string, limit: number, beforeId?: number): Promise<DeliveryRecord[]> {
-    return this.db
-      .prepare<[string, number, number], DeliveryRow>(
-        'SELECT * FROM webhook_deliveries WHERE owner_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
-      )
+    return this.prepare<[string, number, number], DeliveryRow>(
+      'SELECT * FROM webhook_deliveries WHERE owner_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+    )
       .all(ownerId, beforeId ?? Number.MAX_SAFE_INTEGER, limit)
       .map(rowToDelivery);
   }
@@ -173,24 +183,21 @@ export class SqlitePushStore implements PushStore {
   async pruneEvents(beforeMs: number): Promise<number> {
     return this.db.transaction(() => {
       const keep = `EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = push_events.seq AND d.status = 'pending')`;
-      this.db
-        .prepare(
-          `DELETE FROM webhook_deliveries WHERE event_seq IN (SELECT seq FROM push_events WHERE created_at_ms < ? AND NOT ${keep})`,
-        )
-        .run(beforeMs);
-      return this.db.prepare(`DELETE FROM push_events WHERE created_at_ms < ? AND NOT ${keep}`).run(beforeMs)
+      this.prepare(
+        `DELETE FROM webhook_deliveries WHERE event_seq IN (SELECT seq FROM push_events WHERE created_at_ms < ? AND NOT ${keep})`,
+      ).run(beforeMs);
+      return this.prepare(`DELETE FROM push_events WHERE created_at_ms < ? AND NOT ${keep}`).run(beforeMs)
         .changes;
     })();
   }
 
   async listTerminalJobIdsWithoutEvent(sinceIso: string, limit: number): Promise<string[]> {
-    return this.db
-      .prepare<[string, number], { id: string }>(
-        `SELECT j.id FROM jobs j WHERE j.completed_at IS NOT NULL AND j.completed_at >= ?
+    return this.prepare<[string, number], { id: string }>(
+      `SELECT j.id FROM jobs j WHERE j.completed_at IS NOT NULL AND j.completed_at >= ?
            AND j.status IN ('completed', 'failed')
            AND NOT EXISTS (SELECT 1 FROM push_events p WHERE p.dedupe_key = 'job:' || j.id)
          ORDER BY j.completed_at LIMIT ?`,
-      )
+    )
       .all(sinceIso, limit)
       .map((r) => r.id);
   }

@@ -40,6 +40,14 @@ import { SqliteLimitStore } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
 import { SqliteTrustStore } from './trust-store.js';
+import { WriteBatch } from './write-batch.js';
+
+export interface SqliteStoreOptions {
+  /** How long a write waits for another process's lock on the file (admin CLI). Default 5000 ms. */
+  busyTimeoutMs?: number;
+  /** Writes committed together at most (group commit, see write-batch.ts). Default 512. */
+  maxBatchWrites?: number;
+}
 
 export class SqliteStore implements Store {
   readonly shared = false;
@@ -50,6 +58,8 @@ export class SqliteStore implements Store {
   readonly limits: LimitStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
+  /** Group commit: the job path's writes of one event-loop turn share one transaction. */
+  readonly batch: WriteBatch;
   private readonly jobViews: SqliteJobViews;
   private closed = false;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
@@ -67,22 +77,25 @@ export class SqliteStore implements Store {
     return stmt;
   }) as Database.Database['prepare'];
 
-  constructor(file: string) {
+  constructor(file: string, opts: SqliteStoreOptions = {}) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
+    // A commit survives a crash of the process (it is in the WAL file), not of the machine.
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
     this.db.pragma('foreign_keys = ON');
     this.migrate();
-    this.push = new SqlitePushStore(this.db);
+    this.batch = new WriteBatch(this.db, { maxWrites: opts.maxBatchWrites });
+    const write = <T>(run: () => T) => this.batch.write(run);
+    this.push = new SqlitePushStore(this.db, this.prepare, write);
     this.insertJobStmt = this.prepare(
       `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
     this.getJobStmt = this.prepare('SELECT * FROM jobs WHERE id = ?');
     this.trust = new SqliteTrustStore(this.db);
-    this.idempotency = new SqliteIdempotencyStore(this.db);
-    this.limits = new SqliteLimitStore(this.db, this.prepare);
+    this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
+    this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);
   }
 
@@ -157,11 +170,13 @@ export class SqliteStore implements Store {
   }
 
   async touchDevice(id: string, at: string): Promise<void> {
-    this.prepare('UPDATE devices SET last_seen_at = ? WHERE id = ?').run(at, id);
+    const stmt = this.prepare('UPDATE devices SET last_seen_at = ? WHERE id = ?');
+    await this.batch.write(() => stmt.run(at, id));
   }
 
   async insertJob(job: JobRecord): Promise<void> {
-    this.insertJobStmt.run(jobToRow(job));
+    const row = jobToRow(job);
+    await this.batch.write(() => this.insertJobStmt.run(row));
   }
 
   async getJob(id: string): Promise<JobRecord | null> {
@@ -211,32 +226,35 @@ export class SqliteStore implements Store {
   }
 
   async claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
-    return (
-      this.prepare(
-        "UPDATE jobs SET status = 'running', device_id = ?, attempt = ?, coordinator_id = ?, lease_until_ms = ? WHERE id = ? AND status = 'pending' AND attempt = ?",
-      ).run(deviceId, attempt, lease.coordinatorId, lease.untilMs, id, attempt - 1).changes > 0
+    const stmt = this.prepare(
+      "UPDATE jobs SET status = 'running', device_id = ?, attempt = ?, coordinator_id = ?, lease_until_ms = ? WHERE id = ? AND status = 'pending' AND attempt = ?",
+    );
+    return this.batch.write(
+      () => stmt.run(deviceId, attempt, lease.coordinatorId, lease.untilMs, id, attempt - 1).changes > 0,
     );
   }
 
   async renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
-    this.prepare("UPDATE jobs SET lease_until_ms = ? WHERE status = 'running' AND coordinator_id = ?").run(
-      untilMs,
-      coordinatorId,
+    const stmt = this.prepare(
+      "UPDATE jobs SET lease_until_ms = ? WHERE status = 'running' AND coordinator_id = ?",
     );
+    await this.batch.write(() => stmt.run(untilMs, coordinatorId));
   }
 
   async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
-    return this.db.transaction(() => {
-      const rows = this.prepare<[number], JobRow>(
-        "SELECT * FROM jobs WHERE status = 'running' AND lease_until_ms < ?",
-      ).all(nowMs);
-      const upd = this.prepare(
-        "UPDATE jobs SET status = 'pending', queue_deadline_ms = ?, coordinator_id = NULL WHERE id = ? AND status = 'running' AND attempt = ?",
-      );
-      return rows
-        .filter((r) => upd.run(queueDeadlineMs, r.id, r.attempt).changes > 0)
-        .map((r) => ({ ...rowToJob(r), status: 'pending' as const, queueDeadlineMs }));
-    })();
+    return this.batch.write(
+      this.db.transaction(() => {
+        const rows = this.prepare<[number], JobRow>(
+          "SELECT * FROM jobs WHERE status = 'running' AND lease_until_ms < ?",
+        ).all(nowMs);
+        const upd = this.prepare(
+          "UPDATE jobs SET status = 'pending', queue_deadline_ms = ?, coordinator_id = NULL WHERE id = ? AND status = 'running' AND attempt = ?",
+        );
+        return rows
+          .filter((r) => upd.run(queueDeadlineMs, r.id, r.attempt).changes > 0)
+          .map((r) => ({ ...rowToJob(r), status: 'pending' as const, queueDeadlineMs }));
+      }),
+    );
   }
 
   async insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {
@@ -246,13 +264,17 @@ export class SqliteStore implements Store {
     const insertRef = this.prepare(
       'INSERT INTO sweep_jobs (sweep_id, job_id, region, try_index, position) VALUES (?, ?, ?, ?, ?)',
     );
-    this.db.transaction(() => {
-      insertSweep.run(sweepToRow(sweep));
-      for (const job of jobs) this.insertJobStmt.run(jobToRow(job));
-      sweep.jobs.forEach((ref, i) => {
-        insertRef.run(sweep.id, ref.jobId, ref.region, ref.tryIndex, i);
-      });
-    })();
+    const rows = jobs.map(jobToRow);
+    // Several statements: a savepoint inside the batch's transaction, all or nothing.
+    await this.batch.write(
+      this.db.transaction(() => {
+        insertSweep.run(sweepToRow(sweep));
+        for (const row of rows) this.insertJobStmt.run(row);
+        sweep.jobs.forEach((ref, i) => {
+          insertRef.run(sweep.id, ref.jobId, ref.region, ref.tryIndex, i);
+        });
+      }),
+    );
   }
 
   async getSweep(id: string): Promise<SweepRecord | null> {
@@ -287,20 +309,22 @@ export class SqliteStore implements Store {
   }
 
   async requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean> {
-    return (
-      this.prepare(
-        "UPDATE jobs SET status = 'pending', queue_deadline_ms = ? WHERE id = ? AND status = 'running' AND attempt = ?",
-      ).run(queueDeadlineMs, id, attempt).changes > 0
+    const stmt = this.prepare(
+      "UPDATE jobs SET status = 'pending', queue_deadline_ms = ? WHERE id = ? AND status = 'running' AND attempt = ?",
     );
+    return this.batch.write(() => stmt.run(queueDeadlineMs, id, attempt).changes > 0);
   }
 
   async completeJob(id: string, result: ResultRecord, completedAt: string): Promise<CompleteOutcome> {
-    const changed = this.prepare(
+    const update = this.prepare(
       "UPDATE jobs SET status = 'completed', result = ?, completed_at = ?, device_id = ? WHERE id = ? AND status IN ('pending', 'running')",
-    ).run(JSON.stringify(result), completedAt, result.deviceId, id).changes;
-    if (changed > 0) return 'stored';
-    const row = this.prepare<[string], { status: string }>('SELECT status FROM jobs WHERE id = ?').get(id);
-    return row?.status === 'completed' ? 'duplicate' : 'stale';
+    );
+    const status = this.prepare<[string], { status: string }>('SELECT status FROM jobs WHERE id = ?');
+    const json = JSON.stringify(result);
+    return this.batch.write((): CompleteOutcome => {
+      if (update.run(json, completedAt, result.deviceId, id).changes > 0) return 'stored';
+      return status.get(id)?.status === 'completed' ? 'duplicate' : 'stale';
+    });
   }
 
   async failJob(
@@ -311,15 +335,15 @@ export class SqliteStore implements Store {
     onlyIf?: 'pending' | 'running',
   ): Promise<boolean> {
     const states = onlyIf ? `('${onlyIf}')` : "('pending', 'running')";
-    return (
-      this.prepare(
-        `UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ${states}`,
-      ).run(failureType, message, at, id).changes > 0
+    const stmt = this.prepare(
+      `UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ${states}`,
     );
+    return this.batch.write(() => stmt.run(failureType, message, at, id).changes > 0);
   }
 
   async markArchived(id: string, at: string): Promise<void> {
-    this.prepare('UPDATE jobs SET archived_at = ? WHERE id = ? AND archived_at IS NULL').run(at, id);
+    const stmt = this.prepare('UPDATE jobs SET archived_at = ? WHERE id = ? AND archived_at IS NULL');
+    await this.batch.write(() => stmt.run(at, id));
   }
 
   async listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
@@ -331,18 +355,21 @@ export class SqliteStore implements Store {
   }
 
   async insertSession(s: SessionRecord): Promise<void> {
-    this.prepare(
+    const stmt = this.prepare(
       'INSERT INTO sessions (id, owner_id, status, created_at, expires_at, expires_at_ms, closed_at, device_id, placement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(
-      s.id,
-      s.ownerId,
-      s.status,
-      s.createdAt,
-      s.expiresAt,
-      s.expiresAtMs,
-      s.closedAt,
-      s.deviceId,
-      s.placement ? JSON.stringify(s.placement) : null,
+    );
+    await this.batch.write(() =>
+      stmt.run(
+        s.id,
+        s.ownerId,
+        s.status,
+        s.createdAt,
+        s.expiresAt,
+        s.expiresAtMs,
+        s.closedAt,
+        s.deviceId,
+        s.placement ? JSON.stringify(s.placement) : null,
+      ),
     );
   }
 
@@ -352,36 +379,43 @@ export class SqliteStore implements Store {
   }
 
   async pinSessionDevice(id: string, deviceId: string): Promise<string | null> {
-    this.prepare('UPDATE sessions SET device_id = ? WHERE id = ? AND device_id IS NULL').run(deviceId, id);
-    const row = this.prepare<[string], { device_id: string | null }>(
+    const pin = this.prepare('UPDATE sessions SET device_id = ? WHERE id = ? AND device_id IS NULL');
+    const read = this.prepare<[string], { device_id: string | null }>(
       'SELECT device_id FROM sessions WHERE id = ?',
-    ).get(id);
-    return row?.device_id ?? null;
+    );
+    return this.batch.write(() => {
+      pin.run(deviceId, id);
+      return read.get(id)?.device_id ?? null;
+    });
   }
 
   async closeSession(id: string, at: string): Promise<SessionRecord | null> {
-    this.prepare(
+    const stmt = this.prepare(
       "UPDATE sessions SET status = 'closed', closed_at = ? WHERE id = ? AND status = 'active'",
-    ).run(at, id);
+    );
+    await this.batch.write(() => stmt.run(at, id));
     return this.getSession(id);
   }
 
   async expireSessions(nowMs: number): Promise<string[]> {
-    return this.db.transaction(() => {
-      const ids = this.prepare<[number], { id: string }>(
-        "SELECT id FROM sessions WHERE status = 'active' AND expires_at_ms <= ?",
-      )
-        .all(nowMs)
-        .map((r) => r.id);
-      const upd = this.prepare("UPDATE sessions SET status = 'expired' WHERE id = ? AND status = 'active'");
-      for (const id of ids) upd.run(id);
-      return ids;
-    })();
+    return this.batch.write(
+      this.db.transaction(() => {
+        const ids = this.prepare<[number], { id: string }>(
+          "SELECT id FROM sessions WHERE status = 'active' AND expires_at_ms <= ?",
+        )
+          .all(nowMs)
+          .map((r) => r.id);
+        const upd = this.prepare("UPDATE sessions SET status = 'expired' WHERE id = ? AND status = 'active'");
+        for (const id of ids) upd.run(id);
+        return ids;
+      }),
+    );
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.batch.close();
     this.db.close();
   }
 }

@@ -86,6 +86,11 @@ export class LinkClient {
     return this.sendRaw(encodeAgentFrame(frame));
   }
 
+  /** Bytes sent but still waiting in the socket (the coordinator reads slower than we send). */
+  get bufferedBytes(): number {
+    return this.ws?.bufferedAmount ?? 0;
+  }
+
   sendRaw(bytes: Uint8Array): boolean {
     if (!this.connected || !this.ws) return false;
     this.ws.send(bytes);

@@ -67,6 +67,13 @@ export class ResultDelivery {
   private async resendStale(): Promise<void> {
     if (!this.link.connected) return;
     const now = Date.now();
+    if (this.link.bufferedBytes > 0) {
+      // What was sent has not left the socket yet: the coordinator reads slower than we send (it
+      // pauses a link while a result waits for its storage). A re-send would only queue a copy
+      // behind it, so the wait for an ack counts from when the socket drains.
+      for (const key of this.lastSent.keys()) this.lastSent.set(key, now);
+      return;
+    }
     for (const e of this.spool.list()) {
       const sent = this.lastSent.get(Spool.key(e.jobId, e.attempt));
       if (sent !== undefined && now - sent < this.opts.resendAfterMs) continue;

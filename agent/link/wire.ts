@@ -116,18 +116,41 @@ const PARTS: Array<[keyof ExecContent, number]> = [
   ['reader', partOf('reader')],
 ];
 
-/** An outcome as the frames that carry it: content chunks, then the final frame. */
+/**
+ * Parts up to this size ride inline in the final frame (`PartSummary.inline_data`, `chunks = 0`)
+ * instead of in chunk frames: a small job's result is one frame instead of three.
+ */
+export const INLINE_MAX_BYTES = 64 * 1024;
+
+/**
+ * An outcome as the frames that carry it: the final frame alone when every part fits inline, else
+ * content chunks, then the final frame. Inline parts are at most `min(INLINE_MAX_BYTES, chunkBytes)`
+ * each, and the whole final frame at most `chunkBytes + CHUNK_OVERHEAD_BYTES` (which the link
+ * parameters keep under the coordinator's frame limit); past that every part goes in chunks.
+ */
 export function resultFrames(
   jobId: string,
   attempt: number,
   outcome: ExecOutcome,
   chunkBytes: number,
 ): Uint8Array[] {
+  const inlineMax = Math.min(INLINE_MAX_BYTES, chunkBytes);
+  const present = PARTS.flatMap(([name, part]) => {
+    const data = outcome.content[name];
+    return data ? [{ part, data }] : [];
+  });
+  if (present.every((p) => p.data.byteLength <= inlineMax)) {
+    const final = finalFrame(
+      jobId,
+      attempt,
+      outcome,
+      present.map(({ part, data }) => ({ part, chunks: 0, bytes: data.byteLength, inlineData: data })),
+    );
+    if (final.byteLength <= chunkBytes + CHUNK_OVERHEAD_BYTES) return [final];
+  }
   const frames: Uint8Array[] = [];
   const summaries: PartSummary[] = [];
-  for (const [name, part] of PARTS) {
-    const data = outcome.content[name];
-    if (!data) continue;
+  for (const { part, data } of present) {
     let index = 0;
     for (let off = 0; off < data.byteLength || index === 0; off += chunkBytes) {
       const chunk: AgentFrameInit = {
@@ -145,33 +168,35 @@ export function resultFrames(
     }
     summaries.push({ part, chunks: index, bytes: data.byteLength });
   }
-  frames.push(
-    encodeAgentFrame({
-      result: {
-        jobId,
-        attempt,
-        success: outcome.success,
-        statusCode: outcome.statusCode,
-        responseHeaders: outcome.responseHeaders,
-        requestHeaders: outcome.requestHeaders,
-        timeUs: Math.round(outcome.timeUs),
-        sizeBytes: outcome.sizeBytes,
-        tlsVersion: outcome.tlsVersion,
-        tlsCipher: outcome.tlsCipher,
-        errorType: outcome.errorType,
-        errorMessage: outcome.errorMessage,
-        startedAtMs: outcome.startedAtMs,
-        finalUrl: outcome.finalUrl,
-        parts: summaries,
-        requestCookies: outcome.requestCookies,
-        responseCookies: outcome.responseCookies,
-        performance: outcome.performance ?? null,
-        requestResults: outcome.requestResults,
-        contentType: outcome.contentType,
-        contentEncoding: outcome.contentEncoding ?? '',
-        network: outcome.network ?? null,
-      },
-    }),
-  );
+  frames.push(finalFrame(jobId, attempt, outcome, summaries));
   return frames;
+}
+
+function finalFrame(jobId: string, attempt: number, outcome: ExecOutcome, parts: PartSummary[]): Uint8Array {
+  return encodeAgentFrame({
+    result: {
+      jobId,
+      attempt,
+      success: outcome.success,
+      statusCode: outcome.statusCode,
+      responseHeaders: outcome.responseHeaders,
+      requestHeaders: outcome.requestHeaders,
+      timeUs: Math.round(outcome.timeUs),
+      sizeBytes: outcome.sizeBytes,
+      tlsVersion: outcome.tlsVersion,
+      tlsCipher: outcome.tlsCipher,
+      errorType: outcome.errorType,
+      errorMessage: outcome.errorMessage,
+      startedAtMs: outcome.startedAtMs,
+      finalUrl: outcome.finalUrl,
+      parts,
+      requestCookies: outcome.requestCookies,
+      responseCookies: outcome.responseCookies,
+      performance: outcome.performance ?? null,
+      requestResults: outcome.requestResults,
+      contentType: outcome.contentType,
+      contentEncoding: outcome.contentEncoding ?? '',
+      network: outcome.network ?? null,
+    },
+  });
 }

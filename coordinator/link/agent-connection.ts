@@ -35,8 +35,16 @@ export interface ConnectionDeps {
   coordinatorId: string;
   maxFrameBytes: number;
   maxResultBytes: number;
-  /** Result bytes one link may hold in partial results; past it the link is closed (4413). */
+  /**
+   * Content bytes one link may have in results without a final frame (in memory or streamed to
+   * storage); past it the link is closed (4413).
+   */
   maxLinkResultBytes: number;
+  /**
+   * Results whose content is at most this size are assembled in memory and stored whole; larger
+   * ones are written to storage chunk by chunk as they arrive. Default 256 KiB.
+   */
+  streamAboveBytes?: number;
   /** Result bytes held in memory across all connections (see ByteBudget). */
   budget: ByteBudget;
   heartbeatIntervalMs: number;
@@ -70,6 +78,8 @@ export class AgentConnection {
   private budgetPaused = false;
   /** True while the socket is corked for the frames of the current turn (see send). */
   private corked = false;
+  /** Paused because result bytes wait for a storage slower than the link. */
+  private backlogPaused = false;
 
   constructor(
     private readonly ws: WebSocket,
@@ -87,9 +97,12 @@ export class AgentConnection {
       store: deps.store,
       log: this.log,
       maxResultBytes: deps.maxResultBytes,
+      streamAboveBytes: deps.streamAboveBytes ?? 256 * 1024,
       budget: deps.budget,
       location: () => this.location,
       ack: (jobId, attempt, duplicate) => this.send({ ack: { jobId, attempt, duplicate } }),
+      strike: (why) => this.gate.strike(why),
+      backpressure: (paused) => this.onBacklog(paused),
     });
     this.gate = new FrameGate({
       handle: (frame) => this.handle(frame),
@@ -113,9 +126,9 @@ export class AgentConnection {
     return this.device.id;
   }
 
-  /** True while this link is paused by the result memory budget. */
+  /** True while this link is paused by the result memory budget or a storage slower than it. */
   get paused(): boolean {
-    return this.budgetPaused;
+    return this.budgetPaused || this.backlogPaused;
   }
 
   /** Tells the device how the coordinator judges it (its status port shows it to the owner). */
@@ -281,8 +294,11 @@ export class AgentConnection {
     if (frame.body === 'chunk' && frame.chunk) {
       if (verdict === 'stale') return;
       this.results.chunk(frame.chunk);
-      if (this.results.heldBytes > this.deps.maxLinkResultBytes) {
-        this.log.warn({ heldBytes: this.results.heldBytes }, 'link holds more partial results than allowed');
+      if (this.results.partialBytes > this.deps.maxLinkResultBytes) {
+        this.log.warn(
+          { partialBytes: this.results.partialBytes },
+          'link holds more partial results than allowed',
+        );
         this.close(CloseCode.TooLarge, 'too many result bytes in flight');
       }
       return;
@@ -324,8 +340,19 @@ export class AgentConnection {
 
   private readonly resume = (): void => {
     this.budgetPaused = false;
-    this.ws.resume();
+    if (!this.backlogPaused && !this.closed) this.ws.resume();
   };
+
+  /**
+   * Storage slower than the link: stop reading (TCP backpressure holds the rest of the result on
+   * the agent) until the bytes waiting for storage drain, so a result costs a bounded buffer.
+   */
+  private onBacklog(paused: boolean): void {
+    this.backlogPaused = paused;
+    if (this.closed) return;
+    if (paused) this.ws.pause();
+    else if (!this.budgetPaused) this.ws.resume();
+  }
 
   private cleanup(): void {
     if (this.closed) return;

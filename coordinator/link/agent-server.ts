@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import { AGENT_LINK_PATH, CloseCode } from '../../proto/index.js';
 import { bearer, hashSecret } from '../auth/secrets.js';
 import { AgentConnection, type ConnectionDeps } from './agent-connection.js';
+import type { ByteBudget } from './byte-budget.js';
 
 /** Unauthenticated upgrades being checked at once; more are refused (503) to bound the work. */
 const MAX_PENDING_UPGRADES = 256;
@@ -36,7 +37,12 @@ export class AgentLinkServer {
     return this.connections.size;
   }
 
-  /** Links paused by the result memory budget, and the bytes it holds (operators, tests). */
+  /** The result memory budget (bytes held now, peak): operators, tests. */
+  get budget(): ByteBudget {
+    return this.deps.budget;
+  }
+
+  /** Links paused by the result memory budget or a slow storage, and the bytes held (operators, tests). */
   get budgetState(): { pausedLinks: number; heldBytes: number } {
     let pausedLinks = 0;
     for (const c of this.connections) if (c.paused) pausedLinks++;

@@ -3,6 +3,7 @@
 // holds them on the agents, whose spools keep them safe) until stored results give bytes back.
 export class ByteBudget {
   private used = 0;
+  private peak = 0;
   private readonly waiting = new Set<() => void>();
 
   constructor(readonly limitBytes: number) {}
@@ -11,12 +12,22 @@ export class ByteBudget {
     return this.used;
   }
 
+  /** The most bytes held at once since the start or the last resetPeak() (operators, tests). */
+  get peakBytes(): number {
+    return this.peak;
+  }
+
+  resetPeak(): void {
+    this.peak = this.used;
+  }
+
   get exhausted(): boolean {
     return this.used >= this.limitBytes;
   }
 
   take(bytes: number): void {
     this.used += bytes;
+    if (this.used > this.peak) this.peak = this.used;
   }
 
   give(bytes: number): void {

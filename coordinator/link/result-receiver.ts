@@ -1,14 +1,16 @@
-// One link's results: chunks assembled per (job, attempt), final frames handed to ingest, acks
+// One link's results: chunks taken per (job, attempt) (incoming-result.ts: in memory while small,
+// streamed to storage past that), final frames handed to ingest, acks
 // sent back. A device is a stranger: its frames are taken only for attempts that are its own —
 // assigned to it here, or (after a restart or reconnect) recorded in the store as its latest claim.
 import type { Logger } from 'pino';
 import type { PartName, ResultChunk, ResultFinal } from '../../proto/index.js';
 import type { ResultIngest } from '../results/ingest.js';
 import type { DeviceLocation } from '../results/reported.js';
+import type { IngestPart } from '../results/staging.js';
 import type { Dispatcher } from '../scheduler/dispatcher.js';
 import type { Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
-import { type AssembleOutcome, ResultAssembler } from './result-assembler.js';
+import { IncomingResult } from './incoming-result.js';
 import { reportOf } from './wire.js';
 
 /** What the store says of frames for one (job, attempt) from this device. */
@@ -27,27 +29,49 @@ export interface ReceiverDeps {
   store: Store;
   log: Logger;
   maxResultBytes: number;
+  /** Results up to this size are assembled in memory; larger ones stream to storage. */
+  streamAboveBytes: number;
   budget: ByteBudget;
   location: () => DeviceLocation;
   ack: (jobId: string, attempt: number, duplicate: boolean) => void;
+  /** Counts a strike against the link (a final that forges its parts). */
+  strike: (why: string) => void;
+  /** Called when this link's bytes waiting for storage pass the bound (true) and drain (false). */
+  backpressure: (paused: boolean) => void;
 }
 
+/** Bytes of one link's results waiting for storage before the link stops reading. */
+export const MAX_QUEUED_BYTES = 1024 * 1024;
+
 export class ResultReceiver {
-  private readonly assembler: ResultAssembler;
+  /** Results with chunks and no final frame yet. */
+  private readonly pending = new Map<string, IncomingResult>();
+  /** Budget bytes each live result (pending or being stored) has taken. */
+  private readonly taken = new Map<IncomingResult, number>();
+  private held = 0;
+  private queued = 0;
+  private backlogged = false;
+  /** Results being stored, by `job/attempt`: resolve to the ack sent (null: none). */
+  private readonly storing = new Map<string, Promise<boolean | null>>();
   /** Store verdicts for attempts not running here, until their final frame. */
   private readonly verdicts = new Map<string, Admission>();
 
-  constructor(private readonly deps: ReceiverDeps) {
-    this.assembler = new ResultAssembler(deps.maxResultBytes, deps.budget);
+  constructor(private readonly deps: ReceiverDeps) {}
+
+  /** Result bytes this link holds in memory (pending results and those being stored). */
+  get heldBytes(): number {
+    return this.held;
   }
 
-  /** Result bytes this link holds in partial results. */
-  get heldBytes(): number {
-    return this.assembler.bufferedBytes;
+  /** Content bytes received for results that have no final frame yet (the per-link cap counts these). */
+  get partialBytes(): number {
+    let total = 0;
+    for (const r of this.pending.values()) total += r.receivedBytes;
+    return total;
   }
 
   get hasPartial(): boolean {
-    return this.assembler.hasPartial;
+    return this.pending.size > 0;
   }
 
   /** The verdict for frames of (job, attempt) when known without the store; null: ask verify(). */
@@ -76,53 +100,142 @@ export class ResultReceiver {
     return verdict;
   }
 
+  /** A chunk of an own attempt (the caller checked the verdict before any byte is kept). */
   chunk(chunk: ResultChunk): void {
-    this.assembler.add(chunk);
+    const jobId = chunk.jobId ?? '';
+    const attempt = chunk.attempt ?? 0;
+    const key = `${jobId}/${attempt}`;
+    let result = this.pending.get(key);
+    if (!result) {
+      result = this.open(jobId, attempt);
+      this.pending.set(key, result);
+    }
+    if (result.add(chunk) === 'restart') {
+      // The agent sends the result again from its start: the earlier copy goes.
+      this.drop(jobId, attempt);
+      const fresh = this.open(jobId, attempt);
+      this.pending.set(key, fresh);
+      fresh.add(chunk);
+    }
   }
 
   /** Hands an own attempt's result to ingest and acks once it is durable. */
   async final(final: ResultFinal, verdict: Admission): Promise<void> {
     const jobId = final.jobId ?? '';
     const attempt = final.attempt ?? 0;
-    this.verdicts.delete(`${jobId}/${attempt}`);
+    const key = `${jobId}/${attempt}`;
+    this.verdicts.delete(key);
     if (verdict === 'stale') {
-      this.assembler.drop(jobId, attempt);
+      this.drop(jobId, attempt);
       this.deps.ack(jobId, attempt, true);
       return;
     }
     this.deps.dispatcher.finished(jobId, attempt, this.deps.deviceId);
-    const assembled = this.assembler.finish(final);
+    const result = this.pending.get(key) ?? this.open(jobId, attempt);
+    this.pending.delete(key);
+    const first = this.storing.get(key);
+    if (result.isCopy || first) {
+      // A re-send of a result still being stored: answer as the first copy is answered. Should the
+      // first fail, nothing is acked and the agent sends it once more.
+      await result.release();
+      this.forget(result);
+      const duplicate = await first;
+      if (duplicate !== null && duplicate !== undefined) this.deps.ack(jobId, attempt, duplicate);
+      return;
+    }
+    const stored = this.store(final, result);
+    this.storing.set(key, stored);
     try {
-      await this.store(final, assembled);
+      await stored;
     } finally {
-      if (assembled.ok) this.deps.budget.give(assembled.bytes);
+      this.storing.delete(key);
+      await result.release();
+      this.forget(result);
     }
   }
 
-  /** The link closed: partial results are dropped (the agent's spool still has them). */
+  /** The link closed: partial results are dropped and aborted (the agent's spool still has them). */
   clear(): void {
-    this.assembler.clear();
+    for (const key of [...this.pending.keys()]) {
+      const [jobId = '', attempt = '0'] = key.split('/');
+      this.drop(jobId, Number(attempt));
+    }
     this.verdicts.clear();
   }
 
-  private async store(final: ResultFinal, assembled: AssembleOutcome): Promise<void> {
+  private open(jobId: string, attempt: number): IncomingResult {
+    const result: IncomingResult = new IncomingResult({
+      copy: this.storing.has(`${jobId}/${attempt}`),
+      maxResultBytes: this.deps.maxResultBytes,
+      streamAboveBytes: this.deps.streamAboveBytes,
+      stage: () => this.deps.ingest.stage(jobId, attempt),
+      changed: () => this.account(result),
+    });
+    this.taken.set(result, 0);
+    return result;
+  }
+
+  /** One result's held and queued bytes changed: budget, peak and link backpressure follow. */
+  private account(result: IncomingResult): void {
+    const before = this.taken.get(result);
+    if (before === undefined) return; // already forgotten
+    const now = result.heldBytes;
+    if (now > before) this.deps.budget.take(now - before);
+    else if (now < before) this.deps.budget.give(before - now);
+    this.taken.set(result, now);
+    this.held += now - before;
+    let queued = 0;
+    for (const r of this.taken.keys()) queued += r.queuedBytes;
+    this.queued = queued;
+    if (!this.backlogged && this.queued > MAX_QUEUED_BYTES) {
+      this.backlogged = true;
+      this.deps.backpressure(true);
+    } else if (this.backlogged && this.queued <= MAX_QUEUED_BYTES / 2) {
+      this.backlogged = false;
+      this.deps.backpressure(false);
+    }
+  }
+
+  private forget(result: IncomingResult): void {
+    this.account(result);
+    const left = this.taken.get(result) ?? 0;
+    this.taken.delete(result);
+    this.deps.budget.give(left);
+    this.held -= left;
+  }
+
+  private drop(jobId: string, attempt: number): void {
+    const key = `${jobId}/${attempt}`;
+    const result = this.pending.get(key);
+    if (!result) return;
+    this.pending.delete(key);
+    void result.release().finally(() => this.forget(result));
+  }
+
+  /** Stores the result and acks it; resolves to the ack's `duplicate` flag, or null when not acked. */
+  private async store(final: ResultFinal, result: IncomingResult): Promise<boolean | null> {
     const report = reportOf(final);
     const { jobId, attempt } = report;
-    let parts = new Map<PartName, Buffer>();
-    if (assembled.ok) parts = assembled.parts;
-    else if (assembled.reason === 'too_large') {
+    const outcome = await result.finish(final);
+    let parts = new Map<PartName, IngestPart>();
+    if (outcome.ok) parts = outcome.parts;
+    else if (outcome.reason === 'too_large') {
       report.success = false;
       report.errorType = 'too_large';
-      report.errorMessage = assembled.message;
+      report.errorMessage = outcome.message;
     } else {
-      this.deps.log.warn({ jobId, attempt }, assembled.message);
-      return; // not acked: the agent re-sends it from its spool
+      if (outcome.reason === 'forged')
+        this.deps.strike(`result for job ${jobId} attempt ${attempt}: ${outcome.message}`);
+      this.deps.log.warn({ jobId, attempt }, outcome.message);
+      return null; // not acked: the agent re-sends it from its spool
     }
     try {
-      const outcome = await this.deps.ingest.ingest(this.deps.deviceId, this.deps.location(), report, parts);
-      this.deps.ack(jobId, attempt, outcome !== 'stored');
+      const stored = await this.deps.ingest.ingest(this.deps.deviceId, this.deps.location(), report, parts);
+      this.deps.ack(jobId, attempt, stored !== 'stored');
+      return stored !== 'stored';
     } catch (err) {
       this.deps.log.error({ err, jobId, attempt }, 'result not stored; the agent will re-send it');
+      return null;
     }
   }
 }

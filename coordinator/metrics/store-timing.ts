@@ -62,6 +62,17 @@ export function countedStorage(storage: ContentStorage, errors: Counter): Conten
     get: (key: string) => counted('get', () => storage.get(key)),
     getStream: (key: string) => counted('get', () => storage.getStream(key)),
     deletePrefix: (key: string) => counted('delete', () => storage.deletePrefix(key)),
+    openWrite: (key: string, contentType: string) => {
+      const write = storage.openWrite(key, contentType);
+      return {
+        get bufferedBytes() {
+          return write.bufferedBytes;
+        },
+        write: (data: Buffer) => counted('put', () => write.write(data)),
+        commit: () => counted('put', () => write.commit()),
+        abort: () => write.abort(),
+      };
+    },
     close: () => storage.close(),
   };
 }

@@ -9,6 +9,7 @@ import { contentKey } from '../storage/types.js';
 import type { CompleteOutcome, JobRecord, ResultRecord, Store } from '../store/types.js';
 import { partName } from './content.js';
 import type { DeviceLocation, ReportedResult } from './reported.js';
+import { type IngestPart, openStaging, type PartOpener } from './staging.js';
 
 export type { DeviceLocation } from './reported.js';
 
@@ -30,6 +31,11 @@ export class ResultIngest {
 
   constructor(private readonly deps: IngestDeps) {}
 
+  /** Where a large result's parts are written while they arrive (staging.ts). */
+  stage(jobId: string, attempt: number): Promise<PartOpener | null> {
+    return openStaging(this.deps.store, this.deps.storages, jobId, attempt);
+  }
+
   /**
    * Stores the attempt's content and completes the job (first result wins). Resolves with the
    * outcome once it is durable, so the caller may ack; rejects when nothing durable happened.
@@ -38,7 +44,7 @@ export class ResultIngest {
     deviceId: string,
     location: DeviceLocation,
     report: ReportedResult,
-    parts: ReadonlyMap<PartName, Buffer>,
+    parts: ReadonlyMap<PartName, IngestPart>,
   ): Promise<CompleteOutcome> {
     // A re-send of a result still being stored (the agent did not get its ack in time) joins the
     // first delivery instead of storing the same content again.
@@ -54,7 +60,7 @@ export class ResultIngest {
     deviceId: string,
     location: DeviceLocation,
     report: ReportedResult,
-    parts: ReadonlyMap<PartName, Buffer>,
+    parts: ReadonlyMap<PartName, IngestPart>,
   ): Promise<CompleteOutcome> {
     const { jobId, attempt, ...fields } = report;
     const log = this.deps.log.child({ jobId, deviceId, attempt });
@@ -70,6 +76,11 @@ export class ResultIngest {
     const sizes: Record<string, number> = {};
     try {
       for (const [name, data] of parts) {
+        if (!Buffer.isBuffer(data)) {
+          await data.commit(); // streamed while it arrived: publish it under its key
+          sizes[name] = data.bytes;
+          continue;
+        }
         const key = contentKey(job.ownerId, job.id, partName(attempt, name));
         await storage.put(key, data, 'application/octet-stream');
         sizes[name] = data.byteLength;

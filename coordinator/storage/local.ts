@@ -6,8 +6,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { StorageError } from './errors.js';
 import { assertValidKey, assertValidPrefix } from './keys.js';
+import { LocalWrite } from './local-write.js';
 import { SmallObjects } from './small-objects.js';
-import type { ContentStorage } from './types.js';
+import type { ContentStorage, ContentWrite } from './types.js';
 
 export interface LocalStorageOptions {
   /** Directory holding the objects. Created (with parents) on the first put. */
@@ -95,6 +96,30 @@ export class LocalStorage implements ContentStorage {
       if (!Buffer.isBuffer(body)) body.destroy();
       throw fromFsError(err, `put ${key}`);
     }
+  }
+
+  /**
+   * Appends to a temp file in the target's folder as bytes arrive; commit fsyncs it and renames it
+   * over the target (as put does), abort removes it. A crash mid-write leaves a `.tmp-*` file only.
+   */
+  openWrite(key: string, _contentType: string): ContentWrite {
+    this.#assertOpen();
+    const target = this.#pathOf(key);
+    const dir = path.dirname(target);
+    const temp = path.join(dir, `${TEMP_PREFIX}${path.basename(target)}.${randomUUID()}`);
+    return new LocalWrite({
+      target,
+      temp,
+      create: () => {
+        this.#assertOpen();
+        return this.#createTemp(dir, temp);
+      },
+      published: async () => {
+        await syncDir(dir);
+        this.#small.delete(key); // an older small version must not shadow this one
+      },
+      fail: (err, action) => fromFsError(err, `${action} ${key}`),
+    });
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -15,7 +15,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { StorageError } from './errors.js';
 import { assertValidKey, assertValidPrefix } from './keys.js';
 import { fromS3Error, isMissingObject } from './s3-errors.js';
-import type { ContentStorage } from './types.js';
+import { S3Write } from './s3-write.js';
+import type { ContentStorage, ContentWrite } from './types.js';
 
 /** S3's smallest allowed multipart part (all but the last). */
 const MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -125,6 +126,18 @@ export class S3Storage implements ContentStorage {
       if (!Buffer.isBuffer(body)) body.destroy();
       throw fromS3Error(err, `put ${key}`);
     }
+  }
+
+  /** A multipart upload fed part by part as bytes arrive (s3-write.ts): about one part in memory. */
+  openWrite(key: string, contentType: string): ContentWrite {
+    return new S3Write({
+      client: this.#client,
+      bucket: this.bucket,
+      key: this.#objectKey(key),
+      contentType,
+      partSizeBytes: this.#partSizeBytes,
+      fail: (err, action) => fromS3Error(err, `${action} ${key}`),
+    });
   }
 
   /**

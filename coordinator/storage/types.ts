@@ -16,8 +16,28 @@ export interface ContentStorage {
   getStream(key: string): Promise<Readable | null>;
   /** Deletes every object whose key starts with `prefix` (a job's folder). Missing keys are fine. */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Starts an object written piece by piece as its bytes arrive (a large result streamed from a
+   * link). Nothing is visible under `key` until `commit()`; `abort()` leaves no trace.
+   */
+  openWrite(key: string, contentType: string): ContentWrite;
   /** Releases clients and handles; safe to call twice. */
   close(): Promise<void>;
+}
+
+/** An object being written (ContentStorage.openWrite): invisible until commit, gone on abort. */
+export interface ContentWrite {
+  /**
+   * Appends bytes. Resolves once the backend has taken them (written to the temp file, or buffered
+   * toward a multipart part that has been uploaded when full); call it again only after that.
+   */
+  write(data: Buffer): Promise<void>;
+  /** Bytes the backend holds in memory for this object (an S3 part not yet uploaded). */
+  readonly bufferedBytes: number;
+  /** Publishes the whole object atomically. A failure leaves nothing visible (and nothing behind). */
+  commit(): Promise<void>;
+  /** Discards the object: temp file removed, multipart upload aborted. Does nothing after commit. */
+  abort(): Promise<void>;
 }
 
 /** Key layout shared by every backend: jobs/{owner}/{job_id}/{part}. */

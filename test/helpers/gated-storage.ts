@@ -1,7 +1,7 @@
 // Wraps a real content storage so a test can make its writes fail (a storage outage) and see them
 // attempted. Reads and deletes pass through.
 import type { Readable } from 'node:stream';
-import type { ContentStorage } from '../../coordinator/storage/types.js';
+import type { ContentStorage, ContentWrite } from '../../coordinator/storage/types.js';
 
 export class GatedStorage implements ContentStorage {
   failing = false;
@@ -39,6 +39,31 @@ export class GatedStorage implements ContentStorage {
     if (this.failing) throw new Error('storage outage (test)');
     if (this.held) await this.held;
     return this.inner.put(key, body, contentType);
+  }
+
+  /** A streamed object: each write counts as an attempt and waits or fails like put. */
+  openWrite(key: string, contentType: string): ContentWrite {
+    const inner = this.inner.openWrite(key, contentType);
+    const gate = async (): Promise<void> => {
+      this.attempts++;
+      for (const w of this.waiters.splice(0)) w();
+      if (this.failing) throw new Error('storage outage (test)');
+      if (this.held) await this.held;
+    };
+    return {
+      get bufferedBytes() {
+        return inner.bufferedBytes;
+      },
+      write: async (data) => {
+        await gate();
+        return inner.write(data);
+      },
+      commit: async () => {
+        await gate();
+        return inner.commit();
+      },
+      abort: () => inner.abort(),
+    };
   }
 
   get(key: string) {

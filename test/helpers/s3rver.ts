@@ -6,10 +6,12 @@
 // - it ships no types and no ESM entry: loaded through createRequire with the few members used typed here.
 // - it stores request bodies as sent: clients must not use aws-chunked checksum trailers
 //   (S3Storage sets requestChecksumCalculation WHEN_REQUIRED).
+// - it implements no AbortMultipartUpload (405) and no ListMultipartUploads: the helper answers the
+//   abort itself by removing the upload's folder, and lists open uploads from those folders.
 // - its ListObjectsV2 continuation tokens use single DES, which OpenSSL 3 (Node >= 17) only has in the
 //   legacy provider: any listing of more than 1000 keys answers 500. See allowS3rverDes().
 import crypto from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
@@ -29,6 +31,21 @@ interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
   httpServer: Server;
+  /** Koa's middleware list, composed when run() starts listening. */
+  middleware: KoaMiddleware[];
+}
+
+interface KoaContext {
+  method: string;
+  path: string;
+  query: Record<string, string | string[] | undefined>;
+  status: number;
+}
+type KoaMiddleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
+
+/** Where s3rver keeps the parts of a bucket's open multipart uploads, one folder per upload. */
+function uploadsDir(directory: string, bucket: string): string {
+  return path.join(directory, bucket, '._S3rver_uploads');
 }
 
 const require = createRequire(import.meta.url);
@@ -70,6 +87,8 @@ export interface S3rverHandle {
   endpoint: string;
   port: number;
   directory: string;
+  /** Multipart uploads of the bucket neither completed nor aborted (ListMultipartUploads). */
+  openUploads(bucket: string): Promise<string[]>;
   /** Bytes the server has read from all its connections so far (headers included). */
   bytesReceived(): number;
   /** Stops the server like a crash (open connections dropped) but keeps port and files for restart(). */
@@ -101,8 +120,21 @@ export async function startS3rver(
       resetOnClose: false,
       vhostBuckets: false,
     });
+    // AbortMultipartUpload (DELETE /bucket/key?uploadId=…), answered before s3rver's router.
+    instance.middleware.unshift(async (ctx, next) => {
+      const uploadId = ctx.query.uploadId;
+      if (ctx.method !== 'DELETE' || typeof uploadId !== 'string' || !/^[0-9a-f]+$/.test(uploadId)) {
+        return next();
+      }
+      const bucket = ctx.path.split('/')[1] ?? '';
+      await rm(path.join(uploadsDir(directory, bucket), uploadId), { recursive: true, force: true });
+      ctx.status = 204;
+    });
     // Port 0 works: s3rver passes it straight to listen() and reports the bound address.
     port = (await instance.run()).port;
+    // Node's 5 s keep-alive timeout races a client reusing an idle connection (a request written as
+    // the server closes it waits out the client's request timeout); S3 keeps idle ones far longer.
+    instance.httpServer.keepAliveTimeout = 60_000;
     instance.httpServer.on('connection', (socket: Socket) => {
       sockets.add(socket);
       socket.once('close', () => {
@@ -133,6 +165,9 @@ export async function startS3rver(
     endpoint: `http://127.0.0.1:${port}`,
     port,
     directory,
+    async openUploads(bucket) {
+      return readdir(uploadsDir(directory, bucket)).catch(() => []);
+    },
     bytesReceived() {
       let total = bytesFromClosedSockets;
       for (const socket of sockets) total += socket.bytesRead;

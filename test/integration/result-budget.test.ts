@@ -1,5 +1,6 @@
 // The coordinator's memory budget for result content: past it, agent links pause between results
 // (the agent's spool keeps what waits), and everything completes once stored results give bytes back.
+// A streamed result waiting on a slow storage pauses its link mid-result, holding a bounded buffer.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ApiClient } from '../helpers/client.js';
@@ -15,7 +16,7 @@ describe('result memory budget', () => {
   before(async () => {
     target = await startTargetServer();
     c = await startTestCoordinator({
-      flags: ['--max-buffered-result-bytes', String(1024 * 1024)],
+      flags: ['--max-buffered-result-bytes', String(128 * 1024)],
       overrides: {
         wrapStorage: (s) => {
           if (s.type === 'local') gate = new GatedStorage(s);
@@ -38,10 +39,10 @@ describe('result memory budget', () => {
     });
     const release = gate.hold();
     const stored = gate.nextAttempt();
-    const big = ((await api.submit({ url: `${target.httpUrl}/big?bytes=${1536 * 1024}` })).body as Obj)
-      .job_id;
+    // Under the size past which results stream to storage: assembled in memory, then stored whole.
+    const big = ((await api.submit({ url: `${target.httpUrl}/big?bytes=${200 * 1024}` })).body as Obj).job_id;
     await stored; // the big result is in memory, waiting for the slow storage
-    assert.deepEqual(c.coordinator.link.budgetState, { pausedLinks: 1, heldBytes: 1536 * 1024 });
+    assert.deepEqual(c.coordinator.link.budgetState, { pausedLinks: 1, heldBytes: 200 * 1024 });
     const small = ((await api.submit({ url: `${target.httpUrl}/echo?budget=1` })).body as Obj).job_id;
     await new Promise<void>((resolve) => {
       const check = () => (agent.agent.snapshot().spool.depth === 2 ? resolve() : setTimeout(check, 5));
@@ -56,7 +57,33 @@ describe('result memory budget', () => {
     assert.equal((await api.waitTerminal(big)).status, 'completed');
     assert.equal((await api.waitTerminal(small)).status, 'completed');
     assert.deepEqual(c.coordinator.link.budgetState, { pausedLinks: 0, heldBytes: 0 });
-    assert.equal(((await api.download(big)) as Obj).mainResult.sizeBytes, 1536 * 1024);
+    assert.equal(((await api.download(big)) as Obj).mainResult.sizeBytes, 200 * 1024);
+    await agent.stop();
+  });
+
+  test('a streamed result waiting on a slow storage pauses its link mid-result, within a bounded buffer', async () => {
+    const api = new ApiClient(c.url, c.apiKey);
+    const agent = await startTestAgent({
+      deviceId: 'backlogged',
+      token: await c.newDevice('backlogged'),
+      coordinators: [c.url],
+    });
+    const release = gate.hold();
+    const written = gate.nextAttempt();
+    const bytes = 6 * 1024 * 1024;
+    const big = ((await api.submit({ url: `${target.httpUrl}/big?bytes=${bytes}` })).body as Obj).job_id;
+    await written; // its first chunks reached the (stalled) storage
+    await new Promise<void>((resolve) => {
+      const check = () =>
+        c.coordinator.link.budgetState.pausedLinks === 1 ? resolve() : setTimeout(check, 5);
+      check();
+    });
+    const held = c.coordinator.link.budgetState.heldBytes;
+    assert.ok(held > 0 && held < 3 * 1024 * 1024, `held ${held} bytes of a ${bytes}-byte result`);
+    release();
+    assert.equal((await api.waitTerminal(big)).status, 'completed');
+    assert.deepEqual(c.coordinator.link.budgetState, { pausedLinks: 0, heldBytes: 0 });
+    assert.equal(((await api.download(big)) as Obj).mainResult.sizeBytes, bytes);
     await agent.stop();
   });
 });

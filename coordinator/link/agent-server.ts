@@ -70,10 +70,13 @@ export class AgentLinkServer {
       return refuse(socket, 401, 'Unauthorized');
     }
     const found = device;
+    // The network the device's link comes from, once per link; the address goes no further.
+    const egress = await this.deps.network?.egressOf(req.socket.remoteAddress);
+    if (this.closing || socket.destroyed) return refuse(socket, 503, 'Service Unavailable');
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // A device connected twice keeps only its newest link.
       for (const c of this.connections) if (c.deviceId === found.id) c.close(CloseCode.Replaced, 'replaced');
-      const conn = new AgentConnection(ws, found, this.deps, (c) => this.connections.delete(c));
+      const conn = new AgentConnection(ws, found, this.deps, (c) => this.connections.delete(c), egress);
       this.connections.add(conn);
     });
   }

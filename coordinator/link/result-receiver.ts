@@ -3,6 +3,8 @@
 // assigned to it here, or (after a restart or reconnect) recorded in the store as its latest claim.
 import type { Logger } from 'pino';
 import type { PartName, ResultChunk, ResultFinal } from '../../proto/index.js';
+import type { DeviceEgress } from '../network/network-lookup.js';
+import { resultNetwork } from '../network/result-network.js';
 import type { ResultIngest } from '../results/ingest.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { Dispatcher } from '../scheduler/dispatcher.js';
@@ -29,6 +31,8 @@ export interface ReceiverDeps {
   maxResultBytes: number;
   budget: ByteBudget;
   location: () => DeviceLocation;
+  /** The network the device's link comes from (undefined when not looked up). */
+  egress?: () => DeviceEgress | undefined;
   ack: (jobId: string, attempt: number, duplicate: boolean) => void;
 }
 
@@ -119,7 +123,14 @@ export class ResultReceiver {
       return; // not acked: the agent re-sends it from its spool
     }
     try {
-      const outcome = await this.deps.ingest.ingest(this.deps.deviceId, this.deps.location(), report, parts);
+      const network = resultNetwork(this.deps.egress?.(), final.network);
+      const outcome = await this.deps.ingest.ingest(
+        this.deps.deviceId,
+        this.deps.location(),
+        report,
+        parts,
+        network,
+      );
       this.deps.ack(jobId, attempt, outcome !== 'stored');
     } catch (err) {
       this.deps.log.error({ err, jobId, attempt }, 'result not stored; the agent will re-send it');

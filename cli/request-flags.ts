@@ -20,6 +20,7 @@ export interface PlacementFlags {
   deviceType?: string;
   networkType?: string;
   deviceId?: string;
+  asn?: string;
 }
 
 export interface GetFlags extends PlacementFlags {
@@ -59,6 +60,8 @@ export function placementFrom(f: PlacementFlags): Placement | undefined {
   if (f.deviceType) p.device_type = f.deviceType as Placement['device_type'];
   if (f.networkType) p.network_type = f.networkType as Placement['network_type'];
   if (f.deviceId) p.device_id = f.deviceId;
+  const asn = parseIntFlag('--asn', f.asn, 1, 4_294_967_295);
+  if (asn !== undefined) p.asn = asn;
   return Object.keys(p).length > 0 ? p : undefined;
 }
 

@@ -43,6 +43,32 @@ export const NoPerformanceMetrics = Type.Record(Type.String(), Type.Never(), {
   description: 'an empty object',
 });
 
+const NETWORK_KIND = Type.Union([
+  Type.Literal('datacenter'),
+  Type.Literal('residential'),
+  Type.Literal('mobile'),
+  Type.Null(),
+]);
+const ADDRESS_FAMILY = Type.Union([Type.Literal('ipv4'), Type.Literal('ipv6'), Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/**
+ * `metadata.network` of a result: the device's egress network when it reported (never its address)
+ * and what the agent said of its connection to the target (docs/api.md).
+ */
+export const ResultNetwork = Type.Object({
+  address_family: ADDRESS_FAMILY,
+  asn: Type.Union([Type.Integer(), Type.Null()], { description: 'autonomous system number' }),
+  network_name: NullableString,
+  network_kind: NETWORK_KIND,
+  resolvers: Type.Array(Type.String(), { description: "the agent's DNS servers (IP literals)" }),
+  resolved_addresses: Type.Array(Type.String(), { description: "what the target's name resolved to" }),
+  connected_address: Type.Union([Type.String(), Type.Null()], {
+    description: 'the target address the agent connected to',
+  }),
+});
+export type ResultNetwork = Static<typeof ResultNetwork>;
+
 /** `metadata` of a download: where and how the job ran (docs/api.md). */
 export const DownloadMetadata = Type.Object({
   device_id: Type.String(),
@@ -54,6 +80,7 @@ export const DownloadMetadata = Type.Object({
   content_encoding: Type.Optional(
     Type.String({ description: 'the Content-Encoding the device removed from the body' }),
   ),
+  network: Type.Optional(ResultNetwork),
 });
 export type DownloadMetadata = Static<typeof DownloadMetadata>;
 
@@ -80,6 +107,7 @@ export const SweepTry = Type.Object({
   screenshot: Type.String(),
   metrics: SweepMetrics,
   device_id: Type.String({ description: 'the device that ran the try; "" while pending' }),
+  network: Type.Optional(ResultNetwork),
 });
 
 /** One region of a sweep: its tries and their combined status. */
@@ -125,6 +153,12 @@ export const Device = Type.Object({
   location: Type.Object({ country: Type.String(), region: Type.String(), city: Type.String() }),
   device_type: Type.String({ description: '"" until the device has said' }),
   network_type: Type.String({ description: '"" until the device has said' }),
+  address_family: Type.Optional(ADDRESS_FAMILY),
+  asn: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], { description: 'egress network; null unknown' }),
+  ),
+  network_name: Type.Optional(NullableString),
+  network_kind: Type.Optional(NETWORK_KIND),
   capabilities: Type.Object({ methods: Type.Array(Type.String()), max_concurrent: Type.Integer() }),
   load: Type.Object({ running: Type.Integer(), max_concurrent: Type.Integer(), ratio: Type.Number() }),
   draining: Type.Boolean(),

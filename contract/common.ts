@@ -47,6 +47,13 @@ export const Placement = Type.Object(
     device_type: Nullable(Type.Union(literals(DEVICE_TYPES))),
     network_type: Nullable(Type.Union(literals(NETWORK_TYPES))),
     device_id: Nullable(Type.String()),
+    asn: Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: 4_294_967_295,
+        description: "the device's egress autonomous system number, e.g. 15169",
+      }),
+    ),
   },
   { additionalProperties: false, description: 'placement constraints; unknown keys are 400' },
 );
@@ -73,7 +80,9 @@ export const Job = Type.Object({
   status: Type.Union(literals(JOB_STATUSES)),
   submitted_at: Type.String({ description: 'ISO 8601 UTC with nine fractional digits' }),
   timeout_sec: Type.Integer({ minimum: 1, maximum: 300 }),
-  placement: Type.Record(Type.String(), Type.String()),
+  placement: Type.Record(Type.String(), Type.Union([Type.String(), Type.Integer()]), {
+    description: 'as given; asn is a number',
+  }),
   storage_type: Type.Union([Type.Literal('local'), Type.Literal('s3')]),
   session_id: Type.Optional(Type.String({ format: 'uuid' })),
   sweep_id: Type.Optional(Type.String({ format: 'uuid' })),

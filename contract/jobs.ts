@@ -99,6 +99,7 @@ export const JobResult = Type.Object({
   tls_version: Type.String(),
   error_message: Type.Optional(Type.String()),
   error_type: Type.Optional(Type.String()),
+  network: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'metadata.network' })),
 });
 
 export const Detail = Type.Object({

@@ -19,7 +19,10 @@ export const Session = Type.Object({
   expires_at: Type.String(),
   closed_at: Type.Union([Type.String(), Type.Null()]),
   device_id: Type.Union([Type.String(), Type.Null()]),
-  placement: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()]),
+  placement: Type.Union([
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Integer()])),
+    Type.Null(),
+  ]),
   job_ids: Type.Array(Type.String()),
 });
 

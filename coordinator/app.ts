@@ -11,6 +11,8 @@ import { JobLifecycle } from './jobs/job-lifecycle.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ByteBudget } from './link/byte-budget.js';
 import { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
+import { NetworkKinds } from './network/network-kinds.js';
+import { NetworkLookup } from './network/network-lookup.js';
 import { PushService } from './push/push-service.js';
 import { ResultIngest } from './results/ingest.js';
 import type { Dispatcher } from './scheduler/dispatcher.js';
@@ -120,7 +122,14 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     log,
     maxStorageFailures: config.maxStorageFailures,
   });
+  // The classification is small and read now (a bad file stops the start); ASN data is read lazily.
+  const network = new NetworkLookup({
+    sources: config.asnDb,
+    kinds: await NetworkKinds.load(config.networkKinds),
+    log,
+  });
   const link = new AgentLinkServer({
+    network,
     dispatcher,
     ingest,
     store,

@@ -1,5 +1,6 @@
 // One schema for every coordinator setting: read from flags and env once, validated, frozen.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, parseFlags, splitList } from '../common/config-reader.js';
 import { parseCidr } from '../common/net-policy/cidr.js';
@@ -93,6 +94,14 @@ export interface CoordinatorConfig {
   sseHeartbeatMs: number;
   /** Checking devices are honest (docs/security.md). */
   trust: TrustConfig;
+  /**
+   * Where a device's egress network (ASN) is looked up, in order, the first holding the address
+   * answering: CSV files (`start,end,asn,name`, see docs/operations.md) or `package` for the
+   * bundled @ip-location-db/asn data. Default ['package']; [] turns the lookup off.
+   */
+  asnDb: string[];
+  /** Files classifying ASNs (datacenter, residential, mobile) over the bundled list. Default: none. */
+  networkKinds: string[];
 }
 
 export interface TrustConfig {
@@ -123,6 +132,14 @@ export class ConfigError extends Error {
 type Source = ConfigSource;
 
 export { parseFlags };
+
+/** --asn-db: `package` by default, `off` for none, else the listed files (and `package` where named). */
+function asnSources(raw: string | undefined): string[] {
+  if (raw === undefined) return ['package'];
+  const list = splitList(raw);
+  if (list.length === 1 && list[0] === 'off') return [];
+  return list.map((s) => (s === 'package' ? s : path.resolve(s)));
+}
 
 export function loadCoordinatorConfig(argv: readonly string[], env: Source): Readonly<CoordinatorConfig> {
   const r = new ConfigReader(argv, env, { envPrefix: 'CRAWL_' });
@@ -189,7 +206,12 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     webhookConcurrency: r.int('webhook-concurrency', 16, 1, 1024),
     sseHeartbeatMs: r.int('sse-heartbeat-ms', 15_000, 100, 600_000),
     pushRetentionMs: r.duration('push-retention', '7d'),
+    asnDb: asnSources(r.raw('asn-db')),
+    networkKinds: splitList(r.raw('network-kinds')).map((p) => path.resolve(p)),
   };
+  for (const p of [...config.asnDb.filter((s) => s !== 'package'), ...config.networkKinds]) {
+    if (!existsSync(p)) r.problems.push(`asn-db / network-kinds: ${p} does not exist`);
+  }
   const metricsListen = r.raw('metrics-listen');
   if (metricsListen) {
     config.metricsListen = parseListen(metricsListen);

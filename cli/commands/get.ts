@@ -21,7 +21,8 @@ export function addPlacementOptions(cmd: Command): Command {
     .option('--city <city>', 'city of the device')
     .option('--device-type <type>', 'mobile, desktop or server')
     .option('--network-type <type>', 'wifi, cellular or ethernet')
-    .option('--device-id <id>', 'one device');
+    .option('--device-id <id>', 'one device')
+    .option('--asn <number>', "the device's egress network (autonomous system number)");
 }
 
 function describe(job: Job, device: string): string {

@@ -47,6 +47,11 @@ function deviceView(
     location: { country: p?.country ?? '', region: p?.region ?? '', city: p?.city ?? '' },
     device_type: p?.deviceType ?? '',
     network_type: p?.networkType ?? '',
+    // The network its link comes from (docs/api.md); never the address. null while not connected.
+    address_family: live?.egress?.addressFamily ?? null,
+    asn: live?.egress?.asn ?? null,
+    network_name: live?.egress?.networkName ?? null,
+    network_kind: live?.egress?.networkKind ?? null,
     capabilities: { methods: p ? [...p.methods].sort() : [], max_concurrent: max },
     load: { running, max_concurrent: max, ratio: max > 0 ? running / max : 0 },
     draining: live?.draining ?? false,

@@ -8,7 +8,17 @@ import { parseWebhookField } from './webhook-field.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const PLACEMENT_KEYS = new Set(['region', 'country', 'city', 'device_type', 'network_type', 'device_id']);
+const PLACEMENT_KEYS = new Set([
+  'region',
+  'country',
+  'city',
+  'device_type',
+  'network_type',
+  'device_id',
+  'asn',
+]);
+/** Largest 32-bit AS number (RFC 6793). */
+const MAX_ASN = 4_294_967_295;
 
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
 export type Json = Record<string, unknown>;
@@ -135,6 +145,13 @@ export function parsePlacement(v: unknown, field = 'placement'): Placement {
   for (const [key, value] of Object.entries(p)) {
     if (!PLACEMENT_KEYS.has(key)) throw invalid(`${field}.${key} is not a known placement field`);
     if (value === undefined || value === null) continue;
+    if (key === 'asn') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_ASN) {
+        throw invalid(`${field}.asn must be an integer from 1 to ${MAX_ASN}`);
+      }
+      out.asn = value;
+      continue;
+    }
     if (typeof value !== 'string') throw invalid(`${field}.${key} must be a string`);
     (out as Record<string, string>)[key] = value;
   }

@@ -15,6 +15,7 @@ import {
   type Hello,
   PRE_HELLO_MAX_FRAME_BYTES,
 } from '../../proto/index.js';
+import type { DeviceEgress, NetworkLookup } from '../network/network-lookup.js';
 import type { ResultIngest } from '../results/ingest.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { ConnectedDevice, Dispatcher } from '../scheduler/dispatcher.js';
@@ -57,6 +58,8 @@ export interface ConnectionDeps {
   onStrike?: (deviceId: string, why: string) => void;
   /** Told of every frame sent (`out`) or received (`in`) with its size, for metrics. Default: none. */
   onFrame?: (direction: 'in' | 'out', bytes: number) => void;
+  /** Finds the network a link comes from (coordinator/network/). Default: none (unknown networks). */
+  network?: NetworkLookup;
 }
 
 const encodePing = (nowMs: number): Uint8Array =>
@@ -88,6 +91,8 @@ export class AgentConnection {
     private readonly onClosed: (conn: AgentConnection) => void,
     /** The link's TCP socket (the one the upgrade came on), corked per turn; null: not corked. */
     private readonly socket: Duplex | null = null,
+    /** The network the link comes from; the remote address itself is not kept. */
+    private readonly egress?: DeviceEgress,
   ) {
     this.log = deps.log.child({ deviceId: device.id });
     this.results = new ResultReceiver({
@@ -100,6 +105,7 @@ export class AgentConnection {
       streamAboveBytes: deps.streamAboveBytes ?? 256 * 1024,
       budget: deps.budget,
       location: () => this.location,
+      egress: () => this.egress,
       ack: (jobId, attempt, duplicate) => this.send({ ack: { jobId, attempt, duplicate } }),
       strike: (why) => this.gate.strike(why),
       backpressure: (paused) => this.onBacklog(paused),
@@ -239,7 +245,7 @@ export class AgentConnection {
         this.send({ cancel: { jobId, attempt, reason } }),
       endSession: (sessionId: string) => this.send({ sessionEnd: { sessionId } }),
     };
-    const outcome = acceptHello(hello, this.device.id, link, Date.now());
+    const outcome = acceptHello(hello, this.device.id, link, Date.now(), this.egress);
     if (!outcome.ok) {
       if (outcome.code === CloseCode.Forbidden)
         this.log.warn({ claimed: hello.deviceId }, 'hello names another device');
@@ -256,7 +262,15 @@ export class AgentConnection {
     this.deps.dispatcher.addDevice(outcome.device);
     void this.deps.store.touchDevice(this.device.id, outcome.device.connectedAt).catch(() => undefined);
     this.heartbeat = sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).add(this.beats);
-    this.log.info({ location: this.location, methods: hello.capabilities?.methods }, 'agent connected');
+    const net = this.egress;
+    this.log.info(
+      {
+        location: this.location,
+        methods: hello.capabilities?.methods,
+        network: net ? { family: net.addressFamily, asn: net.asn, name: net.networkName } : undefined,
+      },
+      'agent connected',
+    );
   }
 
   private onReject(r: NonNullable<AgentFrame['reject']>): void {

@@ -78,10 +78,13 @@ export class AgentLinkServer {
       return refuse(socket, 401, 'Unauthorized');
     }
     const found = device;
+    // The network the device's link comes from, once per link; the address goes no further.
+    const egress = await this.deps.network?.egressOf(req.socket.remoteAddress);
+    if (this.closing || socket.destroyed) return refuse(socket, 503, 'Service Unavailable');
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // A device connected twice keeps only its newest link.
       this.byDevice.get(found.id)?.close(CloseCode.Replaced, 'replaced');
-      const conn = new AgentConnection(ws, found, this.deps, (c) => this.forget(c), socket);
+      const conn = new AgentConnection(ws, found, this.deps, (c) => this.forget(c), socket, egress);
       this.connections.add(conn);
       this.byDevice.set(found.id, conn);
     });

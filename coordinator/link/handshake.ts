@@ -7,6 +7,7 @@ import {
   type Hello,
   PROTOCOL_VERSION,
 } from '../../proto/index.js';
+import { type DeviceEgress, UNKNOWN_EGRESS } from '../network/network-lookup.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { ConnectedDevice, DeviceLink } from '../scheduler/dispatcher.js';
 import { DeviceOwnerView } from '../scheduler/owner-controls.js';
@@ -16,12 +17,16 @@ export type HelloOutcome =
   | { ok: true; device: ConnectedDevice; location: DeviceLocation }
   | { ok: false; code: number; reason: string };
 
-/** Checks the hello of the device the token named and builds its scheduler record. */
+/**
+ * Checks the hello of the device the token named and builds its scheduler record. `egress` is the
+ * network its link comes from (looked up from the remote address when it connected).
+ */
 export function acceptHello(
   hello: Hello,
   tokenDeviceId: string,
   link: DeviceLink,
   nowMs: number,
+  egress: DeviceEgress = UNKNOWN_EGRESS,
 ): HelloOutcome {
   if (hello.deviceId !== tokenDeviceId) {
     return { ok: false, code: CloseCode.Forbidden, reason: 'device id does not match its token' };
@@ -49,7 +54,9 @@ export function acceptHello(
       city: location.city,
       deviceType: hello.deviceType ?? '',
       networkType: hello.networkType ?? '',
+      asn: egress.asn,
     },
+    egress,
     link,
     owner,
     // Jobs still running on the agent from before a reconnect occupy its slots: without them the

@@ -4,6 +4,8 @@
 // assigned to it here, or (after a restart or reconnect) recorded in the store as its latest claim.
 import type { Logger } from 'pino';
 import type { PartName, ResultChunk, ResultFinal } from '../../proto/index.js';
+import type { DeviceEgress } from '../network/network-lookup.js';
+import { resultNetwork } from '../network/result-network.js';
 import type { ResultIngest } from '../results/ingest.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { IngestPart } from '../results/staging.js';
@@ -33,6 +35,8 @@ export interface ReceiverDeps {
   streamAboveBytes: number;
   budget: ByteBudget;
   location: () => DeviceLocation;
+  /** The network the device's link comes from (undefined when not looked up). */
+  egress?: () => DeviceEgress | undefined;
   ack: (jobId: string, attempt: number, duplicate: boolean) => void;
   /** Counts a strike against the link (a final that forges its parts). */
   strike: (why: string) => void;
@@ -230,7 +234,14 @@ export class ResultReceiver {
       return null; // not acked: the agent re-sends it from its spool
     }
     try {
-      const stored = await this.deps.ingest.ingest(this.deps.deviceId, this.deps.location(), report, parts);
+      const network = resultNetwork(this.deps.egress?.(), final.network);
+      const stored = await this.deps.ingest.ingest(
+        this.deps.deviceId,
+        this.deps.location(),
+        report,
+        parts,
+        network,
+      );
       this.deps.ack(jobId, attempt, stored !== 'stored');
       return stored !== 'stored';
     } catch (err) {

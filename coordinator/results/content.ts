@@ -88,6 +88,8 @@ export function resultView(r: ResultRecord): Record<string, unknown> {
     tls_cipher_suite: r.tlsCipher,
     tls_version: r.tlsVersion,
   };
+  // The attempt's network (docs/api.md); absent on results stored before it was recorded.
+  if (r.metadata.network !== undefined) out.network = r.metadata.network;
   if (!r.success) {
     out.error_message = r.errorMessage;
     out.error_type = r.errorType;

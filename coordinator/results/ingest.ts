@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { PartName } from '../../proto/index.js';
 import type { JobLifecycle } from '../jobs/job-lifecycle.js';
+import type { ResultNetwork } from '../network/result-network.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
 import type { CompleteOutcome, JobRecord, ResultRecord, Store } from '../store/types.js';
@@ -45,13 +46,17 @@ export class ResultIngest {
     location: DeviceLocation,
     report: ReportedResult,
     parts: ReadonlyMap<PartName, IngestPart>,
+    /** metadata.network: the device's egress and the agent's connection report. */
+    network?: ResultNetwork,
   ): Promise<CompleteOutcome> {
     // A re-send of a result still being stored (the agent did not get its ack in time) joins the
     // first delivery instead of storing the same content again.
     const key = `${report.jobId}/${report.attempt}`;
     const running = this.inFlight.get(key);
     if (running) return running;
-    const work = this.ingestOnce(deviceId, location, report, parts).finally(() => this.inFlight.delete(key));
+    const work = this.ingestOnce(deviceId, location, report, parts, network).finally(() =>
+      this.inFlight.delete(key),
+    );
     this.inFlight.set(key, work);
     return work;
   }
@@ -61,6 +66,7 @@ export class ResultIngest {
     location: DeviceLocation,
     report: ReportedResult,
     parts: ReadonlyMap<PartName, IngestPart>,
+    network: ResultNetwork | undefined,
   ): Promise<CompleteOutcome> {
     const { jobId, attempt, ...fields } = report;
     const log = this.deps.log.child({ jobId, deviceId, attempt });
@@ -102,6 +108,7 @@ export class ResultIngest {
         attempt,
         // The body is stored decoded; the target's encoding is kept here (docs/api.md).
         ...(fields.contentEncoding ? { content_encoding: fields.contentEncoding } : {}),
+        ...(network ? { network } : {}),
       },
     };
     const outcome = await this.deps.jobs.complete(job, result);

@@ -1,10 +1,10 @@
 // The devices that can take a job right now (connected, not draining, a free slot), grouped so that
 // the group a job looks at holds exactly the available devices matching its method and placement.
 //
-// A placement uses some of five filters (region, country, city, device type, network type): its
+// A placement uses some of six filters (region, country, city, device type, network type, ASN): its
 // "shape". Groups exist per method and per shape jobs have actually used, keyed by the values of
 // that shape's filters; a shape is built the first time a job uses it (one walk of the connected
-// devices, at most 32 shapes ever) and kept up to date after that. Each group is an array with
+// devices, at most 64 shapes ever) and kept up to date after that. Each group is an array with
 // swap-remove, so a device enters or leaves it in O(1) and a uniformly random member is one index
 // away: a pick costs the same at 100 or 100,000 devices, and a rare placement (10 matching devices
 // among 100,000) is found without a fleet walk.
@@ -43,6 +43,7 @@ const COUNTRY = 2;
 const CITY = 4;
 const DEVICE_TYPE = 8;
 const NETWORK_TYPE = 16;
+const ASN = 32;
 const SEP = '\u0000';
 
 const EMPTY: ReadonlyArray<never> = [];
@@ -58,7 +59,8 @@ export function shapeOf(needs: JobNeeds): number {
     (p.country ? COUNTRY : 0) |
     (p.city ? CITY : 0) |
     (p.device_type ? DEVICE_TYPE : 0) |
-    (p.network_type ? NETWORK_TYPE : 0)
+    (p.network_type ? NETWORK_TYPE : 0) |
+    (p.asn !== undefined ? ASN : 0)
   );
 }
 
@@ -70,6 +72,7 @@ function groupKey(
   city: string,
   deviceType: string,
   networkType: string,
+  asn: string,
 ): string {
   let k = `${method}${SEP}${shape}`;
   if (shape & REGION) k += SEP + region;
@@ -77,6 +80,7 @@ function groupKey(
   if (shape & CITY) k += SEP + city;
   if (shape & DEVICE_TYPE) k += SEP + deviceType;
   if (shape & NETWORK_TYPE) k += SEP + networkType;
+  if (shape & ASN) k += SEP + asn;
   return k;
 }
 
@@ -157,6 +161,7 @@ export class DeviceIndex<D extends Indexed, A> {
       locationKey(p.city ?? ''),
       p.device_type ?? '',
       p.network_type ?? '',
+      p.asn === undefined ? '' : String(p.asn),
     );
     return this.groups.get(key)?.items ?? EMPTY;
   }
@@ -191,7 +196,9 @@ export class DeviceIndex<D extends Indexed, A> {
   private join(e: IndexEntry<D, A>, shape: number): void {
     const p = e.dev.profile;
     for (const method of p.methods) {
-      const key = groupKey(method, shape, e.region, e.country, e.city, p.deviceType, p.networkType);
+      // A device of unknown network ('') is in no group a job naming an ASN looks at.
+      const asn = p.asn === null || p.asn === undefined ? '' : String(p.asn);
+      const key = groupKey(method, shape, e.region, e.country, e.city, p.deviceType, p.networkType, asn);
       let g = this.groups.get(key);
       if (!g) {
         g = { key, items: [], which: [], members: 0 };

@@ -1,6 +1,6 @@
 // Chooses the device for a job among the connected ones: the available devices that match, scored
 // by load, recent success rate and latency (device-score.ts), sweep tries spread over distinct
-// devices. The index hands over exactly the matching group (device-index.ts); a small group is
+// devices, countries and networks. The index hands over exactly the matching group (device-index.ts); a small group is
 // walked and the best device wins, a large one is sampled: the best of SAMPLE_SIZE devices drawn
 // uniformly (power of d choices, as in Sparrow), which lands within a few percent of the best load
 // at a cost that does not grow with the fleet.
@@ -67,7 +67,8 @@ class Contest {
     const h = e.aux;
     const stats = h.methods.get(this.needs.method) ?? NEUTRAL;
     const group = this.needs.spreadGroup;
-    const tier = group === undefined ? 0 : this.spread.tier(group, dev.profile.deviceId, dev.profile.country);
+    const p = dev.profile;
+    const tier = group === undefined ? 0 : this.spread.tier(group, p.deviceId, p.country, p.asn);
     // Records are built only for a new best or runner-up.
     const cost = costOf(h.running, h.maxConcurrent, stats, this.fleetMs);
     const best = this.best;
@@ -168,16 +169,17 @@ export class DevicePicker {
 
   /** The job went to the device: later tries of its sweep region look elsewhere first. */
   assigned(needs: JobNeeds, dev: ConnectedDevice): void {
-    this.spread.use(needs.spreadGroup, dev.profile.deviceId, dev.profile.country);
+    const p = dev.profile;
+    this.spread.use(needs.spreadGroup, p.deviceId, p.country, p.asn);
   }
 
   /** Draws SAMPLE_SIZE fitting devices; true when it did, false when it had to walk the group. */
   private sample(group: ReadonlyArray<Entry>, needs: JobNeeds, contest: Contest): boolean {
     const sweep = needs.spreadGroup !== undefined;
     for (let draws = 0; draws < MAX_DRAWS; draws++) {
-      // A sweep try keeps drawing until it finds a device and country its region has not used
-      // (tier 0): with 4 of 5 countries used, 8 draws would miss the fifth 17% of the time, 64 draws
-      // about once in a million.
+      // A sweep try keeps drawing until it finds a device, country and network its region has not
+      // used (tier 0): with 4 of 5 countries used, 8 draws would miss the fifth 17% of the time, 64
+      // draws about once in a million.
       if (contest.looked >= SAMPLE_SIZE && !(sweep && contest.best?.tier !== 0)) break;
       const e = group[Math.floor(this.random() * group.length)] as Entry;
       if (this.fits(e, needs)) contest.consider(e);

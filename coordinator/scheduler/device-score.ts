@@ -99,17 +99,22 @@ export function better<D>(a: Scored<D>, b: Scored<D>): boolean {
   return ranksBefore(a.tier, a.cost, a.assignedTotal, a.deviceId, b);
 }
 
+/** What a spread tier (sweep-spread.ts) says is new for the sweep region. */
+const SPREAD_WORDS: Record<SpreadTier, string> = {
+  0: 'on this device, in its country and on its network',
+  1: 'on this device and in its country',
+  2: 'on this device and on its network',
+  3: 'on this device',
+  4: 'on this device',
+};
+
 const pct = (x: number): string => `${Math.round(x * 100)}%`;
 const ms = (x: number | null): string => (x === null ? 'no data' : `${Math.round(x)} ms`);
 
 /** What set the winner apart from the runner-up. */
 export function decidingFactor<D>(best: Scored<D>, second: Scored<D> | null): string {
   if (!second) return 'only available matching device';
-  if (best.tier < second.tier) {
-    return best.tier === 0
-      ? 'first try of this sweep region on this device and in its country'
-      : 'first try of this sweep region on this device';
-  }
+  if (best.tier < second.tier) return `first try of this sweep region ${SPREAD_WORDS[best.tier]}`;
   if (second.cost - best.cost > EPSILON) {
     const gains: Array<[number, string]> = [
       [

@@ -1,4 +1,5 @@
 // A device connected to this coordinator, as the scheduler sees it.
+import type { DeviceEgress } from '../network/network-lookup.js';
 import type { JobRecord } from '../store/types.js';
 import type { DeviceProfile } from './matching.js';
 import type { DeviceOwnerView } from './owner-controls.js';
@@ -24,6 +25,11 @@ export interface ConnectedDevice {
   draining: boolean;
   connectedAt: string;
   info: Record<string, unknown>;
+  /**
+   * The network its link comes from (family, ASN, name, kind), looked up when it connected; the
+   * address itself is not kept. Absent when not looked up.
+   */
+  egress?: DeviceEgress;
   assignedTotal: number;
   /**
    * Epoch ms of the latest sign of life the scheduler saw (connect, result, reject, state change,

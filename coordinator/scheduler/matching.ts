@@ -11,6 +11,8 @@ export interface DeviceProfile {
   city: string;
   deviceType: string;
   networkType: string;
+  /** The autonomous system of the link's remote address; null or absent when unknown. */
+  asn?: number | null;
 }
 
 export interface JobNeeds {
@@ -50,6 +52,7 @@ export function mismatch(device: DeviceProfile, needs: JobNeeds): string | null 
   if (p.city && !same(device.city, p.city)) return 'city';
   if (p.device_type && device.deviceType !== p.device_type) return 'device_type';
   if (p.network_type && device.networkType !== p.network_type) return 'network_type';
+  if (p.asn !== undefined && device.asn !== p.asn) return 'asn';
   return null;
 }
 
@@ -91,6 +94,7 @@ export function matchKeyOf(needs: JobNeeds): string | null {
     p.city,
     p.device_type,
     p.network_type,
+    p.asn,
     needs.host ?? hostOf(needs.url),
   ].join('\u0000');
 }

@@ -14,6 +14,8 @@ export interface Placement {
   device_type?: string;
   network_type?: string;
   device_id?: string;
+  /** The device's egress autonomous system (coordinator/network/). */
+  asn?: number;
 }
 
 export interface StoredHeader {

@@ -32,6 +32,8 @@ export interface SweepJobEntry {
   metrics: SweepMetrics;
   /** Extra: the device that ran (or runs) the try; '' while pending. */
   device_id: string;
+  /** Extra: metadata.network of the try's result (docs/api.md); absent until it has one. */
+  network?: Record<string, unknown>;
 }
 
 export interface SweepRegionView {
@@ -119,6 +121,11 @@ function locationCountry(r: ResultRecord | null): string {
   return '';
 }
 
+function networkOf(r: ResultRecord | null): { network?: Record<string, unknown> } {
+  const n = r?.metadata.network;
+  return n && typeof n === 'object' ? { network: n as Record<string, unknown> } : {};
+}
+
 export function jobEntry(job: JobRecord | undefined, jobId: string, ctx: SweepViewContext): SweepJobEntry {
   if (!job) {
     // Only if the jobs table lost a row the sweep names; shown rather than hidden.
@@ -158,6 +165,7 @@ export function jobEntry(job: JobRecord | undefined, jobId: string, ctx: SweepVi
     screenshot: hasShot ? `${ctx.edgeUrl}/crawl/v1/jobs/${job.id}/screenshot` : '',
     metrics: metricsOf(r),
     device_id: r?.deviceId ?? (status === 'pending' ? '' : (job.deviceId ?? '')),
+    ...networkOf(r),
   };
 }
 

@@ -15,6 +15,13 @@ export interface RawHello {
   methods?: string[];
   maxConcurrent?: number;
   country?: string;
+  /** Default 'server'. */
+  deviceType?: string;
+}
+
+export interface RawConnectOptions {
+  /** The local address the link is made from (any of 127.0.0.0/8 on Linux), e.g. '127.0.0.2'. */
+  localAddress?: string;
 }
 
 export class RawAgent {
@@ -40,9 +47,11 @@ export class RawAgent {
     deviceId: string,
     token: string,
     hello: RawHello | false = {},
+    options: RawConnectOptions = {},
   ): Promise<RawAgent> {
     const ws = new WebSocket(`${base.replace('http', 'ws')}${AGENT_LINK_PATH}`, {
       headers: { authorization: `Bearer ${token}` },
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     });
     const agent = new RawAgent(ws);
     await once(ws, 'open');
@@ -54,7 +63,7 @@ export class RawAgent {
           agentVersion: 'raw-test',
           capabilities: { methods: hello.methods ?? ['GET'], maxConcurrent: hello.maxConcurrent ?? 1 },
           location: { country: hello.country ?? 'FR' },
-          deviceType: 'server',
+          deviceType: hello.deviceType ?? 'server',
           networkType: 'ethernet',
         },
       });

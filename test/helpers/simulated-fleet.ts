@@ -17,6 +17,8 @@ export interface SimDeviceOptions {
   city?: string;
   deviceType?: string;
   networkType?: string;
+  /** The egress network's AS number (null: unknown). */
+  asn?: number | null;
   methods?: string[];
   maxConcurrent?: number;
 }
@@ -86,6 +88,7 @@ export class SimulatedFleet {
         city: o.city ?? '',
         deviceType: o.deviceType ?? 'mobile',
         networkType: o.networkType ?? 'wifi',
+        asn: o.asn ?? null,
       },
       link: {
         assign: (job, attempt) => {

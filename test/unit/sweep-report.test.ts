@@ -141,7 +141,18 @@ describe('sweep view', () => {
         protocol: 'h2',
       },
       device_id: 'dev-de',
+      // Stored before try summaries existed: what the result record says, nothing read from bodies.
+      final_url: '',
+      status_code: 200,
+      title: '',
+      size_bytes: 1,
+      text_fingerprint: null,
+      block: null,
     });
+    // Two tries answered 200, two failed no_device: no answer is the most common.
+    assert.equal(v.divergence.state, 'no_majority');
+    assert.equal(v.divergence.compared, 5);
+    assert.equal(v.divergence.waiting, 1);
     assert.equal(bad?.status, 'failed');
     assert.equal(bad?.error_type, 'timeout');
     assert.equal(bad?.error_message, 'took too long');

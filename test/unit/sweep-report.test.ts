@@ -195,6 +195,48 @@ describe('sweep view', () => {
     assert.match(html, /<svg id="region-chart"/);
   });
 
+  test('the report page lists each divergence, escaped, and the block verdict on the try', () => {
+    const summary = (over: Partial<NonNullable<ResultRecord['summary']>>) => ({
+      finalUrl: 'https://site.example/',
+      statusCode: 200,
+      title: 'Shop',
+      sizeBytes: 10,
+      textFingerprint: null,
+      block: null,
+      ...over,
+    });
+    const summaries = [
+      summary({}),
+      summary({}),
+      summary({
+        statusCode: 403,
+        title: '<i>Blocked</i>',
+        block: { kind: 'cdn_block', rule: 'cloudflare-block' },
+      }),
+      summary({ finalUrl: 'https://site.example/jp/?a=<x>' }),
+      summary({}),
+      summary({}),
+    ];
+    const jobs = sweep.jobs.map((r, i) =>
+      job(r.jobId, { status: 'completed', result: result({ summary: summaries[i] }) }),
+    );
+    const v = sweepView(sweep, jobs, { edgeUrl: EDGE });
+    assert.equal(v.divergence.state, 'differ');
+    const html = renderReport(v, { thumbnail: (id) => `/thumb/${id}` });
+    assert.match(html, /<div class="card divergence differ" id="divergence" data-state="differ">/);
+    assert.match(html, /<strong id="majority-answer">200<\/strong> on 4 of 6 finished tries/);
+    assert.match(
+      html,
+      /<li data-group="APAC" data-kind="status"><span class="kind status">status<\/span><span class="message">APAC: 403, blocked by a CDN or firewall \(cloudflare-block\) \(1 of 2 tries\)<\/span><\/li>/,
+    );
+    assert.match(html, /APAC: redirected to \/jp\/\?a=%3Cx%3E \(1 of 2 tries\)/);
+    assert.match(
+      html,
+      /HTTP 403 · <span class="blocked">cdn_block: cloudflare-block<\/span> · &lt;i&gt;Blocked&lt;\/i&gt;/,
+    );
+    assert.doesNotMatch(html, /<i>Blocked<\/i>/);
+  });
+
   test('report tokens compare in constant time and only when equal', () => {
     assert.equal(reportTokenMatches('abc', 'abc'), true);
     assert.equal(reportTokenMatches('abc', 'abd'), false);

@@ -1,7 +1,8 @@
 // The summary of one sweep try (try-summary.ts), made from its result and content while they are
 // in memory, once, when the result is stored. Bounded: the title is looked for in the first
 // TITLE_SCAN_BYTES, block markers in the first scan_bytes of block-rules.json, and the main text is
-// extracted (Readability, results/markdown.ts) only from HTML up to MAX_TEXT_HTML_BYTES.
+// extracted (Readability, results/markdown.ts) only from HTML up to MAX_TEXT_HTML_BYTES, and only
+// its first MAX_FINGERPRINT_CHARS are fingerprinted (scripts/bench/try-summary.ts measures the cost).
 import type { PartName } from '../../proto/index.js';
 import { decodeBody, isHtmlType, mainContent } from '../results/markdown.js';
 import type { ResultRecord } from '../store/types.js';
@@ -10,7 +11,12 @@ import { BLOCK_RULES, type BlockRules, detectBlock } from './block-detector.js';
 import { fingerprintHex, type TrySummary } from './try-summary.js';
 
 /** HTML past this size gets no text fingerprint (main-text extraction costs CPU in its size). */
-export const MAX_TEXT_HTML_BYTES = 1024 * 1024;
+export const MAX_TEXT_HTML_BYTES = 512 * 1024;
+/**
+ * Only this much of the main text is fingerprinted (characters): hashing costs CPU in the text's
+ * length, and a page whose first 32 Ki characters agree is rarely another page.
+ */
+export const MAX_FINGERPRINT_CHARS = 32 * 1024;
 /** The title is looked for in this much of the page. */
 export const TITLE_SCAN_BYTES = 64 * 1024;
 /** Longest title kept (characters). */
@@ -89,7 +95,7 @@ export function summarizeTry(
     title = titleOf(html);
     if (html.length <= maxHtml) {
       const text = mainContent(html, result.finalUrl || 'about:blank').text;
-      textFingerprint = fingerprintHex(simhash(text));
+      textFingerprint = fingerprintHex(simhash(text.slice(0, MAX_FINGERPRINT_CHARS)));
     }
   }
   return {

@@ -8,11 +8,16 @@ import type { ResultNetwork } from '../network/result-network.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
 import type { CompleteOutcome, JobRecord, ResultRecord, Store } from '../store/types.js';
+import { summarizeTry } from '../sweeps/page-summary.js';
 import { partName } from './content.js';
 import type { DeviceLocation, ReportedResult } from './reported.js';
 import { type IngestPart, openStaging, type PartOpener } from './staging.js';
 
 export type { DeviceLocation } from './reported.js';
+
+/** The parts a sweep try's summary reads (page-summary.ts), and the most of one read back. */
+const SUMMARY_PARTS: readonly PartName[] = ['body', 'full_page'];
+const SUMMARY_READ_BYTES = 2 * 1024 * 1024;
 
 export interface IngestDeps {
   store: Store;
@@ -111,6 +116,14 @@ export class ResultIngest {
         ...(network ? { network } : {}),
       },
     };
+    if (job.sweepId) {
+      // Once, while the content is in memory: sweep views compare tries without reading bodies.
+      try {
+        result.summary = summarizeTry(result, await this.summaryParts(storage, job, attempt, parts));
+      } catch (err) {
+        log.warn({ err }, 'could not summarise the sweep try; it is compared by status and URL only');
+      }
+    }
     const outcome = await this.deps.jobs.complete(job, result);
     if (outcome === 'stored') {
       log.debug({ success: result.success }, 'result stored');
@@ -130,6 +143,30 @@ export class ResultIngest {
    * Content could not be stored. The result is not acknowledged (it stays in the agent's spool and
    * comes back), until the job has failed this way too often: then it fails `internal`.
    */
+  /**
+   * The page parts a sweep try's summary reads, as bytes: a part streamed to storage (a large
+   * result) is read back once it is published, up to SUMMARY_READ_BYTES; a larger one is left out
+   * (the summary of an HTML page that size has no text fingerprint anyway).
+   */
+  private async summaryParts(
+    storage: ContentStorage,
+    job: JobRecord,
+    attempt: number,
+    parts: ReadonlyMap<PartName, IngestPart>,
+  ): Promise<Map<PartName, Buffer>> {
+    const out = new Map<PartName, Buffer>();
+    for (const name of SUMMARY_PARTS) {
+      const data = parts.get(name);
+      if (!data) continue;
+      if (Buffer.isBuffer(data)) out.set(name, data);
+      else if (data.bytes <= SUMMARY_READ_BYTES) {
+        const read = await storage.get(contentKey(job.ownerId, job.id, partName(attempt, name)));
+        if (read) out.set(name, read);
+      }
+    }
+    return out;
+  }
+
   private async storageFailed(job: JobRecord, err: unknown, log: Logger): Promise<CompleteOutcome> {
     const type = job.storageType;
     const failures = (this.storageFailures.get(job.id) ?? 0) + 1;

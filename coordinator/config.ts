@@ -93,6 +93,10 @@ export interface CoordinatorConfig {
   sseHeartbeatMs: number;
   /** Checking devices are honest (docs/security.md). */
   trust: TrustConfig;
+  /** A sweep schedule may not fire more often than this (docs/sweeps.md). Default 1m. */
+  scheduleMinIntervalMs: number;
+  /** Sweep schedules one owner may have at once. Default 100. */
+  maxSchedulesPerOwner: number;
 }
 
 export interface TrustConfig {
@@ -189,6 +193,8 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     webhookConcurrency: r.int('webhook-concurrency', 16, 1, 1024),
     sseHeartbeatMs: r.int('sse-heartbeat-ms', 15_000, 100, 600_000),
     pushRetentionMs: r.duration('push-retention', '7d'),
+    scheduleMinIntervalMs: r.duration('schedule-min-interval', '1m'),
+    maxSchedulesPerOwner: r.int('max-schedules-per-owner', 100, 0, 100_000),
   };
   const metricsListen = r.raw('metrics-listen');
   if (metricsListen) {
@@ -211,6 +217,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
   if (s3 && Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey)) {
     r.problems.push('s3-access-key-id and s3-secret-access-key: give both or neither');
   }
+  if (config.scheduleMinIntervalMs < 1000) r.problems.push('schedule-min-interval: at least 1s');
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return Object.freeze(config);
 }

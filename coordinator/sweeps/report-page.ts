@@ -72,7 +72,8 @@ function regionRow(r: SweepRegionView, links: ReportLinks): string {
   return `<tr class="region" data-region="${esc(r.region)}" data-status="${esc(r.status)}"><th class="region-name" scope="row">${esc(r.region)}<br><span class="badge ${esc(r.status)}">${esc(r.status)}</span><div class="medians">${esc(medians)}</div></th><td><div class="tries">${cards}</div></td></tr>`;
 }
 
-export function renderReport(view: SweepView, links: ReportLinks): string {
+/** `before`: HTML placed above the chart (a scheduled run's changes), already escaped. */
+export function renderReport(view: SweepView, links: ReportLinks, before = ''): string {
   const regions = view.regions.map((name) => view.results[name]).filter((r): r is SweepRegionView => !!r);
   const refresh = view.status === 'running' ? `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` : '';
   const pending = view.total_jobs - view.completed_jobs - view.failed_jobs;
@@ -92,7 +93,7 @@ export function renderReport(view: SweepView, links: ReportLinks): string {
 <body data-sweep-id="${esc(view.sweep_id)}" data-status="${esc(view.status)}">
 <header><h1>Sweep report</h1><p class="url"><a href="${safeHref(view.url)}" rel="noreferrer noopener">${esc(view.url)}</a></p>
 <dl class="summary">${summary.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join('')}</dl></header>
-<main>
+<main>${before}
 <h2>Regions compared (median of completed tries)</h2><div class="card">${renderChart(regions)}</div>
 <h2>Tries by region</h2><div class="card"><table id="tries"><tbody>${regions.map((r) => regionRow(r, links)).join('\n')}</tbody></table></div>
 </main>

@@ -37,6 +37,7 @@ import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteLimitStore } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
+import { SqliteScheduleStore } from './schedule-store.js';
 import { SqliteTrustStore } from './trust-store.js';
 
 export class SqliteStore implements Store {
@@ -46,6 +47,7 @@ export class SqliteStore implements Store {
   readonly trust: TrustStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
+  readonly schedules: SqliteScheduleStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
   private closed = false;
@@ -80,6 +82,7 @@ export class SqliteStore implements Store {
     this.trust = new SqliteTrustStore(this.db);
     this.idempotency = new SqliteIdempotencyStore(this.db);
     this.limits = new SqliteLimitStore(this.db, this.prepare);
+    this.schedules = new SqliteScheduleStore(this.db, this.prepare);
   }
 
   private migrate(): void {

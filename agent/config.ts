@@ -1,5 +1,6 @@
 // One schema for every agent setting: flags and env (CRAWL_AGENT_*), validated once, frozen.
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, type LogLevel } from '../common/config-reader.js';
 import { normaliseDomain, type OwnerControlsConfig, parseHourWindows } from './owner/controls.js';
@@ -39,6 +40,12 @@ export interface AgentConfig {
   spoolMaxBytes: number;
   /** SIGTERM: how long running jobs may take to finish. Default 60 s. */
   drainTimeoutMs: number;
+  /**
+   * Local address every outgoing connection is bound to (the link, HTTP, Solana and browser
+   * traffic): an IPv4 or IPv6 literal of this host, for multi-homed devices. Default '' (the
+   * operating system chooses).
+   */
+  localAddress: string;
   /** Extra CA certificates to trust (lab targets with private CAs). */
   ca: Buffer[];
   /** fatal | error | warn | info | debug | trace | silent. Default info. */
@@ -96,6 +103,9 @@ export function loadAgentConfig(argv: readonly string[], env: ConfigSource): Rea
   const deniedPorts = r.list('denied-ports', '25').map(Number);
   if (deniedPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65_535))
     r.problem('denied-ports: expected ports');
+  const localAddress = r.str('local-address', '');
+  if (localAddress !== '' && isIP(localAddress) === 0)
+    r.problem(`local-address: expected an IPv4 or IPv6 address, got ${JSON.stringify(localAddress)}`);
   const config: AgentConfig = {
     coordinators,
     deviceId,
@@ -122,6 +132,7 @@ export function loadAgentConfig(argv: readonly string[], env: ConfigSource): Rea
     maxBodyBytes: r.int('max-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     spoolMaxBytes: r.int('spool-max-bytes', 512 * 1024 * 1024, 1024 * 1024, 64 * 1024 * 1024 * 1024),
     drainTimeoutMs: r.int('drain-timeout-ms', 60_000, 0, 3_600_000),
+    localAddress,
     ca,
     logLevel: r.logLevel(),
     reconnectMinMs: r.int('reconnect-min-ms', 500, 10, 600_000),

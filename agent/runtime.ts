@@ -77,6 +77,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         token: c.token,
         minBackoffMs: c.reconnectMinMs,
         maxBackoffMs: c.reconnectMaxMs,
+        localAddress: c.localAddress || undefined,
         log: deps.log.child({ component: 'link' }),
       },
       {

@@ -31,6 +31,14 @@ export const SweepCreated = Type.Object({
 
 export type SweepCreated = Static<typeof SweepCreated>;
 
+const BlockVerdict = Type.Object(
+  {
+    kind: Type.Union(literals(['legal', 'cdn_block', 'captcha'] as const)),
+    rule: Type.String({ description: 'the id of the rule in block-rules.json that matched' }),
+  },
+  { description: 'why the page looks like a block page (docs/sweeps.md)' },
+);
+
 const SweepJob = Type.Object({
   job_id: Type.String(),
   country: Type.String(),
@@ -40,6 +48,54 @@ const SweepJob = Type.Object({
   data_error: Type.String(),
   screenshot: Type.String(),
   metrics: Type.Record(Type.String(), Type.Unknown()),
+  // Added fields: what the try answered (docs/sweeps.md, "Divergence").
+  device_id: Type.Optional(Type.String()),
+  final_url: Type.Optional(Type.String()),
+  status_code: Type.Optional(Type.Integer()),
+  title: Type.Optional(Type.String()),
+  size_bytes: Type.Optional(Type.Integer()),
+  text_fingerprint: Nullable(Type.String({ description: '64-bit simhash, 16 hex digits' })),
+  block: Nullable(BlockVerdict),
+});
+
+const Network = Nullable(Type.Object({ kind: Type.String(), asn: Nullable(Type.Integer()) }));
+
+/** The `divergence` field of a sweep: which regions or networks got a different answer, and how. */
+export const SweepDivergence = Type.Object({
+  state: Type.Union(literals(['pending', 'agree', 'differ', 'no_majority'] as const)),
+  compared: Type.Integer(),
+  waiting: Type.Integer(),
+  majority: Nullable(
+    Type.Object({
+      tries: Type.Integer(),
+      failed: Type.Boolean(),
+      error_type: Type.String(),
+      status_code: Type.Integer(),
+      final_url: Type.String(),
+      block: Nullable(BlockVerdict),
+    }),
+  ),
+  differences: Type.Array(
+    Type.Object({
+      group: Type.String(),
+      region: Type.String(),
+      network: Network,
+      kind: Type.Union(
+        literals(['failed', 'status', 'blocked', 'redirect', 'content', 'title', 'answer'] as const),
+      ),
+      tries: Type.Integer(),
+      of: Type.Integer(),
+      job_ids: Type.Array(Type.String()),
+      status_code: Nullable(Type.Integer()),
+      block: Nullable(BlockVerdict),
+      final_url: Nullable(Type.String()),
+      similarity: Nullable(Type.Number()),
+      title: Nullable(Type.String()),
+      error_type: Nullable(Type.String()),
+      message: Type.String(),
+    }),
+  ),
+  summary: Type.String(),
 });
 
 export const Sweep = Type.Object({
@@ -55,6 +111,7 @@ export const Sweep = Type.Object({
     Type.Object({ region: Type.String(), status: Type.String(), jobs: Type.Array(SweepJob) }),
   ),
   report_url: Type.Optional(Type.String()),
+  divergence: Type.Optional(SweepDivergence),
 });
 
 export type Sweep = Static<typeof Sweep>;

@@ -22,9 +22,10 @@ export async function buildExecutors(config: Readonly<AgentConfig>, log: Logger)
     config.owner,
   );
   const ca = config.ca.length > 0 ? config.ca : undefined;
+  const localAddress = config.localAddress || undefined;
   const executors: Executor[] = [
-    new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca }),
-    new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca }),
+    new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress }),
+    new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress }),
   ];
   if (config.browser === 'none') return { executors };
   return { executors, ...(await addBrowser(config, policy, ca, log, executors)) };
@@ -46,6 +47,7 @@ async function addBrowser(
   const browser = new BrowserExecutor({
     executablePath: found.path,
     policy,
+    localAddress: config.localAddress || undefined,
     maxBodyBytes: config.maxBodyBytes,
     maxPages: config.browserPages,
     memoryLimitBytes: config.browserMemoryLimitBytes || undefined,

@@ -50,6 +50,8 @@ export interface HttpExecutorOptions {
   maxRedirects?: number;
   /** Extra trusted CA certificates (lab, tests), added to Node's bundled roots. Default: none. */
   ca?: Buffer[];
+  /** Local address every connection is bound to (`--local-address`). Default: none (the OS chooses). */
+  localAddress?: string;
   /** Sent when the job gives no User-Agent header. Default: DEFAULT_USER_AGENT. */
   userAgent?: string;
 }
@@ -98,6 +100,7 @@ export class HttpExecutor implements Executor {
   readonly #maxBodyBytes: number;
   readonly #maxRedirects: number;
   readonly #ca: Buffer[] | undefined;
+  readonly #localAddress: string | undefined;
   readonly #userAgent: string;
   readonly #jars = new SessionJars();
   #closed = false;
@@ -107,6 +110,7 @@ export class HttpExecutor implements Executor {
     this.#maxBodyBytes = options.maxBodyBytes;
     this.#maxRedirects = options.maxRedirects ?? 10;
     this.#ca = options.ca;
+    this.#localAddress = options.localAddress;
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   }
 
@@ -122,7 +126,12 @@ export class HttpExecutor implements Executor {
     // A fresh agent per job: its connector is bound to this job's policy decisions and TLS record,
     // and timings always include the connection, as a first visit would.
     const decisions = new Map<string, PolicyDecision>();
-    const connector = createPolicyConnector({ policy: this.#policy, ca: this.#ca, decisions });
+    const connector = createPolicyConnector({
+      policy: this.#policy,
+      ca: this.#ca,
+      decisions,
+      localAddress: this.#localAddress,
+    });
     const agent = new Agent({ connect: connector.connect, headersTimeout: 0, bodyTimeout: 0 });
     const jar = req.sessionId ? this.#jars.get(req.sessionId) : undefined;
     const signal = AbortSignal.any([ctx.signal, deadline.signal]);

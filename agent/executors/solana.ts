@@ -39,6 +39,8 @@ export interface SolanaExecutorOptions {
   maxBodyBytes: number;
   /** Extra trusted CA certificates (lab, tests), added to Node's bundled roots. Default: none. */
   ca?: Buffer[];
+  /** Local address every connection is bound to (`--local-address`). Default: none (the OS chooses). */
+  localAddress?: string;
 }
 
 export const SOLANA_METHOD = 'SOLANA_JSON_RPC';
@@ -79,12 +81,14 @@ export class SolanaExecutor implements Executor {
   readonly #policy: NetworkPolicy;
   readonly #maxBodyBytes: number;
   readonly #ca: Buffer[] | undefined;
+  readonly #localAddress: string | undefined;
   #closed = false;
 
   constructor(options: SolanaExecutorOptions) {
     this.#policy = options.policy;
     this.#maxBodyBytes = options.maxBodyBytes;
     this.#ca = options.ca;
+    this.#localAddress = options.localAddress;
   }
 
   async execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome> {
@@ -97,7 +101,12 @@ export class SolanaExecutor implements Executor {
     const signal = AbortSignal.any([ctx.signal, deadline.signal]);
     // Per job, as for HTTP: the connector carries this job's policy decision and TLS record.
     const decisions = new Map<string, PolicyDecision>();
-    const connector = createPolicyConnector({ policy: this.#policy, ca: this.#ca, decisions });
+    const connector = createPolicyConnector({
+      policy: this.#policy,
+      ca: this.#ca,
+      decisions,
+      localAddress: this.#localAddress,
+    });
     const agent = new Agent({ connect: connector.connect, headersTimeout: 0, bodyTimeout: 0 });
     try {
       await this.#run(req, outcome, agent, decisions, signal);

@@ -32,6 +32,8 @@ export interface LinkOptions {
   minBackoffMs: number;
   maxBackoffMs: number;
   log: Logger;
+  /** Local address the link's socket is bound to. Default: none (the OS chooses). */
+  localAddress?: string;
   /** How long close() waits for the coordinator's half of the close handshake. Default 2_000. */
   closeTimeoutMs?: number;
 }
@@ -141,6 +143,7 @@ export class LinkClient {
       maxPayload: DEFAULT_MAX_FRAME_BYTES,
       perMessageDeflate: false,
       handshakeTimeout: 10_000,
+      ...(this.opts.localAddress ? { localAddress: this.opts.localAddress } : {}),
     });
     this.ws = ws;
     this.welcomed = false;

@@ -38,6 +38,8 @@ export interface PolicyConnectorOptions {
    * checked once and the connection goes to the address that check approved.
    */
   decisions?: Map<string, PolicyDecision>;
+  /** Local address every socket is bound to (`--local-address`). Default: none (the OS chooses). */
+  localAddress?: string;
 }
 
 export interface PolicyConnector {
@@ -93,7 +95,12 @@ export function createPolicyConnector(options: PolicyConnectorOptions): PolicyCo
           done(new TargetConnectError('blocked', decision.message));
           return;
         }
-        const raw = net.connect({ host: decision.address, port, family: decision.family });
+        const raw = net.connect({
+          host: decision.address,
+          port,
+          family: decision.family,
+          ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+        });
         sockets.add(raw);
         raw.once('close', () => sockets.delete(raw));
         const onTcpError = (err: Error) =>

@@ -7,6 +7,7 @@ import type { JobLifecycle } from '../jobs/job-lifecycle.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
 import type { CompleteOutcome, JobRecord, ResultRecord, Store } from '../store/types.js';
+import { summarizeTry } from '../sweeps/page-summary.js';
 import { partName } from './content.js';
 import type { DeviceLocation, ReportedResult } from './reported.js';
 
@@ -93,6 +94,14 @@ export class ResultIngest {
         ...(fields.contentEncoding ? { content_encoding: fields.contentEncoding } : {}),
       },
     };
+    if (job.sweepId) {
+      // Once, while the content is in memory: sweep views compare tries without reading bodies.
+      try {
+        result.summary = summarizeTry(result, parts);
+      } catch (err) {
+        log.warn({ err }, 'could not summarise the sweep try; it is compared by status and URL only');
+      }
+    }
     const outcome = await this.deps.jobs.complete(job, result);
     if (outcome === 'stored') {
       log.debug({ success: result.success }, 'result stored');

@@ -4,7 +4,7 @@ import type { ResultRecord } from '../store/types.js';
 
 export type ReportedFields = Omit<
   ResultRecord,
-  'id' | 'createdAt' | 'attempt' | 'deviceId' | 'parts' | 'metadata'
+  'id' | 'createdAt' | 'attempt' | 'deviceId' | 'parts' | 'metadata' | 'summary'
 >;
 
 export interface ReportedResult extends ReportedFields {

@@ -1,5 +1,6 @@
 // Persistence behind an async interface: SQLite now, PostgreSQL beside it, callers unchanged.
 import type { StorageType } from '../storage/types.js';
+import type { TrySummary } from '../sweeps/try-summary.js';
 import type { IdempotencyStore } from './idempotency-types.js';
 import type { PushStore } from './push-types.js';
 import type { ScheduleStore } from './schedule-types.js';
@@ -83,6 +84,11 @@ export interface ResultRecord {
   performance: Record<string, number | string | boolean> | null;
   requestResults: Record<string, { sizeBytes: number; statusCode: number; success: boolean }>;
   metadata: Record<string, unknown>;
+  /**
+   * What a sweep try answered (title, text fingerprint, block verdict), made once when the result
+   * is stored; absent on other jobs and on results stored before summaries existed.
+   */
+  summary?: TrySummary;
 }
 
 export interface JobRecord {

@@ -1,6 +1,8 @@
 // The sweep report a person opens from report_url: per region a row of tries (status, TTFB, FCP,
 // LCP, CLS, screenshot thumbnail), and a chart comparing regions. Server-rendered, self-contained
 // (inline CSS and SVG, no script), every printed value escaped.
+
+import type { Divergence } from './divergence.js';
 import { esc, formatCls, formatMs, median, safeHref } from './html.js';
 import { renderChart } from './report-chart.js';
 import type { SweepJobEntry, SweepRegionView, SweepView } from './sweep-view.js';
@@ -39,6 +41,14 @@ figcaption{padding:6px 8px}
 .metrics dt{color:#5b6472}.metrics dd{margin:0;text-align:right}
 .error{color:#9b1c1c;font-size:12px;margin:4px 0 0;word-break:break-word}
 .medians{color:#5b6472;font-size:12px;font-weight:400;margin-top:4px}
+.divergence p{margin:0 0 8px}.differences{list-style:none;margin:0;padding:0}
+.differences li{display:flex;gap:10px;align-items:baseline;padding:6px 0;border-top:1px solid #eef0f3;word-break:break-word}
+.differences li:first-child{border-top:0}
+.kind{flex:none;min-width:64px;text-align:center;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;background:#e3e6eb;color:#333}
+.kind.status,.kind.failed,.kind.blocked{background:#fbdcdc;color:#9b1c1c}.kind.redirect{background:#dde8fb;color:#1f4fa3}
+.kind.content,.kind.title{background:#fff1cc;color:#7a5600}
+.divergence.agree .verdict{color:#17692e;font-weight:600}.divergence.differ .verdict,.divergence.no_majority .verdict{color:#9b1c1c;font-weight:600}
+.answer{margin:2px 0 0;font-size:12px;color:#5b6472;word-break:break-word}.answer .blocked{color:#9b1c1c;font-weight:600}
 footer{color:#7a8291;font-size:12px;padding:16px 24px;text-align:center}
 `;
 
@@ -60,8 +70,12 @@ function tryCard(entry: SweepJobEntry, index: number, region: string, links: Rep
     : entry.data_error
       ? `<p class="error">${esc(entry.data_error)}</p>`
       : '';
+  const answer =
+    entry.status === 'completed' && entry.status_code
+      ? `<p class="answer" data-answer>HTTP ${esc(entry.status_code)}${entry.block ? ` · <span class="blocked">${esc(entry.block.kind)}: ${esc(entry.block.rule)}</span>` : ''}${entry.title ? ` · ${esc(entry.title)}` : ''}</p>`
+      : '';
   return `<figure class="try" data-job-id="${esc(entry.job_id)}" data-status="${esc(entry.status)}">${shot}<figcaption><strong>${label}</strong> · <span class="country">${esc(where)}</span> <span class="badge ${esc(entry.status)}">${esc(entry.status)}</span>
-<dl class="metrics"><dt>TTFB</dt><dd data-metric="ttfb">${formatMs(has ? m.ttfb : null)}</dd><dt>FCP</dt><dd data-metric="fcp">${formatMs(has ? m.fcp : null)}</dd><dt>LCP</dt><dd data-metric="lcp">${formatMs(has ? m.lcp : null)}</dd><dt>CLS</dt><dd data-metric="cls">${formatCls(has ? m.cls : null)}</dd></dl>${error}</figcaption></figure>`;
+<dl class="metrics"><dt>TTFB</dt><dd data-metric="ttfb">${formatMs(has ? m.ttfb : null)}</dd><dt>FCP</dt><dd data-metric="fcp">${formatMs(has ? m.fcp : null)}</dd><dt>LCP</dt><dd data-metric="lcp">${formatMs(has ? m.lcp : null)}</dd><dt>CLS</dt><dd data-metric="cls">${formatCls(has ? m.cls : null)}</dd></dl>${answer}${error}</figcaption></figure>`;
 }
 
 function regionRow(r: SweepRegionView, links: ReportLinks): string {
@@ -70,6 +84,43 @@ function regionRow(r: SweepRegionView, links: ReportLinks): string {
   const medians = `median TTFB ${formatMs(med((j) => j.metrics.ttfb))}, LCP ${formatMs(med((j) => j.metrics.lcp))}, CLS ${formatCls(med((j) => j.metrics.cls))}`;
   const cards = r.jobs.map((e, i) => tryCard(e, i, r.region, links)).join('');
   return `<tr class="region" data-region="${esc(r.region)}" data-status="${esc(r.status)}"><th class="region-name" scope="row">${esc(r.region)}<br><span class="badge ${esc(r.status)}">${esc(r.status)}</span><div class="medians">${esc(medians)}</div></th><td><div class="tries">${cards}</div></td></tr>`;
+}
+
+const KIND_LABEL: Record<string, string> = {
+  failed: 'failed',
+  status: 'status',
+  blocked: 'blocked',
+  redirect: 'redirect',
+  content: 'content',
+  title: 'title',
+  answer: 'answer',
+};
+
+/** Which regions or networks got a different answer, one line each (divergence.ts). */
+export function renderDivergence(d: Divergence): string {
+  const majority = d.majority
+    ? `<p>Most common answer: <strong id="majority-answer">${
+        d.majority.failed
+          ? `failed (${esc(d.majority.error_type || 'unknown error')})`
+          : esc(d.majority.status_code) +
+            (d.majority.block ? `, ${esc(d.majority.block.kind)} (${esc(d.majority.block.rule)})` : '')
+      }</strong> on ${esc(d.majority.tries)} of ${esc(d.compared)} finished tries${d.waiting > 0 ? ` (${esc(d.waiting)} still running)` : ''}.</p>`
+    : '';
+  const items = d.differences
+    .map(
+      (e) =>
+        `<li data-group="${esc(e.group)}" data-kind="${esc(e.kind)}"><span class="kind ${esc(e.kind)}">${esc(KIND_LABEL[e.kind] ?? e.kind)}</span><span class="message">${esc(e.message)}</span></li>`,
+    )
+    .join('');
+  const verdict =
+    d.state === 'pending'
+      ? 'No try has finished yet.'
+      : d.state === 'agree'
+        ? 'Every region got the same answer.'
+        : d.state === 'no_majority'
+          ? 'No answer is the most common: each region’s answer is listed.'
+          : `${d.differences.length === 1 ? 'One difference' : `${d.differences.length} differences`} from the most common answer.`;
+  return `<div class="card divergence ${esc(d.state)}" id="divergence" data-state="${esc(d.state)}"><p class="verdict">${esc(verdict)}</p>${majority}${items ? `<ul class="differences">${items}</ul>` : ''}</div>`;
 }
 
 /** `before`: HTML placed above the chart (a scheduled run's changes), already escaped. */
@@ -94,6 +145,7 @@ export function renderReport(view: SweepView, links: ReportLinks, before = ''): 
 <header><h1>Sweep report</h1><p class="url"><a href="${safeHref(view.url)}" rel="noreferrer noopener">${esc(view.url)}</a></p>
 <dl class="summary">${summary.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join('')}</dl></header>
 <main>${before}
+<h2>How regions differ</h2>${renderDivergence(view.divergence)}
 <h2>Regions compared (median of completed tries)</h2><div class="card">${renderChart(regions)}</div>
 <h2>Tries by region</h2><div class="card"><table id="tries"><tbody>${regions.map((r) => regionRow(r, links)).join('\n')}</tbody></table></div>
 </main>

@@ -6,6 +6,8 @@
 // - a region, and the sweep, are `running` until every try is terminal, then `completed` when every
 //   try completed, `failed` when none did and `partial` otherwise.
 import type { JobRecord, ResultRecord, SweepRecord } from '../store/types.js';
+import { type Divergence, type DivergenceTry, divergenceOf } from './divergence.js';
+import type { BlockVerdict, TrySummary } from './try-summary.js';
 
 export type TryStatus = 'pending' | 'running' | 'completed' | 'failed';
 export type GroupStatus = 'running' | 'completed' | 'partial' | 'failed';
@@ -32,6 +34,18 @@ export interface SweepJobEntry {
   metrics: SweepMetrics;
   /** Extra: the device that ran (or runs) the try; '' while pending. */
   device_id: string;
+  /** Extra (divergence, docs/sweeps.md): the URL the page ended at; '' until the try has a result. */
+  final_url: string;
+  /** Extra: the main response's HTTP status; 0 until the try has one. */
+  status_code: number;
+  /** Extra: the page's title; '' when none (or not read). */
+  title: string;
+  /** Extra: the result's size in bytes. */
+  size_bytes: number;
+  /** Extra: 64-bit simhash of the page's main text (16 hex digits), or null. */
+  text_fingerprint: string | null;
+  /** Extra: the block page rule the page matched, or null. */
+  block: BlockVerdict | null;
 }
 
 export interface SweepRegionView {
@@ -54,6 +68,8 @@ export interface SweepView {
   timeout_sec: number;
   device_type: string;
   report_url: string;
+  /** Extra: which regions or networks got a different answer, and how (divergence.ts). */
+  divergence: Divergence;
 }
 
 export interface SweepViewContext {
@@ -89,6 +105,51 @@ function metricsOf(r: ResultRecord | null): SweepMetrics {
     ttfb: num(p.timeToFirstByte),
     protocol: typeof p.protocol === 'string' ? p.protocol : '',
   };
+}
+
+const NO_ANSWER = Object.freeze({
+  final_url: '',
+  status_code: 0,
+  title: '',
+  size_bytes: 0,
+  text_fingerprint: null,
+  block: null,
+});
+
+/** The try's summary; for a result stored before summaries existed, what its record says. */
+export function summaryOf(r: ResultRecord | null): TrySummary | null {
+  if (!r) return null;
+  if (r.summary) return r.summary;
+  return {
+    finalUrl: r.finalUrl,
+    statusCode: r.statusCode,
+    title: '',
+    sizeBytes: r.sizeBytes,
+    textFingerprint: null,
+    block: null,
+  };
+}
+
+function answerFields(s: TrySummary | null): Pick<SweepJobEntry, keyof typeof NO_ANSWER> {
+  if (!s) return { ...NO_ANSWER };
+  return {
+    final_url: s.finalUrl,
+    status_code: s.statusCode,
+    title: s.title,
+    size_bytes: s.sizeBytes,
+    text_fingerprint: s.textFingerprint,
+    block: s.block,
+  };
+}
+
+/** The network a try ran on, from the result's `metadata.network` when the coordinator knows it. */
+function networkOf(r: ResultRecord | null): DivergenceTry['network'] {
+  const n = r?.metadata.network;
+  if (!n || typeof n !== 'object') return null;
+  const fields = n as Record<string, unknown>;
+  const kind = fields.network_kind ?? fields.kind;
+  if (typeof kind !== 'string' || kind === '') return null;
+  return { kind, asn: typeof fields.asn === 'number' ? fields.asn : null };
 }
 
 export function tryStatus(job: JobRecord): TryStatus {
@@ -132,6 +193,7 @@ export function jobEntry(job: JobRecord | undefined, jobId: string, ctx: SweepVi
       screenshot: '',
       metrics: { ...EMPTY_METRICS },
       device_id: '',
+      ...NO_ANSWER,
     };
   }
   const status = tryStatus(job);
@@ -158,6 +220,7 @@ export function jobEntry(job: JobRecord | undefined, jobId: string, ctx: SweepVi
     screenshot: hasShot ? `${ctx.edgeUrl}/crawl/v1/jobs/${job.id}/screenshot` : '',
     metrics: metricsOf(r),
     device_id: r?.deviceId ?? (status === 'pending' ? '' : (job.deviceId ?? '')),
+    ...answerFields(summaryOf(r)),
   };
 }
 
@@ -177,9 +240,20 @@ export function sweepView(sweep: SweepRecord, jobs: readonly JobRecord[], ctx: S
   const results: Record<string, SweepRegionView> = {};
   for (const region of sweep.regions) results[region] = { region, status: 'running', jobs: [] };
   const all: SweepJobEntry[] = [];
+  const tries: DivergenceTry[] = [];
   for (const ref of sweep.jobs) {
-    const entry = jobEntry(byId.get(ref.jobId), ref.jobId, ctx);
+    const job = byId.get(ref.jobId);
+    const entry = jobEntry(job, ref.jobId, ctx);
     all.push(entry);
+    const r = job?.result ?? null;
+    tries.push({
+      jobId: ref.jobId,
+      region: ref.region,
+      network: networkOf(r),
+      status: entry.status,
+      errorType: entry.error_type,
+      summary: entry.status === 'completed' ? summaryOf(r) : null,
+    });
     let group = results[ref.region];
     if (!group) {
       group = { region: ref.region, status: 'running', jobs: [] };
@@ -202,5 +276,6 @@ export function sweepView(sweep: SweepRecord, jobs: readonly JobRecord[], ctx: S
     timeout_sec: sweep.timeoutSec,
     device_type: sweep.deviceType,
     report_url: reportUrl(ctx.edgeUrl, sweep),
+    divergence: divergenceOf(tries, sweep.url, sweep.regions),
   };
 }

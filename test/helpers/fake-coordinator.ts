@@ -22,6 +22,8 @@ export interface FakeCoordinatorOptions {
 
 export class FakeCoordinator extends EventEmitter {
   readonly frames: AgentFrame[] = [];
+  /** The source address of each agent connection, in order (as the coordinator's socket saw it). */
+  readonly remoteAddresses: string[] = [];
   /** Close codes of agent connections, in order. */
   readonly closes: number[] = [];
   socket: WebSocket | null = null;
@@ -36,7 +38,10 @@ export class FakeCoordinator extends EventEmitter {
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: DEFAULT_MAX_FRAME_BYTES });
     await once(wss, 'listening');
     const fake = new FakeCoordinator(wss, opts);
-    wss.on('connection', (ws) => fake.attach(ws));
+    wss.on('connection', (ws, req) => {
+      fake.remoteAddresses.push(req.socket.remoteAddress ?? '');
+      fake.attach(ws);
+    });
     return fake;
   }
 

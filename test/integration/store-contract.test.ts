@@ -367,6 +367,25 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       );
     });
 
+    it('a sweep try keeps its summary with its result, for every store instance', async () => {
+      const job = makeJob();
+      await store.insertJob(job);
+      const result = {
+        ...makeResult('dev-1', 1),
+        summary: {
+          finalUrl: 'https://site.example/jp/',
+          statusCode: 451,
+          title: 'Unavailable — ＿ "quoted"',
+          sizeBytes: 1234,
+          textFingerprint: '0123456789abcdef',
+          block: { kind: 'legal' as const, rule: 'http-451' },
+        },
+      };
+      assert.equal(await store.completeJob(job.id, result, nanoIso(Date.now())), 'stored');
+      const again = await (await openAnother()).getJob(job.id);
+      assert.deepEqual(again?.result?.summary, result.summary);
+    });
+
     it('completeJob on a failed or unknown job is stale; failJob once', async () => {
       const job = makeJob();
       await store.insertJob(job);

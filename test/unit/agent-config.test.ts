@@ -101,4 +101,19 @@ describe('agent config on the shared reader', () => {
           'invalid agent configuration:\n  coordinators: at least one coordinator URL is required\n  device-id: required\n  token: required (from `npm run admin -- device create`)\n  max-concurrent: expected an integer from 1 to 256, got "0"',
     );
   });
+
+  it('takes --local-address as an IP literal from a flag or env, and refuses anything else', () => {
+    assert.equal(loadAgentConfig(base, {}).localAddress, '');
+    assert.equal(loadAgentConfig([...base, '--local-address', '127.0.0.2'], {}).localAddress, '127.0.0.2');
+    assert.equal(loadAgentConfig(base, { CRAWL_AGENT_LOCAL_ADDRESS: '::1' }).localAddress, '::1');
+    for (const bad of ['eth0', 'example.com', '127.0.0.300', '10.0.0.0/8']) {
+      assert.throws(
+        () => loadAgentConfig([...base, '--local-address', bad], {}),
+        (err: unknown) =>
+          err instanceof AgentConfigError &&
+          err.problems.length === 1 &&
+          err.problems[0] === `local-address: expected an IPv4 or IPv6 address, got ${JSON.stringify(bad)}`,
+      );
+    }
+  });
 });

@@ -141,7 +141,18 @@ describe('sweep view', () => {
         protocol: 'h2',
       },
       device_id: 'dev-de',
+      // Stored before try summaries existed: what the result record says, nothing read from bodies.
+      final_url: '',
+      status_code: 200,
+      title: '',
+      size_bytes: 1,
+      text_fingerprint: null,
+      block: null,
     });
+    // Two tries answered 200, two failed no_device: no answer is the most common.
+    assert.equal(v.divergence.state, 'no_majority');
+    assert.equal(v.divergence.compared, 5);
+    assert.equal(v.divergence.waiting, 1);
     assert.equal(bad?.status, 'failed');
     assert.equal(bad?.error_type, 'timeout');
     assert.equal(bad?.error_message, 'took too long');
@@ -182,6 +193,48 @@ describe('sweep view', () => {
     assert.equal((html.match(/<img class="thumb"/g) ?? []).length, 6);
     assert.doesNotMatch(html, /http-equiv="refresh"/, 'a finished sweep does not reload itself');
     assert.match(html, /<svg id="region-chart"/);
+  });
+
+  test('the report page lists each divergence, escaped, and the block verdict on the try', () => {
+    const summary = (over: Partial<NonNullable<ResultRecord['summary']>>) => ({
+      finalUrl: 'https://site.example/',
+      statusCode: 200,
+      title: 'Shop',
+      sizeBytes: 10,
+      textFingerprint: null,
+      block: null,
+      ...over,
+    });
+    const summaries = [
+      summary({}),
+      summary({}),
+      summary({
+        statusCode: 403,
+        title: '<i>Blocked</i>',
+        block: { kind: 'cdn_block', rule: 'cloudflare-block' },
+      }),
+      summary({ finalUrl: 'https://site.example/jp/?a=<x>' }),
+      summary({}),
+      summary({}),
+    ];
+    const jobs = sweep.jobs.map((r, i) =>
+      job(r.jobId, { status: 'completed', result: result({ summary: summaries[i] }) }),
+    );
+    const v = sweepView(sweep, jobs, { edgeUrl: EDGE });
+    assert.equal(v.divergence.state, 'differ');
+    const html = renderReport(v, { thumbnail: (id) => `/thumb/${id}` });
+    assert.match(html, /<div class="card divergence differ" id="divergence" data-state="differ">/);
+    assert.match(html, /<strong id="majority-answer">200<\/strong> on 4 of 6 finished tries/);
+    assert.match(
+      html,
+      /<li data-group="APAC" data-kind="status"><span class="kind status">status<\/span><span class="message">APAC: 403, blocked by a CDN or firewall \(cloudflare-block\) \(1 of 2 tries\)<\/span><\/li>/,
+    );
+    assert.match(html, /APAC: redirected to \/jp\/\?a=%3Cx%3E \(1 of 2 tries\)/);
+    assert.match(
+      html,
+      /HTTP 403 · <span class="blocked">cdn_block: cloudflare-block<\/span> · &lt;i&gt;Blocked&lt;\/i&gt;/,
+    );
+    assert.doesNotMatch(html, /<i>Blocked<\/i>/);
   });
 
   test('report tokens compare in constant time and only when equal', () => {

@@ -20,7 +20,7 @@ import { isStopped, JobDeadline } from './job-deadline.js';
 import { fail, flagged, stoppedCopy } from './job-outcome.js';
 import { type PageJobResult, type PageJobSettings, readerText, runPageJob } from './page-job.js';
 import { PageSlots } from './page-slots.js';
-import { PolicyProxy } from './policy-proxy.js';
+import { PolicyProxy, type PolicyProxyOptions } from './policy-proxy.js';
 import { closePrepared, newContext, type PreparedPage, preparePage } from './prepared-page.js';
 import { SparePages } from './spare-pages.js';
 
@@ -29,6 +29,8 @@ export interface BrowserExecutorOptions {
   executablePath: string;
   /** Decides every host:port the page reaches, redirects and subresources included. */
   policy: NetworkPolicy;
+  /** Local address the policy proxy binds its upstream connections to (`--local-address`). Default: none. */
+  localAddress?: string;
   /** Pages open at once; further jobs queue. Default 2. */
   maxPages?: number;
   /** Relaunch the browser (between jobs) after this many pages. Default 200. */
@@ -89,7 +91,8 @@ export class BrowserExecutor implements Executor {
   readonly methods = ['CRAWL_FULL_PAGE'] as const;
   /** Error type of a failure execute() did not classify itself. */
   readonly failureType = 'browser' as const;
-  readonly #policy: NetworkPolicy;
+  /** How each job's policy proxy is built: the policy and the bound local address. */
+  readonly #proxyOptions: PolicyProxyOptions;
   readonly #settings: PageJobSettings;
   readonly #graceMs: number;
   readonly #host: ChromiumHost;
@@ -102,7 +105,7 @@ export class BrowserExecutor implements Executor {
 
   constructor(options: BrowserExecutorOptions) {
     if (!(options.maxBodyBytes > 0)) throw new Error('maxBodyBytes must be positive');
-    this.#policy = options.policy;
+    this.#proxyOptions = { policy: options.policy, localAddress: options.localAddress };
     this.#log = options.log ?? pino({ enabled: false });
     this.#settings = {
       maxBodyBytes: options.maxBodyBytes,
@@ -127,7 +130,7 @@ export class BrowserExecutor implements Executor {
     this.#spares = new SparePages({
       count: options.sparePages ?? 1,
       host: this.#host,
-      policy: this.#policy,
+      proxy: this.#proxyOptions,
       log: this.#log,
     });
   }
@@ -240,7 +243,7 @@ export class BrowserExecutor implements Executor {
         proxy = session.proxy;
       } else {
         spare = this.#spares.take();
-        proxy = spare?.proxy ?? new PolicyProxy({ policy: this.#policy });
+        proxy = spare?.proxy ?? new PolicyProxy(this.#proxyOptions);
       }
       proxy.resetJob();
       // The main URL is checked before any browser work: a refused target costs no page.
@@ -382,7 +385,7 @@ export class BrowserExecutor implements Executor {
   #session(id: string): SessionState {
     let session = this.#sessions.get(id);
     if (!session) {
-      const proxy = new PolicyProxy({ policy: this.#policy });
+      const proxy = new PolicyProxy(this.#proxyOptions);
       session = { proxy, started: proxy.start(), context: null, generation: 0, saved: [] };
       this.#sessions.set(id, session);
     }

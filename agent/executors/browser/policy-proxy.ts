@@ -30,6 +30,8 @@ export interface PolicyProxyOptions {
   policy: NetworkPolicy;
   /** Upstream TCP connect timeout. Default 30_000. */
   connectTimeoutMs?: number;
+  /** Local address every upstream connection is bound to (`--local-address`). Default: none. */
+  localAddress?: string | undefined;
 }
 
 // Hop-by-hop headers (RFC 9110 7.6.1) and the proxy ones Chromium adds; never forwarded.
@@ -68,6 +70,7 @@ export function urlAuthorityKey(url: string): string | null {
 export class PolicyProxy {
   readonly #policy: NetworkPolicy;
   readonly #connectTimeoutMs: number;
+  readonly #localAddress: string | undefined;
   readonly #server: http.Server;
   readonly #tunnels = new Set<net.Socket>();
   // Keep-alive to upstreams, keyed by the approved address: cut with the proxy at the job's end.
@@ -83,6 +86,7 @@ export class PolicyProxy {
   constructor(options: PolicyProxyOptions) {
     this.#policy = options.policy;
     this.#connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
+    this.#localAddress = options.localAddress || undefined;
     this.#server = http.createServer((req, res) => void this.#onRequest(req, res));
     this.#server.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
       void this.#onConnect(req, socket, head);
@@ -206,6 +210,7 @@ export class PolicyProxy {
       path: target.pathname + target.search,
       headers,
       agent: this.#agent,
+      localAddress: this.#localAddress,
       // The Host header Chromium sent is kept as is; Node must not replace it with the address.
       setHost: false,
     });
@@ -261,7 +266,7 @@ export class PolicyProxy {
       return;
     }
     if (this.#closed || client.destroyed) return;
-    const upstream = net.connect({ host: decision.address, port });
+    const upstream = net.connect({ host: decision.address, port, localAddress: this.#localAddress });
     this.#tunnels.add(upstream);
     let established = false;
     upstream.on('close', () => {

@@ -3,10 +3,9 @@
 // settle delay. Spares take no browser lease: they never hold back a recycle, and one whose
 // browser was replaced in the meantime is noticed by its generation and dropped.
 import type { Logger } from 'pino';
-import type { NetworkPolicy } from '../../policy/types.js';
 import type { ChromiumHost } from './chromium-host.js';
 import { JobDeadline } from './job-deadline.js';
-import { PolicyProxy } from './policy-proxy.js';
+import { PolicyProxy, type PolicyProxyOptions } from './policy-proxy.js';
 import { closePrepared, type PreparedPage, preparePage } from './prepared-page.js';
 
 const PREPARE_TIMEOUT_MS = 10_000;
@@ -15,7 +14,8 @@ export interface SparePagesOptions {
   /** Spares kept ready; 0 disables. */
   count: number;
   host: ChromiumHost;
-  policy: NetworkPolicy;
+  /** How each spare's policy proxy is built. */
+  proxy: PolicyProxyOptions;
   log: Logger;
 }
 
@@ -73,7 +73,7 @@ export class SparePages {
   }
 
   async #prepare(current: NonNullable<ChromiumHost['current']>): Promise<void> {
-    const proxy = new PolicyProxy({ policy: this.#options.policy });
+    const proxy = new PolicyProxy(this.#options.proxy);
     let preparing: Promise<PreparedPage> | null = null;
     try {
       await proxy.start();

@@ -9,8 +9,9 @@ const LABEL: Record<string, string> = {
   final_url: 'Final URL',
   size_bytes: 'Size (median, bytes)',
   error_type: 'Errors',
+  block: 'Block page',
   title: 'Title',
-  text_fingerprint: 'Text fingerprint',
+  text_fingerprint: 'Text',
 };
 
 function show(v: unknown): string {
@@ -29,9 +30,10 @@ export function renderChanges(scheduleId: string, diff: RunDiff | null): string 
     .map(([region, r]) => {
       const cells = r.changed
         ? r.changes
-            .map(
-              (c) =>
-                `<li data-field="${esc(c.field)}">${esc(LABEL[c.field] ?? c.field)}: ${show(c.before)} → ${show(c.after)}</li>`,
+            .map((c) =>
+              c.similarity === undefined
+                ? `<li data-field="${esc(c.field)}">${esc(LABEL[c.field] ?? c.field)}: ${show(c.before)} → ${show(c.after)}</li>`
+                : `<li data-field="${esc(c.field)}">${esc(LABEL[c.field] ?? c.field)}: changed (${esc(Math.round(c.similarity * 100))} % similar to the previous run)</li>`,
             )
             .join('')
         : '<li>no change</li>';

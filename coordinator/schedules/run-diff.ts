@@ -1,15 +1,19 @@
 // What changed between two runs of one schedule, per region. Pure: a snapshot of each run's sweep
 // (from its record and jobs), then a field-by-field comparison. A region's tries are summed up as
-// the set of values they saw (HTTP statuses, final URLs, error types, titles, text fingerprints) and
-// the median size, so a change of device between runs does not read as a change of the page.
+// the set of values they saw (HTTP statuses, final URLs, error types, block verdicts, titles, text
+// fingerprints) and the median size, so a change of device between runs does not read as a change
+// of the page. Titles, blocks and fingerprints come from each try's summary (try-summary.ts).
 import type { JobRecord, SweepRecord } from '../store/types.js';
 import { type GroupStatus, groupStatus, tryStatus } from '../sweeps/sweep-view.js';
+import { contentSimilarity, SAME_CONTENT } from '../sweeps/try-summary.js';
 
 /** A size change smaller than this share of the earlier size is noise (ads, timestamps, nonces). */
 export const SIZE_CHANGE_RATIO = 0.1;
 
-/** Per-try page facts beyond the result record (title, text fingerprint), when a reader knows them. */
-export type TryFacts = (job: JobRecord) => { title?: string; textFingerprint?: string } | null;
+/** Per-try page facts beyond the result record (title, text fingerprint, block verdict). */
+export type TryFacts = (
+  job: JobRecord,
+) => { title?: string; textFingerprint?: string | null; block?: string } | null;
 
 export interface RegionSnapshot {
   status: GroupStatus;
@@ -21,6 +25,8 @@ export interface RegionSnapshot {
   size_bytes: number | null;
   /** Distinct error types of failed tries, sorted. */
   error_type: string[];
+  /** Distinct block page verdicts (`kind: rule`), sorted. */
+  block: string[];
   /** Distinct page titles, sorted (empty when unknown). */
   title: string[];
   /** Distinct text fingerprints, sorted (empty when unknown). */
@@ -38,6 +44,8 @@ export interface FieldChange {
   field: keyof RegionSnapshot;
   before: unknown;
   after: unknown;
+  /** text_fingerprint only: the closest two texts' similarity (0..1; the same text is 1). */
+  similarity?: number;
 }
 
 export interface RegionDiff {
@@ -77,15 +85,29 @@ function regionSnapshot(jobs: readonly JobRecord[], facts: TryFacts): RegionSnap
     final_url: distinct(answered.map((j) => j.result?.finalUrl ?? '').filter((u) => u !== '')),
     size_bytes: median(answered.map((j) => j.result?.sizeBytes ?? 0)),
     error_type: distinct(errors.filter((e) => e !== '')),
+    block: distinct(seen.map((f) => f?.block ?? '').filter((b) => b !== '')),
     title: distinct(seen.map((f) => f?.title ?? '').filter((t) => t !== '')),
     text_fingerprint: distinct(seen.map((f) => f?.textFingerprint ?? '').filter((t) => t !== '')),
   };
 }
 
-const noFacts: TryFacts = () => null;
+/** The try's summary, made when its result was stored (absent on results from before summaries). */
+export const summaryFacts: TryFacts = (job) => {
+  const s = job.result?.summary;
+  if (!s) return null;
+  return {
+    title: s.title,
+    textFingerprint: s.textFingerprint,
+    block: s.block ? `${s.block.kind}: ${s.block.rule}` : '',
+  };
+};
 
 /** The run's sweep summed up per region. `jobs` may hold more than the sweep's (they are matched by id). */
-export function runSnapshot(sweep: SweepRecord, jobs: readonly JobRecord[], facts = noFacts): RunSnapshot {
+export function runSnapshot(
+  sweep: SweepRecord,
+  jobs: readonly JobRecord[],
+  facts = summaryFacts,
+): RunSnapshot {
   const byId = new Map(jobs.map((j) => [j.id, j]));
   const regions: Record<string, RegionSnapshot> = {};
   let done = true;
@@ -114,9 +136,22 @@ const COMPARED: ReadonlyArray<keyof RegionSnapshot> = [
   'final_url',
   'size_bytes',
   'error_type',
+  'block',
   'title',
   'text_fingerprint',
 ];
+
+/** The closest pair of texts across the two runs; null when either side has none. */
+function closest(before: string[], after: string[]): number | null {
+  let best: number | null = null;
+  for (const a of before) {
+    for (const b of after) {
+      const s = contentSimilarity(a, b);
+      if (s !== null && (best === null || s > best)) best = s;
+    }
+  }
+  return best;
+}
 
 /** Per region of the current run, what differs from the previous run (a region new to it: every field). */
 export function diffRuns(previous: RunSnapshot, current: RunSnapshot): RunDiff {
@@ -128,12 +163,16 @@ export function diffRuns(previous: RunSnapshot, current: RunSnapshot): RunDiff {
     for (const field of COMPARED) {
       const a = before ? before[field] : null;
       const b = now[field];
-      // A title or fingerprint only one side knows is not a change: the reader did not see both.
-      if (
-        (field === 'title' || field === 'text_fingerprint') &&
-        (!before || (a as string[]).length === 0 || (b as string[]).length === 0)
-      )
+      // A title or text only one side knows is not a change: one run was not summed up.
+      if (field === 'title' || field === 'text_fingerprint') {
+        if (!before || (a as string[]).length === 0 || (b as string[]).length === 0) continue;
+      }
+      if (field === 'text_fingerprint') {
+        // Simhashes of the same text with a date or an ad changed differ in a few bits.
+        const sim = closest(a as string[], b as string[]);
+        if (sim !== null && sim < SAME_CONTENT) changes.push({ field, before: a, after: b, similarity: sim });
         continue;
+      }
       const differs =
         field === 'size_bytes' ? sizeChanged(a as number | null, b as number | null) : !same(a, b);
       if (differs) changes.push({ field, before: a, after: b });

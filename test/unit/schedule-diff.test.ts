@@ -136,6 +136,30 @@ describe('run diff', () => {
     const d = diffRuns(snap(a, facts('Home')), snap(b, facts('Blocked')));
     assert.deepEqual(d.regions.EU?.changes, [{ field: 'title', before: ['Home'], after: ['Blocked'] }]);
   });
+
+  test('texts differ by simhash similarity, not by equality; block verdicts come from the summary', () => {
+    const summary = (fp: string, block: boolean) => ({
+      finalUrl: 'https://site.example/',
+      statusCode: 200,
+      title: 'Home',
+      sizeBytes: 10_000,
+      textFingerprint: fp,
+      block: block ? { kind: 'captcha' as const, rule: 'generic-captcha' } : null,
+    });
+    const a = run('a', [{ region: 'EU', result: { summary: summary('00000000000000ff', false) } }]);
+    // Two bits of 64 flipped: the same text with a counter changed.
+    const near = run('b', [{ region: 'EU', result: { summary: summary('00000000000000fc', false) } }]);
+    assert.deepEqual(diffRuns(snap(a), snap(near)).changed_regions, []);
+    const far = run('c', [{ region: 'EU', result: { summary: summary('ffffffff000000ff', true) } }]);
+    const d = diffRuns(snap(a), snap(far));
+    assert.deepEqual(
+      d.regions.EU?.changes.map((c) => [c.field, c.after, c.similarity]),
+      [
+        ['block', ['captcha: generic-captcha'], undefined],
+        ['text_fingerprint', ['ffffffff000000ff'], 0.5],
+      ],
+    );
+  });
 });
 
 describe('cron', () => {

@@ -10,6 +10,7 @@ import {
   ScheduleDetail,
   ScheduleList,
   ScheduleQuery,
+  stringErrors,
 } from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';
 import {
@@ -99,7 +100,7 @@ export function registerScheduleRoutes(
   const listSchema = {
     tags,
     summary: "The key owner's recurring sweeps",
-    response: { 200: ScheduleList, ...jobErrors() },
+    response: { 200: ScheduleList, ...stringErrors(401, 500) },
   };
   app.get(BASE, { schema: listSchema }, async (req) => {
     const key = await authenticate(services, req);

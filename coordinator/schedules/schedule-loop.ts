@@ -19,6 +19,8 @@ import { SCHEDULE_RUN_EVENT } from './schedule-service.js';
 export const POLL_MS = 5_000;
 /** Schedules fired per look; more due ones are taken on the next look, at once. */
 const BATCH = 50;
+/** Run records kept per schedule (older ones are deleted as new ones come; their sweeps stay). */
+export const RUNS_KEPT = 500;
 
 export interface ScheduleLoopOptions {
   /** Longest sleep between looks at the store. Default POLL_MS (5 s). */
@@ -108,6 +110,7 @@ export class ScheduleLoop {
       coordinatorId: config.coordinatorId,
     };
     if (!(await store.schedules.claimRun(run, dueMs, nextMs))) return;
+    await store.schedules.pruneRuns(s.id, RUNS_KEPT);
     const log = this.log.child({ scheduleId: s.id, sweepId: run.sweepId });
     const skip = async (reason: string) => {
       log.info({ reason }, 'scheduled sweep skipped');

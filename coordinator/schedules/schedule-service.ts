@@ -8,7 +8,7 @@ import type { ScheduleRecord, ScheduleRunRecord, SweepTemplate } from '../store/
 import type { ApiKeyRecord, JobRecord, SweepRecord } from '../store/types.js';
 import { groupStatus, reportUrl, tryStatus } from '../sweeps/sweep-view.js';
 import { renderChanges } from './changes-html.js';
-import { checkCron, cronOf } from './cron.js';
+import { checkCron, cronOf, nextFiring } from './cron.js';
 import { diffRuns, type RunDiff, type RunSnapshot, runSnapshot } from './run-diff.js';
 
 /** The event a schedule's own webhook gets when it names none. */
@@ -100,13 +100,24 @@ export async function ownedSchedule(
   return s;
 }
 
-/** Pauses (no firing until resumed) or resumes (next firing from now on: none is made up). */
+/**
+ * Pauses (no firing until resumed) or resumes (next firing from now on: none is made up, and none
+ * sooner than the minimum interval after the last one).
+ */
 export async function setSchedulePaused(
   services: Services,
   s: ScheduleRecord,
   paused: boolean,
 ): Promise<ScheduleRecord> {
-  const next = paused ? s.nextRunMs : (cronOf(s.cron, s.timezone).nextRun(new Date())?.getTime() ?? null);
+  let next = s.nextRunMs;
+  if (!paused) {
+    const [last] = await services.store.schedules.listRuns(s.id, 1);
+    const nowMs = Date.now();
+    const minMs = services.config.scheduleMinIntervalMs;
+    next = last
+      ? nextFiring(s.cron, s.timezone, last.scheduledMs, minMs, nowMs)
+      : (cronOf(s.cron, s.timezone).nextRun(new Date(nowMs))?.getTime() ?? null);
+  }
   if (!(await services.store.schedules.setPaused(s.id, paused, next))) throw jobNotFound();
   return { ...s, paused, nextRunMs: next };
 }

@@ -60,9 +60,12 @@ export interface ScheduleStore {
   /**
    * Claims the firing at `dueMs`: moves next_run_ms from `dueMs` to `nextMs` and inserts the run, in
    * one transaction, only when the schedule is still unpaused and due at `dueMs`. Exactly one caller
-   * across coordinators gets true for one (schedule, dueMs).
+   * across coordinators gets true for one (schedule, dueMs). A run already recorded for that time
+   * (a schedule resumed onto a time it fired at) is not run again: the time still moves on.
    */
   claimRun(run: ScheduleRunRecord, dueMs: number, nextMs: number | null): Promise<boolean>;
+  /** Deletes the schedule's runs older than its newest `keep`; returns how many went. */
+  pruneRuns(scheduleId: string, keep: number): Promise<number>;
   /** Records what became of a claimed run. */
   finishRun(scheduleId: string, scheduledMs: number, status: RunStatus, reason: string): Promise<void>;
   /** Newest first. */

@@ -20,7 +20,7 @@ import { withTransaction } from './transactions.js';
 
 const params = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
 const INSERT_SCHEDULE = `INSERT INTO sweep_schedules (${SCHEDULE_COLUMNS.join(', ')}) VALUES (${params(SCHEDULE_COLUMNS.length)})`;
-const INSERT_RUN = `INSERT INTO sweep_schedule_runs (${RUN_COLUMNS.join(', ')}) VALUES (${params(RUN_COLUMNS.length)})`;
+const INSERT_RUN = `INSERT INTO sweep_schedule_runs (${RUN_COLUMNS.join(', ')}) VALUES (${params(RUN_COLUMNS.length)}) ON CONFLICT (schedule_id, scheduled_ms) DO NOTHING`;
 
 export class PostgresScheduleStore implements ScheduleStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -98,9 +98,16 @@ export class PostgresScheduleStore implements ScheduleStore {
         [nextMs, run.scheduleId, dueMs],
       );
       if ((moved.rowCount ?? 0) === 0) return false;
-      await client.query(INSERT_RUN, runValues(run));
-      return true;
+      return ((await client.query(INSERT_RUN, runValues(run))).rowCount ?? 0) > 0;
     });
+  }
+
+  async pruneRuns(scheduleId: string, keep: number): Promise<number> {
+    const res = await this.pool.query(
+      'DELETE FROM sweep_schedule_runs WHERE schedule_id = $1 AND scheduled_ms < (SELECT scheduled_ms FROM sweep_schedule_runs WHERE schedule_id = $1 ORDER BY scheduled_ms DESC LIMIT 1 OFFSET $2)',
+      [scheduleId, keep - 1],
+    );
+    return res.rowCount ?? 0;
   }
 
   async finishRun(scheduleId: string, scheduledMs: number, status: RunStatus, reason: string): Promise<void> {

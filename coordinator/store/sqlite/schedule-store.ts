@@ -89,11 +89,18 @@ export class SqliteScheduleStore implements ScheduleStore {
         'UPDATE sweep_schedules SET next_run_ms = ? WHERE id = ? AND next_run_ms = ? AND NOT paused',
       ).run(nextMs, run.scheduleId, dueMs).changes;
       if (moved === 0) return false;
-      this.prepare(
-        `INSERT INTO sweep_schedule_runs (${RUN_COLUMNS.join(', ')}) VALUES (${placeholders(RUN_COLUMNS.length)})`,
-      ).run(...runValues(run));
-      return true;
+      return (
+        this.prepare(
+          `INSERT OR IGNORE INTO sweep_schedule_runs (${RUN_COLUMNS.join(', ')}) VALUES (${placeholders(RUN_COLUMNS.length)})`,
+        ).run(...runValues(run)).changes > 0
+      );
     })();
+  }
+
+  async pruneRuns(scheduleId: string, keep: number): Promise<number> {
+    return this.prepare(
+      'DELETE FROM sweep_schedule_runs WHERE schedule_id = ? AND scheduled_ms < (SELECT scheduled_ms FROM sweep_schedule_runs WHERE schedule_id = ? ORDER BY scheduled_ms DESC LIMIT 1 OFFSET ?)',
+    ).run(scheduleId, scheduleId, keep - 1).changes;
   }
 
   async finishRun(scheduleId: string, scheduledMs: number, status: RunStatus, reason: string): Promise<void> {

@@ -5,6 +5,7 @@
 // executor that plays CRAWL_FULL_PAGE with a plain GET (no browser needed to see a status change).
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -12,9 +13,10 @@ import { Webhook } from 'standardwebhooks';
 import { HttpExecutor } from '../../agent/executors/http.js';
 import type { ExecContext, ExecOutcome, ExecRequest, Executor } from '../../agent/executors/types.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
+import { runCli } from '../../cli/program.js';
 import { createApiKey, setDefaultWebhook } from '../../coordinator/auth/admin-ops.js';
 import { ApiClient } from '../helpers/client.js';
-import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { startTestAgent, startTestCoordinator, type TestCoordinator, tempDir } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -175,6 +177,71 @@ describe('sweep schedules API', () => {
       fourth.body,
       'invalid request: this key already has 3 schedules, the most allowed; delete one first',
     );
+  });
+});
+
+/** `crawl ARGS` in this process against the coordinator. */
+async function crawl(
+  c: TestCoordinator,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const home = tempDir('sched-cli');
+  const code = await runCli(args, {
+    stdout: { write: (d) => (stdout += String(d)) },
+    stderr: { write: (d) => (stderr += String(d)) },
+    env: { HOME: home, CRAWL_URL: c.url, CRAWL_API_KEY: c.apiKey },
+    homeDir: home,
+    interrupt: new AbortController().signal,
+    readFile: (p) => readFile(p),
+    writeFile: (p, data) => writeFile(p, data),
+  });
+  return { code, stdout, stderr };
+}
+
+describe('crawl schedule', () => {
+  let c: TestCoordinator;
+  before(async () => {
+    c = await startTestCoordinator();
+  });
+  after(() => c?.stop());
+
+  test('new, list, get, pause, resume and delete from the command line', async () => {
+    const made = await crawl(c, [
+      'schedule',
+      'new',
+      'https://a.example/',
+      '--cron',
+      '30 6 * * *',
+      '--timezone',
+      'America/New_York',
+      '--regions',
+      'eu,na',
+      '--tries',
+      '2',
+    ]);
+    assert.equal(made.code, 0, made.stderr);
+    const id = made.stdout.trim();
+    assert.match(id, /^[0-9a-f-]{36}$/);
+    assert.match(made.stderr, /^next run: \d{4}-\d\d-\d\dT1[01]:30:00\.000Z$/m);
+    const list = await crawl(c, ['schedule', 'list']);
+    assert.match(list.stdout, new RegExp(`${id}\\s+30 6 \\* \\* \\*\\s+America/New_York\\s+false`));
+    const got = await crawl(c, ['--json', 'schedule', 'get', id, '--runs', '5']);
+    const detail = JSON.parse(got.stdout) as Obj;
+    assert.deepEqual(detail.sweep.regions, ['EU', 'NA']);
+    assert.deepEqual(detail.runs, []);
+    const paused = await crawl(c, ['schedule', 'pause', id]);
+    assert.match(paused.stdout, /paused\s+true/);
+    const resumed = await crawl(c, ['--json', 'schedule', 'resume', id]);
+    assert.equal((JSON.parse(resumed.stdout) as Obj).paused, false);
+    assert.equal((await crawl(c, ['schedule', 'delete', id])).code, 0);
+    const gone = await crawl(c, ['schedule', 'get', id]);
+    assert.notEqual(gone.code, 0);
+    assert.match(gone.stderr, /not found/);
+    const bad = await crawl(c, ['schedule', 'new', 'https://a.example/', '--cron', '* * * * * *']);
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.stderr, /minimum interval/);
   });
 });
 

@@ -128,9 +128,12 @@ interface LoadedRun {
   snapshot: RunSnapshot;
 }
 
-/** The run's sweep, its jobs and its snapshot; null when the run made no sweep. */
+/**
+ * The run's sweep, its jobs and its snapshot; null when the run made no sweep. A run still marked
+ * claimed whose sweep exists counts (its tries may finish before the run is marked submitted).
+ */
 export async function loadRun(services: Services, run: ScheduleRunRecord): Promise<LoadedRun | null> {
-  if (run.status !== 'submitted') return null;
+  if (run.status === 'skipped') return null;
   const sweep = await services.store.getSweep(run.sweepId);
   if (!sweep) return null;
   const jobs = await services.store.getJobs(sweep.jobs.map((j) => j.jobId));
@@ -157,9 +160,9 @@ export function runView(
   return {
     scheduled_for: new Date(run.scheduledMs).toISOString(),
     fired_at: run.firedAt,
-    status: run.status,
+    status: loaded ? 'submitted' : run.status,
     reason: run.reason,
-    sweep_id: run.status === 'submitted' ? run.sweepId : null,
+    sweep_id: loaded ? run.sweepId : null,
     sweep_status: loaded ? groupStatus(loaded.jobs.map(tryStatus)) : null,
     report_url: loaded ? reportUrl(services.edgeUrl(), loaded.sweep) : null,
     changes,

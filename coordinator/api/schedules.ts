@@ -13,6 +13,7 @@ import {
   stringErrors,
 } from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';
+import { MAX_CRON_CHARS } from '../schedules/cron.js';
 import {
   createSchedule,
   ownedSchedule,
@@ -38,6 +39,8 @@ export function parseScheduleRequest(body: Json): Omit<ScheduleInput, 'webhook'>
   const cron = body.cron;
   if (cron === undefined || cron === null || cron === '') throw invalid('cron is required');
   if (typeof cron !== 'string') throw invalid('cron must be a string');
+  if (cron.length > MAX_CRON_CHARS)
+    throw invalid(`cron must be a cron expression of 1 to ${MAX_CRON_CHARS} characters`);
   const sweep = parseSweepRequest(body);
   const timezone = optionalString(body, 'timezone') ?? 'UTC';
   const paused = body.paused ?? false;

@@ -4,7 +4,7 @@ import { Cron } from 'croner';
 import { invalid } from '../errors.js';
 
 /** Longest expression accepted; anything longer is not a cron line a person wrote. */
-const MAX_CRON_CHARS = 200;
+export const MAX_CRON_CHARS = 200;
 /** Firings looked at when checking the minimum interval at creation. */
 const CHECKED_FIRINGS = 50;
 

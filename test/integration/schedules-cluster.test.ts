@@ -129,7 +129,7 @@ describe('sweep schedules on two coordinators', {
 
     const all = await waitRuns((r) => r.every((x) => x.status !== 'claimed'), 'claims settle');
     const submitted = all.filter((x) => x.status === 'submitted');
-    assert.ok(submitted.length >= 9);
+    assert.ok(submitted.length >= 5, `${submitted.length} runs`);
     assert.deepEqual(
       all.filter((x) => x.status === 'skipped'),
       [],

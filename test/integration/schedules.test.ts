@@ -141,6 +141,10 @@ describe('sweep schedules API', () => {
       [{ url: 'https://a.example/' }, /^invalid request: cron is required$/],
       [{ ...ok, cron: 5 }, /^invalid request: cron/],
       [{ ...ok, cron: 'every day' }, /^invalid request: cron must have 5 fields/],
+      [
+        { ...ok, cron: '*'.repeat(201) },
+        /^invalid request: cron must be a cron expression of 1 to 200 characters$/,
+      ],
       [{ ...ok, cron: '61 * * * *' }, /^invalid request: cron: .*minute/i],
       [{ ...ok, cron: '0 0 30 2 *' }, /^invalid request: cron: the expression never fires$/],
       [

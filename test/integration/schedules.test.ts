@@ -392,6 +392,41 @@ describe('scheduled runs on SQLite', () => {
     await api.request('DELETE', `${BASE}/${id}`);
   });
 
+  test('firings missed while no coordinator ran are run once, then the schedule goes on from now', async () => {
+    const { key, record } = await createApiKey(c.coordinator.store);
+    const id = crypto.randomUUID();
+    const missedMs = Date.now() - 3 * 3_600_000 - 60_000;
+    // As a store left by coordinators that stopped three hours (three hourly firings) ago.
+    await c.coordinator.store.schedules.insertSchedule({
+      id,
+      ownerId: record.ownerId,
+      keyId: record.id,
+      cron: '0 * * * *',
+      timezone: 'UTC',
+      template: { url: targetUrl, regions: ['NA'], triesPerRegion: 1, timeoutSec: 10, deviceType: 'desktop' },
+      webhook: null,
+      paused: false,
+      nextRunMs: missedMs,
+      createdAt: new Date(missedMs).toISOString(),
+    });
+    c.coordinator.services.schedules.wake();
+    const api = new ApiClient(c.url, key);
+    const s = await waitSchedule(
+      api,
+      id,
+      (x) => (x.runs as Obj[]).length > 0 && settled(x),
+      'the catch-up run',
+    );
+    const runs = s.runs as Obj[];
+    assert.equal(runs.length, 1);
+    assert.equal(runs[0]?.scheduled_for, new Date(missedMs).toISOString());
+    assert.equal(runs[0]?.status, 'submitted');
+    const next = Date.parse(s.next_run_at);
+    assert.ok(next > Date.now() && next <= Date.now() + 3_600_000, s.next_run_at);
+    assert.equal(new Date(next).getUTCMinutes(), 0);
+    await api.request('DELETE', `${BASE}/${id}`);
+  });
+
   test('a firing over the key’s sweeps per day is skipped with the reason; delete stops firing', async () => {
     const { key, record } = await createApiKey(c.coordinator.store);
     await c.coordinator.store.limits.setApiKeyLimits(record.id, { sweepsPerDay: 1 });

@@ -5,6 +5,7 @@ import { registerDevices } from './commands/devices.js';
 import { registerGet } from './commands/get.js';
 import { registerJobCommands } from './commands/jobs.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerSchedule } from './commands/schedule.js';
 import { registerSession } from './commands/session.js';
 import { registerSweep } from './commands/sweep.js';
 import { CommandContext } from './context.js';
@@ -15,7 +16,7 @@ export const CLI_VERSION = '0.1.0';
 
 export function buildProgram(ctx: CommandContext): Command {
   const program = new Command('crawl')
-    .description('Run crawl jobs, sessions and sweeps on a crawl-network coordinator.')
+    .description('Run crawl jobs, sessions, sweeps and schedules on a crawl-network coordinator.')
     .version(CLI_VERSION)
     .option('--url <url>', 'coordinator URL (env CRAWL_URL)')
     .option('--key <key>', 'API key (env CRAWL_API_KEY)')
@@ -32,6 +33,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerGet(program, ctx);
   registerJobCommands(program, ctx);
   registerSweep(program, ctx);
+  registerSchedule(program, ctx);
   registerSession(program, ctx);
   registerDevices(program, ctx);
   registerMcp(program, ctx);

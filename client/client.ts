@@ -10,8 +10,11 @@ import type {
   Job,
   JobDetail,
   NewJobRequest,
+  NewScheduleRequest,
   NewSessionRequest,
   NewSweepRequest,
+  Schedule,
+  ScheduleDetail,
   Session,
   SessionJobs,
   Sweep,
@@ -140,6 +143,36 @@ export class CrawlClient {
       (sweep) => sweep.status,
       o,
     );
+  }
+
+  /** `POST /crawl/v1/sweep/schedule` (201): a recurring sweep. */
+  createSchedule(request: NewScheduleRequest, o: CallOptions = {}): Promise<Schedule> {
+    return this.http.json('POST', '/crawl/v1/sweep/schedule', { body: request, expect: [201], ...o });
+  }
+
+  /** `GET /crawl/v1/sweep/schedule`: the key owner's schedules, oldest first. */
+  async listSchedules(o: CallOptions = {}): Promise<Schedule[]> {
+    const l: { schedules: Schedule[] } = await this.http.json('GET', '/crawl/v1/sweep/schedule', o);
+    return l.schedules;
+  }
+
+  /** `GET /crawl/v1/sweep/schedule/{id}` with its newest `runs` (0..50, default 10). */
+  getSchedule(id: string, o: { runs?: number } & CallOptions = {}): Promise<ScheduleDetail> {
+    return this.http.json('GET', `/crawl/v1/sweep/schedule/${enc(id)}`, {
+      query: { runs: o.runs === undefined ? undefined : String(o.runs) },
+      signal: o.signal,
+    });
+  }
+
+  /** `POST /crawl/v1/sweep/schedule/{id}/pause` or `/resume`. */
+  setSchedulePaused(id: string, paused: boolean, o: CallOptions = {}): Promise<Schedule> {
+    const action = paused ? 'pause' : 'resume';
+    return this.http.json('POST', `/crawl/v1/sweep/schedule/${enc(id)}/${action}`, o);
+  }
+
+  /** `DELETE /crawl/v1/sweep/schedule/{id}` (204). */
+  async deleteSchedule(id: string, o: CallOptions = {}): Promise<void> {
+    await this.http.raw('DELETE', `/crawl/v1/sweep/schedule/${enc(id)}`, { expect: [204], ...o });
   }
 
   /** `GET /crawl/v1/devices` (admin keys only; others get 403). */

@@ -96,6 +96,15 @@ export type SweepRegion = Static<typeof C.SweepRegionResult>;
 /** `GET /crawl/v1/sweep/{id}`. */
 export type Sweep = Refine<Static<typeof C.Sweep>, Static<typeof C.SweepReport>>;
 
+/** Body of `POST /crawl/v1/sweep/schedule`: a cron line (and zone) and the fields of a sweep. */
+export type NewScheduleRequest = Refine<Static<typeof C.ScheduleBody>, { regions?: Region[] | null }>;
+/** A recurring sweep, as made, listed, paused and resumed. */
+export type Schedule = Static<typeof C.Schedule>;
+/** One firing of a schedule, with what changed per region since the previous run. */
+export type ScheduleRun = Static<typeof C.ScheduleRun>;
+/** `GET /crawl/v1/sweep/schedule/{id}`: the schedule and its newest runs. */
+export type ScheduleDetail = Refine<Static<typeof C.ScheduleDetail>, { runs: ScheduleRun[] }>;
+
 export type Device = Static<typeof C.Device>;
 /** `GET /crawl/v1/devices`. */
 export type DeviceList = Refine<Static<typeof C.Devices>, { devices: Device[] }>;
@@ -124,6 +133,10 @@ type _ContractChecks = [
   Assert<NoNeverFields<Sweep>>,
   Assert<NoNeverFields<SweepJobEntry>>,
   Assert<NoNeverFields<Device>>,
+  Assert<NoNeverFields<NewScheduleRequest>>,
+  Assert<NoNeverFields<Schedule>>,
+  Assert<NoNeverFields<ScheduleDetail>>,
+  Assert<Extends<NewScheduleRequest, Static<typeof C.ScheduleBody>>>,
   Assert<NoNeverFields<DeviceList>>,
   Assert<Equals<(typeof FORMATS)[number], DownloadFormat>>,
   Assert<Extends<Placement, Static<typeof C.Placement>>>,

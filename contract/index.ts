@@ -6,5 +6,6 @@ export * from './common.js';
 export * from './jobs.js';
 export * from './ops.js';
 export * from './push.js';
+export * from './schedules.js';
 export * from './sessions.js';
 export * from './sweeps.js';

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'job.failed',
   'sweep.region_completed',
   'sweep.completed',
+  'sweep.schedule_run',
 ] as const;
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)));
@@ -18,7 +19,7 @@ export const WebhookSpec = Type.Object({
     Type.Array(EventType, {
       uniqueItems: true,
       description:
-        'event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep',
+        'event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep, sweep.schedule_run for a schedule',
     }),
   ),
 });

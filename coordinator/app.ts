@@ -17,6 +17,8 @@ import { PushService } from './push/push-service.js';
 import { ResultIngest } from './results/ingest.js';
 import type { Dispatcher } from './scheduler/dispatcher.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
+import { ScheduleRunEvents } from './schedules/run-events.js';
+import { ScheduleLoop } from './schedules/schedule-loop.js';
 import type { Services } from './services.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
@@ -96,9 +98,12 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     log,
     edgeUrl: () => config.edgeUrl ?? publicUrl,
     metrics,
-  } as Omit<Services, 'push'> as Services;
+  } as Omit<Services, 'push' | 'schedules'> as Services;
   const push = new PushService(services);
   services.push = push;
+  const scheduleLoop = new ScheduleLoop(services);
+  services.schedules = scheduleLoop;
+  const runEvents = new ScheduleRunEvents(services, push.events);
   const app = Fastify({
     // Per-request access lines stay out of the log; warnings and errors still go in.
     loggerInstance: log.child(
@@ -157,6 +162,8 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   });
   await sync.start();
   await push.start();
+  const offRunEvents = jobs.addListener(runEvents);
+  scheduleLoop.start();
 
   let closed = false;
   return {
@@ -173,6 +180,9 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
       trust.close();
       expiry.close();
       offJobMetrics();
+      await scheduleLoop.close();
+      offRunEvents();
+      await runEvents.drain();
       await push.close();
       await sync.close();
       await link.close();

@@ -102,6 +102,10 @@ export interface CoordinatorConfig {
   asnDb: string[];
   /** Files classifying ASNs (datacenter, residential, mobile) over the bundled list. Default: none. */
   networkKinds: string[];
+  /** A sweep schedule may not fire more often than this (docs/sweeps.md). Default 1m. */
+  scheduleMinIntervalMs: number;
+  /** Sweep schedules one owner may have at once. Default 100. */
+  maxSchedulesPerOwner: number;
 }
 
 export interface TrustConfig {
@@ -208,6 +212,8 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     pushRetentionMs: r.duration('push-retention', '7d'),
     asnDb: asnSources(r.raw('asn-db')),
     networkKinds: splitList(r.raw('network-kinds')).map((p) => path.resolve(p)),
+    scheduleMinIntervalMs: r.duration('schedule-min-interval', '1m'),
+    maxSchedulesPerOwner: r.int('max-schedules-per-owner', 100, 0, 100_000),
   };
   for (const p of [...config.asnDb.filter((s) => s !== 'package'), ...config.networkKinds]) {
     if (!existsSync(p)) r.problems.push(`asn-db / network-kinds: ${p} does not exist`);
@@ -233,6 +239,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
   if (s3 && Boolean(s3.accessKeyId) !== Boolean(s3.secretAccessKey)) {
     r.problems.push('s3-access-key-id and s3-secret-access-key: give both or neither');
   }
+  if (config.scheduleMinIntervalMs < 1000) r.problems.push('schedule-min-interval: at least 1s');
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return Object.freeze(config);
 }

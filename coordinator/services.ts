@@ -29,4 +29,6 @@ export interface Services {
   edgeUrl: () => string;
   /** What /metrics reports; features may attach gauges (setOutboxDepth). */
   metrics: CoordinatorMetrics;
+  /** The recurring sweeps' firing loop: woken when a schedule is made or resumed here. */
+  schedules: { wake(): void };
 }

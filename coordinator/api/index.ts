@@ -17,6 +17,7 @@ import { limitHooks } from './limits-hook.js';
 import { registerMetricsRoute } from './metrics.js';
 import { registerOpenApi } from './openapi.js';
 import { registerReportRoutes } from './report-routes.js';
+import { registerScheduleRoutes } from './schedules.js';
 import { SchemaValidator } from './schema-validator.js';
 import { registerSessionRoutes } from './sessions.js';
 import { registerSweepRoutes } from './sweeps.js';
@@ -62,6 +63,7 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     keyed.addHook('onResponse', limits.onResponse);
     registerJobRoutes(keyed, services, validator);
     registerSweepRoutes(keyed, services, validator);
+    registerScheduleRoutes(keyed, services, validator);
     registerDeviceRoutes(keyed, services);
     registerUsageRoutes(keyed, services);
     registerEventRoutes(keyed, services);

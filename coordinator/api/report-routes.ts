@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nonJson, Png, ReportParams, ReportShotParams, stringErrors } from '../../contract/index.js';
 import { jobNotFound } from '../errors.js';
+import { scheduledRunSection } from '../schedules/schedule-service.js';
 import type { Services } from '../services.js';
 import type { SweepRecord } from '../store/types.js';
 import { REPORT_CSP, renderReport } from '../sweeps/report-page.js';
@@ -43,7 +44,11 @@ export function registerReportRoutes(base: FastifyInstance, services: Services):
     const view = await loadSweepView(services, sweep);
     // Thumbnails are relative to the page, so they work whichever host name the page was opened by.
     const base = `/crawl/v1/sweep/${sweep.id}/report/${encodeURIComponent(req.params.token)}/screenshot`;
-    const html = renderReport(view, { thumbnail: (jobId) => `${base}/${jobId}` });
+    const html = renderReport(
+      view,
+      { thumbnail: (jobId) => `${base}/${jobId}` },
+      await scheduledRunSection(services, sweep),
+    );
     return reply
       .header('content-security-policy', REPORT_CSP)
       .header('referrer-policy', 'no-referrer')

@@ -55,6 +55,25 @@ export class PushEventLog implements JobListener {
     }
   }
 
+  /** A scheduled run finished: to the schedule's own webhook, else the owner's default. */
+  recordScheduleRun(e: {
+    ownerId: string;
+    scheduleId: string;
+    sweepId: string;
+    data: PushEventBody['data'];
+  }): Promise<void> {
+    return this.append({
+      type: 'sweep.schedule_run',
+      ownerId: e.ownerId,
+      jobId: null,
+      sweepId: e.sweepId,
+      dedupeKey: `schedule_run:${e.sweepId}`,
+      orderKey: e.scheduleId,
+      subjectIds: [e.scheduleId],
+      data: e.data,
+    });
+  }
+
   /** Waits for the writes already started. */
   async drain(): Promise<void> {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);

@@ -2,7 +2,9 @@
 
 export const JOB_EVENTS = ['job.completed', 'job.failed'] as const;
 export const SWEEP_EVENTS = ['sweep.region_completed', 'sweep.completed'] as const;
-export const PUSH_EVENT_TYPES = [...JOB_EVENTS, ...SWEEP_EVENTS] as const;
+/** A recurring sweep's run has finished (coordinator/schedules/). */
+export const SCHEDULE_EVENTS = ['sweep.schedule_run'] as const;
+export const PUSH_EVENT_TYPES = [...JOB_EVENTS, ...SWEEP_EVENTS, ...SCHEDULE_EVENTS] as const;
 export type PushEventType = (typeof PUSH_EVENT_TYPES)[number];
 
 /** The webhook body and the SSE `data`: `data` holds the Job or the Sweep as their GETs show them. */
@@ -11,7 +13,10 @@ export interface PushEventBody {
   type: PushEventType;
   /** ISO 8601. */
   timestamp: string;
-  data: { job: Record<string, unknown> } | { sweep: unknown; region?: string };
+  data:
+    | { job: Record<string, unknown> }
+    | { sweep: unknown; region?: string }
+    | { schedule_run: Record<string, unknown> };
 }
 
 /** Types a subject's webhook gets when it names none. */

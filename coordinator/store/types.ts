@@ -3,6 +3,7 @@ import type { StorageType } from '../storage/types.js';
 import type { TrySummary } from '../sweeps/try-summary.js';
 import type { IdempotencyStore } from './idempotency-types.js';
 import type { PushStore } from './push-types.js';
+import type { ScheduleStore } from './schedule-types.js';
 import type { TrustStore } from './trust-types.js';
 
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
@@ -276,6 +277,8 @@ export interface Store {
   readonly idempotency: IdempotencyStore;
   /** Per-key limits and their counters (coordinator/limits/). */
   readonly limits: LimitStore;
+  /** Recurring sweeps and their runs (coordinator/schedules/). */
+  readonly schedules: ScheduleStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;

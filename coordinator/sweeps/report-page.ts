@@ -123,7 +123,8 @@ export function renderDivergence(d: Divergence): string {
   return `<div class="card divergence ${esc(d.state)}" id="divergence" data-state="${esc(d.state)}"><p class="verdict">${esc(verdict)}</p>${majority}${items ? `<ul class="differences">${items}</ul>` : ''}</div>`;
 }
 
-export function renderReport(view: SweepView, links: ReportLinks): string {
+/** `before`: HTML placed above the chart (a scheduled run's changes), already escaped. */
+export function renderReport(view: SweepView, links: ReportLinks, before = ''): string {
   const regions = view.regions.map((name) => view.results[name]).filter((r): r is SweepRegionView => !!r);
   const refresh = view.status === 'running' ? `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` : '';
   const pending = view.total_jobs - view.completed_jobs - view.failed_jobs;
@@ -143,7 +144,7 @@ export function renderReport(view: SweepView, links: ReportLinks): string {
 <body data-sweep-id="${esc(view.sweep_id)}" data-status="${esc(view.status)}">
 <header><h1>Sweep report</h1><p class="url"><a href="${safeHref(view.url)}" rel="noreferrer noopener">${esc(view.url)}</a></p>
 <dl class="summary">${summary.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join('')}</dl></header>
-<main>
+<main>${before}
 <h2>How regions differ</h2>${renderDivergence(view.divergence)}
 <h2>Regions compared (median of completed tries)</h2><div class="card">${renderChart(regions)}</div>
 <h2>Tries by region</h2><div class="card"><table id="tries"><tbody>${regions.map((r) => regionRow(r, links)).join('\n')}</tbody></table></div>

@@ -29,6 +29,9 @@ const ROUTES: Array<[string, RegExp]> = [
   ['POST', /^\/crawl\/v1\/sweep\/new$/],
   ['GET', /^\/crawl\/v1\/sweep\/[^/]*$/],
   ['GET', /^\/crawl\/v1\/devices$/],
+  ['POST', /^\/crawl\/v1\/sweep\/schedule(\/[^/]*\/(pause|resume))?$/],
+  ['GET', /^\/crawl\/v1\/sweep\/schedule(\/[^/]*)?$/],
+  ['DELETE', /^\/crawl\/v1\/sweep\/schedule\/[^/]*$/],
 ];
 const SESSION_ROUTES: Array<[string, RegExp]> = [
   ['POST', /^\/crawl\/v1\/session\/new$/],
@@ -260,6 +263,13 @@ describe('API fuzz', () => {
         .tuple(segment, fc.constantFrom('', '/jobs'))
         .map(([id, r]) => ['GET', `/crawl/v1/session/${id}${r}`]),
       segment.map((id) => ['POST', `/crawl/v1/session/${id}/close`]),
+      fc.constant(['POST', '/crawl/v1/sweep/schedule']),
+      fc
+        .tuple(segment, fc.constantFrom('GET', 'POST', 'DELETE'))
+        .map(([id, m]) => [
+          m,
+          m === 'POST' ? `/crawl/v1/sweep/schedule/${id}/pause` : `/crawl/v1/sweep/schedule/${id}`,
+        ]),
     ) as fc.Arbitrary<[string, string]>;
     const target = fc.oneof({ weight: 3, arbitrary: real }, { weight: 1, arbitrary: fc.tuple(method, path) });
 

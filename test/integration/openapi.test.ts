@@ -333,6 +333,31 @@ describe('OpenAPI document', () => {
     await call(api, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries?limit=5');
     await call(api, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries?limit=0');
     await call(anon, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries');
+    // Recurring sweeps
+    const sched = '/crawl/v1/sweep/schedule';
+    const made = (await call(api, 'POST', sched, sched, { url: 'https://x.test/', cron: '0 * * * *' }))
+      .body as Obj;
+    await call(api, 'POST', sched, sched, { url: 'https://x.test/', cron: 'bad' });
+    await call(anon, 'POST', sched, sched, { url: 'https://x.test/', cron: '0 * * * *' });
+    await call(api, 'GET', sched, sched);
+    await call(anon, 'GET', sched, sched);
+    await call(api, 'GET', `${sched}/{id}`, `${sched}/${made.schedule_id}?runs=5`);
+    await call(api, 'GET', `${sched}/{id}`, `${sched}/${made.schedule_id}?runs=many`);
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['POST', '/pause'],
+      ['POST', '/resume'],
+      ['DELETE', ''],
+    ] as const) {
+      const template = `${sched}/{id}${suffix}`;
+      const at = (id: string) => `${sched}/${id}${suffix}`;
+      await call(api, method, template, at(missing));
+      await call(api, method, template, at('%zz'));
+      await call(anon, method, template, at(missing));
+    }
+    await call(api, 'POST', `${sched}/{id}/pause`, `${sched}/${made.schedule_id}/pause`);
+    await call(api, 'POST', `${sched}/{id}/resume`, `${sched}/${made.schedule_id}/resume`);
+    await call(api, 'DELETE', `${sched}/{id}`, `${sched}/${made.schedule_id}`);
     const streamHead = async (template: string, path: string) => {
       const abort = new AbortController();
       const res = await fetch(`${c.url}${path}`, {
@@ -376,6 +401,17 @@ describe('OpenAPI document', () => {
       ['GET', shot, `/crawl/v1/sweep/${missing}/report/t/screenshot/${missing}`],
       ['GET', '/crawl/v1/devices', '/crawl/v1/devices'],
       ['GET', '/crawl/v1/usage', '/crawl/v1/usage'],
+      [
+        'POST',
+        '/crawl/v1/sweep/schedule',
+        '/crawl/v1/sweep/schedule',
+        { url: 'https://x.test/', cron: '0 * * * *' },
+      ],
+      ['GET', '/crawl/v1/sweep/schedule', '/crawl/v1/sweep/schedule'],
+      ['GET', '/crawl/v1/sweep/schedule/{id}', `/crawl/v1/sweep/schedule/${missing}`],
+      ['POST', '/crawl/v1/sweep/schedule/{id}/pause', `/crawl/v1/sweep/schedule/${missing}/pause`],
+      ['POST', '/crawl/v1/sweep/schedule/{id}/resume', `/crawl/v1/sweep/schedule/${missing}/resume`],
+      ['DELETE', '/crawl/v1/sweep/schedule/{id}', `/crawl/v1/sweep/schedule/${missing}`],
       ['POST', '/crawl/v1/session/new', '/crawl/v1/session/new', {}],
       ['GET', '/crawl/v1/session/{id}', `/crawl/v1/session/${missing}`],
       ['GET', '/crawl/v1/session/{id}/jobs', `/crawl/v1/session/${missing}/jobs`],

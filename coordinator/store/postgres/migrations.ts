@@ -4,6 +4,7 @@
 
 import type pg from 'pg';
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
+import { SCHEDULE_TABLES_SQL } from '../schedule-types.js';
 import { TRUST_TABLES_SQL } from '../trust-types.js';
 
 /**
@@ -167,6 +168,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     secret TEXT NOT NULL
   );
   `,
+  // 8: recurring sweeps and the record of each firing (coordinator/schedules/).
+  SCHEDULE_TABLES_SQL,
 ];
 
 /**

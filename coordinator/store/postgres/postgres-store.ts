@@ -37,6 +37,7 @@ import { readJobChanges, readJobs, readJobViews } from './job-reads.js';
 import { PostgresLimitStore } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
+import { PostgresScheduleStore } from './schedule-store.js';
 import { readRecentSweeps, readSweep } from './sweep-reads.js';
 import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions.js';
 import { PostgresTrustStore } from './trust-store.js';
@@ -60,6 +61,7 @@ export class PostgresStore implements Store {
   readonly trust: TrustStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
+  readonly schedules: PostgresScheduleStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -71,6 +73,7 @@ export class PostgresStore implements Store {
     this.idempotency = new PostgresIdempotencyStore(pool);
     this.limits = new PostgresLimitStore(pool);
     this.push = new PostgresPushStore(pool);
+    this.schedules = new PostgresScheduleStore(pool);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */

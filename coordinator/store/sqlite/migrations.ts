@@ -1,5 +1,6 @@
 // Ordered schema migrations; each runs once, in a transaction, recorded in schema_migrations.
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
+import { SCHEDULE_TABLES_SQL } from '../schedule-types.js';
 import { TRUST_TABLES_SQL } from '../trust-types.js';
 export const SQLITE_MIGRATIONS: readonly string[] = [
   `
@@ -157,4 +158,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     secret TEXT NOT NULL
   );
   `,
+  // 8: recurring sweeps and the record of each firing (coordinator/schedules/).
+  SCHEDULE_TABLES_SQL,
 ];

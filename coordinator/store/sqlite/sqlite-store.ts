@@ -39,6 +39,7 @@ import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
+import { SqliteScheduleStore } from './schedule-store.js';
 import { SqliteTrustStore } from './trust-store.js';
 import { WriteBatch } from './write-batch.js';
 
@@ -56,6 +57,7 @@ export class SqliteStore implements Store {
   readonly trust: TrustStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
+  readonly schedules: SqliteScheduleStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
@@ -97,6 +99,7 @@ export class SqliteStore implements Store {
     this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);
+    this.schedules = new SqliteScheduleStore(this.db, this.prepare);
   }
 
   private migrate(): void {

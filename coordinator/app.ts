@@ -18,6 +18,7 @@ import { SessionExpiry } from './scheduler/session-expiry.js';
 import type { Services } from './services.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
+import { openJobTracing } from './tracing/open.js';
 import { CANARY_PATH } from './trust/canary-token.js';
 import { TrustService } from './trust/trust-service.js';
 
@@ -60,8 +61,11 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     }
     return storages.get(type) ?? null;
   };
+  // Off (no --otlp-endpoint): undefined, and no part of the job path makes a span.
+  const tracing = await openJobTracing(config, log);
   const jobs = new JobLifecycle({
     store,
+    tracing,
     log: log.child({ component: 'jobs' }),
     maxAttempts: config.maxAttempts,
     maxQueuedJobs: config.maxQueuedJobs,
@@ -119,6 +123,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     jobs,
     log,
     maxStorageFailures: config.maxStorageFailures,
+    tracing,
   });
   const link = new AgentLinkServer({
     dispatcher,
@@ -169,6 +174,8 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
       await link.close();
       dispatcher.close();
       await app.close();
+      // Last: the spans of everything above are exported before the process goes.
+      await tracing?.shutdown();
     },
   };
 }

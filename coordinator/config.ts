@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, parseFlags, splitList } from '../common/config-reader.js';
 import { parseCidr } from '../common/net-policy/cidr.js';
+import { readTracingConfig, type TracingConfig } from '../common/tracing/tracing-config.js';
 import { parseListen } from './metrics/metrics-server.js';
 
 export interface S3Config {
@@ -93,6 +94,8 @@ export interface CoordinatorConfig {
   sseHeartbeatMs: number;
   /** Checking devices are honest (docs/security.md). */
   trust: TrustConfig;
+  /** OpenTelemetry traces (docs/operations.md, Tracing). Default off (no --otlp-endpoint). */
+  tracing: TracingConfig;
 }
 
 export interface TrustConfig {
@@ -189,6 +192,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     webhookConcurrency: r.int('webhook-concurrency', 16, 1, 1024),
     sseHeartbeatMs: r.int('sse-heartbeat-ms', 15_000, 100, 600_000),
     pushRetentionMs: r.duration('push-retention', '7d'),
+    tracing: readTracingConfig(r, 'crawl-coordinator'),
   };
   const metricsListen = r.raw('metrics-listen');
   if (metricsListen) {

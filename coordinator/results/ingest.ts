@@ -7,6 +7,7 @@ import type { JobLifecycle } from '../jobs/job-lifecycle.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
 import type { CompleteOutcome, JobRecord, ResultRecord, Store } from '../store/types.js';
+import { endWhenSettled, type JobTracing } from '../tracing/job-tracing.js';
 import { partName } from './content.js';
 import type { DeviceLocation, ReportedResult } from './reported.js';
 
@@ -22,6 +23,8 @@ export interface IngestDeps {
    * the agent's spool, which re-sends it). Default 5.
    */
   maxStorageFailures?: number;
+  /** The job's spans (ingest), when tracing is on. Default: none, and no span is made. */
+  tracing?: JobTracing;
 }
 
 export class ResultIngest {
@@ -56,12 +59,31 @@ export class ResultIngest {
     report: ReportedResult,
     parts: ReadonlyMap<PartName, Buffer>,
   ): Promise<CompleteOutcome> {
-    const { jobId, attempt, ...fields } = report;
+    const { jobId, attempt } = report;
     const log = this.deps.log.child({ jobId, deviceId, attempt });
     const job = await this.deps.store.getJob(jobId);
     if (!job) return 'stale';
     if (job.status === 'completed') return 'duplicate';
     if (job.status === 'failed') return 'stale';
+    const span = this.deps.tracing?.ingest(job, attempt, deviceId);
+    if (!span) return this.storeAndComplete(job, deviceId, location, report, parts, log);
+    span.set('crawl.result.success', report.success);
+    span.set('http.response.status_code', report.statusCode);
+    if (report.errorType) span.set('crawl.result.error_type', report.errorType);
+    const work = this.storeAndComplete(job, deviceId, location, report, parts, log);
+    return endWhenSettled(span, 'crawl.ingest.outcome', work);
+  }
+
+  /** The attempt's content to storage, then the job completed through the lifecycle. */
+  private async storeAndComplete(
+    job: JobRecord,
+    deviceId: string,
+    location: DeviceLocation,
+    report: ReportedResult,
+    parts: ReadonlyMap<PartName, Buffer>,
+    log: Logger,
+  ): Promise<CompleteOutcome> {
+    const { jobId, attempt, ...fields } = report;
     const storage = this.deps.storages(job.storageType);
     if (!storage) {
       // e.g. restarted without S3 settings: fails like an outage, and the job fails after N tries.

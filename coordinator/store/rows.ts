@@ -34,6 +34,7 @@ export interface JobRow {
   error_message: string | null;
   archived_at: string | null;
   result: string | null;
+  trace_parent: string | null;
 }
 
 export const JOB_COLUMNS = [
@@ -58,6 +59,7 @@ export const JOB_COLUMNS = [
   'error_message',
   'archived_at',
   'result',
+  'trace_parent',
 ] as const;
 
 export function jobToRow(job: JobRecord): JobRow {
@@ -83,6 +85,7 @@ export function jobToRow(job: JobRecord): JobRow {
     error_message: job.errorMessage,
     archived_at: job.archivedAt,
     result: job.result ? JSON.stringify(job.result) : null,
+    trace_parent: job.traceParent ?? null,
   };
 }
 
@@ -109,6 +112,7 @@ export function rowToJob(row: JobRow): JobRecord {
     errorMessage: row.error_message,
     archivedAt: row.archived_at,
     result: row.result ? JSON.parse(row.result) : null,
+    traceParent: row.trace_parent ?? null,
   };
 }
 

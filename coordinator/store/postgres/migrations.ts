@@ -167,6 +167,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     secret TEXT NOT NULL
   );
   `,
+  // 8: the trace context a job carries from its submit to its dispatch and ingest (tracing).
+  'ALTER TABLE jobs ADD COLUMN trace_parent TEXT',
 ];
 
 /** Any constant works; it only has to be the same in every coordinator of this program. */

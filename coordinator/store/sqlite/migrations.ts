@@ -157,4 +157,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     secret TEXT NOT NULL
   );
   `,
+  // 8: the trace context a job carries from its submit to its dispatch and ingest (tracing).
+  'ALTER TABLE jobs ADD COLUMN trace_parent TEXT',
 ];

@@ -90,7 +90,7 @@ export function jobToRow(job: JobRecord): JobRow {
 }
 
 export function rowToJob(row: JobRow): JobRecord {
-  return {
+  const job: JobRecord = {
     id: row.id,
     ownerId: row.owner_id,
     url: row.url,
@@ -112,8 +112,10 @@ export function rowToJob(row: JobRow): JobRecord {
     errorMessage: row.error_message,
     archivedAt: row.archived_at,
     result: row.result ? JSON.parse(row.result) : null,
-    traceParent: row.trace_parent ?? null,
   };
+  // Only traced jobs have one; an untraced record looks as it did before tracing existed.
+  if (row.trace_parent) job.traceParent = row.trace_parent;
+  return job;
 }
 
 export interface SessionRow {

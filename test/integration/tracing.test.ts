@@ -3,10 +3,20 @@
 // on a client's traceparent. Off, the Assign carries no trace context, whatever the client sent.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
 import { ApiClient } from '../helpers/client.js';
-import { removeDir, spawnAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import {
+  type CoordinatorProcess,
+  removeDir,
+  spawnAgent,
+  startTestAgent,
+  startTestCoordinator,
+  type TestCoordinator,
+} from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../helpers/otlp-receiver.js';
+import { startPgCluster } from '../helpers/pg-cluster.js';
+import { postgresAvailable } from '../helpers/postgres.js';
 import { RawAgent } from '../helpers/raw-agent.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
@@ -176,6 +186,58 @@ describe('tracing settings on the wire', () => {
       assert.match(frame.assign?.traceParent ?? '', /^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
       assert.equal(receiver.spans.length, 0);
     } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('tracing across a PostgreSQL cluster', {
+  skip: (await postgresAvailable()) ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
+}, () => {
+  test('submitted on one coordinator, dispatched and ingested on another: still one trace', async () => {
+    const receiver = await startOtlpReceiver();
+    const target = await startTargetServer();
+    const cluster = await startPgCluster('tracing', ['--otlp-endpoint', receiver.url]);
+    try {
+      const [c1, c2] = cluster.coordinators as [CoordinatorProcess, CoordinatorProcess];
+      const key = (await createApiKey(cluster.store)).key;
+      // The only device is on coordinator 2: coordinator 1 stores and announces the job, 2 runs it.
+      const device = await startTestAgent({
+        deviceId: 'c2-dev',
+        token: (await createDevice(cluster.store, { id: 'c2-dev' })).token,
+        coordinators: [c2.url],
+      });
+      const api = new ApiClient(c1.url, key);
+      const res = await api.request(
+        'POST',
+        '/crawl/v1/new',
+        { url: `${target.httpUrl}/echo` },
+        {
+          traceparent: TRACEPARENT,
+        },
+      );
+      const id = (res.body as Obj).job_id as string;
+      assert.equal((await api.waitTerminal(id)).status, 'completed');
+      await device.stop();
+      for (const c of cluster.coordinators) c.child.kill('SIGTERM');
+      await Promise.all(cluster.coordinators.map((c) => c.exited));
+      const of = (name: string) => {
+        const found = receiver.spans.filter((s) => s.name === name && s.attributes['crawl.job.id'] === id);
+        assert.equal(found.length, 1, name);
+        return found[0] as ReceivedSpan;
+      };
+      const [submitSpan, dispatch, ingest] = [of('crawl.submit'), of('crawl.dispatch'), of('crawl.ingest')];
+      assert.notEqual(
+        submitSpan.resource['crawl.coordinator.id'],
+        dispatch.resource['crawl.coordinator.id'],
+        'submitted and dispatched by different coordinators',
+      );
+      for (const s of [submitSpan, dispatch, ingest]) assert.equal(s.traceId, CLIENT_TRACE_ID, s.name);
+      assert.equal(dispatch.parentSpanId, submitSpan.spanId, 'the stored trace parent joined the two');
+      assert.equal(ingest.parentSpanId, submitSpan.spanId);
+    } finally {
+      await cluster.stop();
+      await target.close();
       await receiver.close();
     }
   });

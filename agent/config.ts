@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, type LogLevel } from '../common/config-reader.js';
+import { readTracingConfig, type TracingConfig } from '../common/tracing/tracing-config.js';
 import { normaliseDomain, type OwnerControlsConfig, parseHourWindows } from './owner/controls.js';
 
 export interface AgentConfig {
@@ -63,6 +64,8 @@ export interface AgentConfig {
   urlLogMaxBytes: number;
   /** URL log files kept (the current one and rotated ones). Default 5. */
   urlLogFiles: number;
+  /** OpenTelemetry traces of job executions (docs/operations.md, Tracing). Default off. */
+  tracing: TracingConfig;
 }
 
 export class AgentConfigError extends Error {
@@ -142,6 +145,7 @@ export function loadAgentConfig(argv: readonly string[], env: ConfigSource): Rea
     urlLog: r.oneOf('url-log', 'host', ['host', 'url', 'off'] as const),
     urlLogMaxBytes: r.int('url-log-max-bytes', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     urlLogFiles: r.int('url-log-files', 5, 1, 100),
+    tracing: readTracingConfig(r, 'crawl-agent'),
   };
   if (r.problems.length > 0) throw new AgentConfigError(r.problems);
   return Object.freeze(config);

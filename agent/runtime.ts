@@ -23,6 +23,7 @@ import { OwnerState } from './owner/owner-state.js';
 import { UrlLog } from './owner/url-log.js';
 import type { AgentStatus, StatusSource, UrlLogLine } from './status/types.js';
 import { buildSnapshot } from './status-snapshot.js';
+import { type ExecutionTracing, openAgentTracing } from './tracing.js';
 
 export const AGENT_VERSION = '0.1.0';
 
@@ -58,6 +59,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private readonly startedAt = Date.now();
   private readonly idleWaiters: Array<() => void> = [];
   private readonly log: Logger;
+  /** Open once start() ran with --otlp-endpoint; undefined when tracing is off. */
+  private tracing: ExecutionTracing | undefined;
 
   constructor(private readonly deps: AgentDeps) {
     super();
@@ -113,6 +116,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       draining: () => this.draining,
       chunkBytes: () => this.chunkBytes,
       clockOffsetMs: () => this.clockOffsetMs,
+      tracing: () => this.tracing,
       changed: () => {
         this.availability.update();
         this.maybeIdle();
@@ -168,6 +172,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
 
   /** Opens the spool (results of an earlier run are re-sent on connect) and starts the link. */
   async start(): Promise<void> {
+    this.tracing = await openAgentTracing(this.deps.config, this.log);
     const leftover = await this.spool.open();
     if (leftover.length > 0)
       this.log.info({ results: leftover.length }, 'unacknowledged results found in spool');
@@ -225,6 +230,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       await this.spool.flush().catch((err) => this.log.error({ err }, 'spool flush failed'));
       await this.owner.flush().catch((err) => this.log.error({ err }, 'owner state not written'));
       await Promise.allSettled(this.deps.executors.map((e) => e.close()));
+      // Last: the spans of the jobs that just ended are exported before the process goes.
+      await this.tracing?.shutdown();
     })();
     return this.closing;
   }

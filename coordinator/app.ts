@@ -22,6 +22,7 @@ import { ScheduleLoop } from './schedules/schedule-loop.js';
 import type { Services } from './services.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
+import { openJobTracing } from './tracing/open.js';
 import { CANARY_PATH } from './trust/canary-token.js';
 import { TrustService } from './trust/trust-service.js';
 
@@ -64,8 +65,11 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     }
     return storages.get(type) ?? null;
   };
+  // Off (no --otlp-endpoint): undefined, and no part of the job path makes a span.
+  const tracing = await openJobTracing(config, log);
   const jobs = new JobLifecycle({
     store,
+    tracing,
     log: log.child({ component: 'jobs' }),
     maxAttempts: config.maxAttempts,
     maxQueuedJobs: config.maxQueuedJobs,
@@ -126,6 +130,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     jobs,
     log,
     maxStorageFailures: config.maxStorageFailures,
+    tracing,
   });
   // The classification is small and read now (a bad file stops the start); ASN data is read lazily.
   const network = new NetworkLookup({
@@ -188,6 +193,8 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
       await link.close();
       dispatcher.close();
       await app.close();
+      // Last: the spans of everything above are exported before the process goes.
+      await tracing?.shutdown();
     },
   };
 }

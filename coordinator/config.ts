@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, parseFlags, splitList } from '../common/config-reader.js';
 import { parseCidr } from '../common/net-policy/cidr.js';
+import { readTracingConfig, type TracingConfig } from '../common/tracing/tracing-config.js';
 import { parseListen } from './metrics/metrics-server.js';
 
 export interface S3Config {
@@ -106,6 +107,8 @@ export interface CoordinatorConfig {
   scheduleMinIntervalMs: number;
   /** Sweep schedules one owner may have at once. Default 100. */
   maxSchedulesPerOwner: number;
+  /** OpenTelemetry traces (docs/operations.md, Tracing). Default off (no --otlp-endpoint). */
+  tracing: TracingConfig;
 }
 
 export interface TrustConfig {
@@ -214,6 +217,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     networkKinds: splitList(r.raw('network-kinds')).map((p) => path.resolve(p)),
     scheduleMinIntervalMs: r.duration('schedule-min-interval', '1m'),
     maxSchedulesPerOwner: r.int('max-schedules-per-owner', 100, 0, 100_000),
+    tracing: readTracingConfig(r, 'crawl-coordinator'),
   };
   for (const p of [...config.asnDb.filter((s) => s !== 'package'), ...config.networkKinds]) {
     if (!existsSync(p)) r.problems.push(`asn-db / network-kinds: ${p} does not exist`);

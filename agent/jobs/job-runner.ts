@@ -12,6 +12,7 @@ import { type AssignedJob, acceptFrame, type Refusal, rejectFrame, resultFrames 
 import type { OwnerState } from '../owner/owner-state.js';
 import type { UrlLog } from '../owner/url-log.js';
 import type { RunningJobStatus } from '../status/types.js';
+import type { ExecutionTracing } from '../tracing.js';
 
 interface RunningJob {
   job: AssignedJob;
@@ -37,6 +38,8 @@ export interface JobRunnerDeps {
   clockOffsetMs(): number;
   /** Something that changes availability or idleness happened (a job started or ended). */
   changed(): void;
+  /** Execution spans, once tracing is open; undefined when off (then no span is made). */
+  tracing?: () => ExecutionTracing | undefined;
 }
 
 export class JobRunner {
@@ -136,6 +139,7 @@ export class JobRunner {
     const { job } = run;
     const req = job.request;
     const log = this.deps.log.child({ jobId: job.jobId, attempt: job.attempt });
+    const span = this.deps.tracing?.()?.execute(job);
     // The coordinator's deadline is a hard stop: an executor that overruns its own timeout is
     // aborted there, and its (timeout) outcome still goes back.
     const hardStop =
@@ -158,6 +162,7 @@ export class JobRunner {
     } finally {
       if (hardStop) clearTimeout(hardStop);
     }
+    span?.outcome(outcome);
     try {
       // Cancelled (another attempt completed the job) or the agent closing without a drain: no
       // result; the coordinator has or re-runs the job. A deadline stop still reports its timeout.
@@ -169,6 +174,7 @@ export class JobRunner {
         this.running.get(job.jobId) === run &&
         !this.deps.draining()
       ) {
+        span?.ended('cancelled');
         return;
       }
       // The owner's accounting is written beside the result, never in its way.
@@ -176,8 +182,10 @@ export class JobRunner {
       const frames = resultFrames(job.jobId, job.attempt, outcome, this.deps.chunkBytes());
       await this.deps.delivery.deliver(job.jobId, job.attempt, frames);
       log.debug({ bytes: frames.reduce((n, f) => n + f.byteLength, 0) }, 'result spooled');
+      span?.ended('spooled');
     } catch (err) {
       log.error({ err }, 'could not spool the result');
+      span?.ended('spool_failed', err);
     } finally {
       if (this.running.get(job.jobId) === run) this.running.delete(job.jobId);
       this.deps.changed();

@@ -23,6 +23,9 @@ export interface AssignedJob {
   /** Coordinator clock, epoch ms, after which it gives up on this attempt; 0 when not given. */
   deadlineMs: number;
   request: ExecRequest;
+  /** W3C context of the coordinator's dispatch span; empty when the coordinator does not trace. */
+  traceParent: string;
+  traceState: string;
 }
 
 /** Why the agent refuses an assignment. */
@@ -50,6 +53,8 @@ export function jobFromAssign(a: Assign, defaults: { deviceType: string }): Assi
     jobId,
     attempt,
     deadlineMs: Number(a.deadlineMs ?? 0),
+    traceParent: a.traceParent ?? '',
+    traceState: a.traceState ?? '',
     request: {
       jobId,
       attempt,

@@ -18,6 +18,7 @@ import { buildDetail } from '../results/content.js';
 import { jobView } from '../results/views.js';
 import type { Services } from '../services.js';
 import type { JobRecord } from '../store/types.js';
+import { incomingTrace } from '../tracing/job-tracing.js';
 import { authenticate } from './auth.js';
 import { detailBody, sendDownload } from './download-forms.js';
 import { idempotent } from './idempotency.js';
@@ -147,6 +148,7 @@ export function registerJobRoutes(
             request: { headers, bodyBase64, cookies },
           },
           sessionDevice,
+          { trace: incomingTrace(req.headers) },
         );
         return created(job);
       },

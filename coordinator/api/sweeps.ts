@@ -9,6 +9,7 @@ import type { SweepRecord } from '../store/types.js';
 import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
 import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
+import { incomingTrace } from '../tracing/job-tracing.js';
 import { authenticate } from './auth.js';
 import { idempotent } from './idempotency.js';
 import type { SchemaValidator } from './schema-validator.js';
@@ -88,7 +89,15 @@ export function registerSweepRoutes(
             ...webhook,
           });
         }
-        return created((await createSweep(services, key.ownerId, { ...input, id: sweepId })).sweep);
+        return created(
+          (
+            await createSweep(services, key.ownerId, {
+              ...input,
+              id: sweepId,
+              trace: incomingTrace(req.headers),
+            })
+          ).sweep,
+        );
       },
       async (sweepId) => {
         const sweep = await services.store.getSweep(sweepId);

@@ -15,6 +15,7 @@ import {
   type RequeueOptions,
 } from '../scheduler/dispatcher-types.js';
 import type { CompleteOutcome, JobRecord, ResultRecord, Store, SweepRecord } from '../store/types.js';
+import type { JobTracing, WireTraceContext } from '../tracing/job-tracing.js';
 import type { JobEvent, JobListener } from './events.js';
 import { type NewJob, newJobRecord } from './new-job.js';
 import { nextStatus } from './transitions.js';
@@ -26,6 +27,9 @@ export interface JobLifecycleOptions extends Omit<DispatcherOptions, 'transition
   leaseMs: number;
 }
 
+/** The W3C context a submission arrived with (a client's traceparent header): its submit span's parent. */
+export type SubmitTrace = Partial<WireTraceContext>;
+
 /** How long a job taken back from a dead coordinator may wait for a device again. */
 const RECLAIMED_WAIT_MS = 60_000;
 
@@ -35,6 +39,8 @@ export class JobLifecycle implements JobTransitions {
   private readonly store: Store;
   private readonly log: Logger;
   private readonly now: () => number;
+  /** Set only when tracing is on (coordinator/tracing/); off, the job path checks this and nothing else. */
+  private readonly tracing: JobTracing | undefined;
   private readonly listeners = new Set<JobListener>();
   /** Why the running attempt's device was chosen, until its result (metadata.placement_reason). */
   private readonly reasons = new Map<string, { attempt: number; reason: string }>();
@@ -43,6 +49,7 @@ export class JobLifecycle implements JobTransitions {
     this.store = opts.store;
     this.log = opts.log;
     this.now = opts.now ?? Date.now;
+    this.tracing = opts.tracing;
     this.scheduler = new Dispatcher({ ...opts, transitions: this });
   }
 
@@ -62,29 +69,53 @@ export class JobLifecycle implements JobTransitions {
   async submit(
     input: NewJob,
     sessionDeviceId: string | null,
-    opts: { excludedDeviceId?: string; id?: string } = {},
+    opts: { excludedDeviceId?: string; id?: string; trace?: SubmitTrace } = {},
   ): Promise<JobRecord> {
     const job = newJobRecord(opts.id ? { ...input, id: opts.id } : input, this.now());
     nextStatus(job.id, null, 'submit');
-    await this.store.insertJob(job);
-    this.scheduler.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
-    // Other coordinators on the same database may hold the device this job needs.
-    await this.store.publish({ type: 'job_pending', jobId: job.id });
-    this.emit({ transition: 'submit', job, atMs: this.now() });
+    const span = this.tracing?.submit({ job, count: 1 }, opts.trace);
+    if (span) job.traceParent = span.wire.traceParent;
+    try {
+      await this.store.insertJob(job);
+      this.scheduler.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
+      // Other coordinators on the same database may hold the device this job needs.
+      await this.store.publish({ type: 'job_pending', jobId: job.id });
+      this.emit({ transition: 'submit', job, atMs: this.now() });
+    } catch (err) {
+      span?.end(err);
+      throw err;
+    }
+    span?.end();
     return job;
   }
 
-  /** A sweep's tries, stored with the sweep in one transaction, first tries of every region first. */
-  async submitSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {
+  /**
+   * A sweep's tries, stored with the sweep in one transaction, first tries of every region first.
+   * Traced, the sweep is one trace: one submit span, every try's dispatch and ingest under it.
+   */
+  async submitSweep(
+    sweep: SweepRecord,
+    jobs: readonly JobRecord[],
+    opts: { trace?: SubmitTrace } = {},
+  ): Promise<void> {
     for (const job of jobs) nextStatus(job.id, null, 'submit');
-    await this.store.insertSweep(sweep, jobs);
-    const byId = new Map(jobs.map((j) => [j.id, j]));
-    const order = [...sweep.jobs].sort((a, b) => a.tryIndex - b.tryIndex);
-    const ordered = order.map((ref) => byId.get(ref.jobId)).filter((j): j is JobRecord => j !== undefined);
-    for (const job of ordered) this.scheduler.enqueue(job, null);
-    for (const job of ordered) await this.store.publish({ type: 'job_pending', jobId: job.id });
-    const atMs = this.now();
-    for (const job of ordered) this.emit({ transition: 'submit', job, atMs });
+    const first = jobs[0];
+    const span = first ? this.tracing?.submit({ job: first, count: jobs.length }, opts.trace) : undefined;
+    if (span) for (const job of jobs) job.traceParent = span.wire.traceParent;
+    try {
+      await this.store.insertSweep(sweep, jobs);
+      const byId = new Map(jobs.map((j) => [j.id, j]));
+      const order = [...sweep.jobs].sort((a, b) => a.tryIndex - b.tryIndex);
+      const ordered = order.map((ref) => byId.get(ref.jobId)).filter((j): j is JobRecord => j !== undefined);
+      for (const job of ordered) this.scheduler.enqueue(job, null);
+      for (const job of ordered) await this.store.publish({ type: 'job_pending', jobId: job.id });
+      const atMs = this.now();
+      for (const job of ordered) this.emit({ transition: 'submit', job, atMs });
+    } catch (err) {
+      span?.end(err);
+      throw err;
+    }
+    span?.end();
   }
 
   // ------------------------------------------------------------------ the dispatcher's transitions

@@ -21,6 +21,7 @@ import type { DeviceLocation } from '../results/reported.js';
 import type { ConnectedDevice, Dispatcher } from '../scheduler/dispatcher.js';
 import { rejectHandling } from '../scheduler/owner-controls.js';
 import type { DeviceRecord, JobRecord, Store } from '../store/types.js';
+import type { WireTraceContext } from '../tracing/job-tracing.js';
 import type { ByteBudget } from './byte-budget.js';
 import { FrameGate } from './frame-gate.js';
 import { acceptHello, welcomeOf } from './handshake.js';
@@ -240,7 +241,8 @@ export class AgentConnection {
       return;
     }
     const link = {
-      assign: (job: JobRecord, attempt: number) => this.sendAssign(job, attempt),
+      assign: (job: JobRecord, attempt: number, trace?: WireTraceContext) =>
+        this.sendAssign(job, attempt, trace),
       cancel: (jobId: string, attempt: number, reason: string) =>
         this.send({ cancel: { jobId, attempt, reason } }),
       endSession: (sessionId: string) => this.send({ sessionEnd: { sessionId } }),
@@ -334,9 +336,11 @@ export class AgentConnection {
     },
   };
 
-  private sendAssign(job: JobRecord, attempt: number): void {
+  private sendAssign(job: JobRecord, attempt: number, trace: WireTraceContext | undefined): void {
     const deviceType = this.registered?.profile.deviceType ?? '';
-    this.send({ assign: assignOf(job, attempt, deviceType, Date.now(), this.deps.runningGraceMs ?? 0) });
+    this.send({
+      assign: assignOf(job, attempt, deviceType, Date.now(), this.deps.runningGraceMs ?? 0, trace),
+    });
   }
 
   /**

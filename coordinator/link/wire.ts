@@ -3,11 +3,13 @@
 import type { Assign, ResultFinal } from '../../proto/index.js';
 import type { ReportedResult } from '../results/reported.js';
 import type { CookieRecordJson, JobRecord, ResultRecord } from '../store/types.js';
+import type { WireTraceContext } from '../tracing/job-tracing.js';
 
 /**
  * The Assign frame for `attempt` of the job; `deviceType` is the emulation hint when unplaced.
  * `deadline_ms` is when the coordinator gives up on the attempt: the job's timeout plus the grace
  * it allows a silent attempt (the agent's own timeout ends the job first; this is its hard stop).
+ * `trace` is the dispatch span's context when the coordinator traces; otherwise both fields stay empty.
  */
 export function assignOf(
   job: JobRecord,
@@ -15,8 +17,9 @@ export function assignOf(
   deviceType: string,
   nowMs: number,
   graceMs: number,
+  trace?: WireTraceContext,
 ): Assign {
-  return {
+  const assign: Assign = {
     jobId: job.id,
     attempt,
     deadlineMs: nowMs + job.timeoutSec * 1000 + graceMs,
@@ -39,6 +42,12 @@ export function assignOf(
       deviceType: job.placement.device_type ?? deviceType,
     },
   };
+  // The dispatch span's W3C context, so the agent's execution span joins the job's trace.
+  if (trace) {
+    assign.traceParent = trace.traceParent;
+    assign.traceState = trace.traceState;
+  }
+  return assign;
 }
 
 const headers = (list: ResultFinal['responseHeaders']) =>

@@ -9,6 +9,7 @@ import type { ContentStorage, StorageType } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
 import type { CompleteOutcome, JobRecord, ResultRecord, Store } from '../store/types.js';
 import { summarizeTry } from '../sweeps/page-summary.js';
+import { endWhenSettled, type JobTracing } from '../tracing/job-tracing.js';
 import { partName } from './content.js';
 import type { DeviceLocation, ReportedResult } from './reported.js';
 import { type IngestPart, openStaging, type PartOpener } from './staging.js';
@@ -29,6 +30,8 @@ export interface IngestDeps {
    * the agent's spool, which re-sends it). Default 5.
    */
   maxStorageFailures?: number;
+  /** The job's spans (ingest), when tracing is on. Default: none, and no span is made. */
+  tracing?: JobTracing;
 }
 
 export class ResultIngest {
@@ -73,12 +76,32 @@ export class ResultIngest {
     parts: ReadonlyMap<PartName, IngestPart>,
     network: ResultNetwork | undefined,
   ): Promise<CompleteOutcome> {
-    const { jobId, attempt, ...fields } = report;
+    const { jobId, attempt } = report;
     const log = this.deps.log.child({ jobId, deviceId, attempt });
     const job = await this.deps.store.getJob(jobId);
     if (!job) return 'stale';
     if (job.status === 'completed') return 'duplicate';
     if (job.status === 'failed') return 'stale';
+    const span = this.deps.tracing?.ingest(job, attempt, deviceId);
+    if (!span) return this.storeAndComplete(job, deviceId, location, report, parts, network, log);
+    span.set('crawl.result.success', report.success);
+    span.set('http.response.status_code', report.statusCode);
+    if (report.errorType) span.set('crawl.result.error_type', report.errorType);
+    const work = this.storeAndComplete(job, deviceId, location, report, parts, network, log);
+    return endWhenSettled(span, 'crawl.ingest.outcome', work);
+  }
+
+  /** The attempt's content to storage, then the job completed through the lifecycle. */
+  private async storeAndComplete(
+    job: JobRecord,
+    deviceId: string,
+    location: DeviceLocation,
+    report: ReportedResult,
+    parts: ReadonlyMap<PartName, IngestPart>,
+    network: ResultNetwork | undefined,
+    log: Logger,
+  ): Promise<CompleteOutcome> {
+    const { jobId, attempt, ...fields } = report;
     const storage = this.deps.storages(job.storageType);
     if (!storage) {
       // e.g. restarted without S3 settings: fails like an outage, and the job fails after N tries.
@@ -117,7 +140,7 @@ export class ResultIngest {
       },
     };
     if (job.sweepId) {
-      // Once, while the content is in memory: sweep views compare tries without reading bodies.
+      // Once, when the result is stored: sweep views compare tries without reading bodies.
       try {
         result.summary = summarizeTry(result, await this.summaryParts(storage, job, attempt, parts));
       } catch (err) {
@@ -139,10 +162,6 @@ export class ResultIngest {
     return outcome;
   }
 
-  /**
-   * Content could not be stored. The result is not acknowledged (it stays in the agent's spool and
-   * comes back), until the job has failed this way too often: then it fails `internal`.
-   */
   /**
    * The page parts a sweep try's summary reads, as bytes: a part streamed to storage (a large
    * result) is read back once it is published, up to SUMMARY_READ_BYTES; a larger one is left out
@@ -167,6 +186,10 @@ export class ResultIngest {
     return out;
   }
 
+  /**
+   * Content could not be stored. The result is not acknowledged (it stays in the agent's spool and
+   * comes back), until the job has failed this way too often: then it fails `internal`.
+   */
   private async storageFailed(job: JobRecord, err: unknown, log: Logger): Promise<CompleteOutcome> {
     const type = job.storageType;
     const failures = (this.storageFailures.get(job.id) ?? 0) + 1;

@@ -1,12 +1,13 @@
 // A device connected to this coordinator, as the scheduler sees it.
 import type { DeviceEgress } from '../network/network-lookup.js';
 import type { JobRecord } from '../store/types.js';
+import type { WireTraceContext } from '../tracing/job-tracing.js';
 import type { DeviceProfile } from './matching.js';
 import type { DeviceOwnerView } from './owner-controls.js';
 
 export interface DeviceLink {
-  /** Sends the job to the device. */
-  assign(job: JobRecord, attempt: number): void;
+  /** Sends the job to the device; `trace`: the dispatch span's context, when tracing is on. */
+  assign(job: JobRecord, attempt: number, trace?: WireTraceContext): void;
   cancel(jobId: string, attempt: number, reason: string): void;
   endSession(sessionId: string): void;
 }

@@ -1,6 +1,7 @@
 // The dispatcher's options and the records it keeps per queued and per running job.
 import type { Logger } from 'pino';
 import type { JobRecord } from '../store/types.js';
+import type { JobTracing } from '../tracing/job-tracing.js';
 import type { JobNeeds } from './matching.js';
 
 export interface Queued {
@@ -70,6 +71,8 @@ export interface RequeueOptions {
 export interface DispatcherOptions {
   transitions: JobTransitions;
   log: Logger;
+  /** The job's spans (dispatch), when tracing is on. Default: none, and no span is made. */
+  tracing?: JobTracing;
   maxAttempts: number;
   maxQueuedJobs: number;
   /**

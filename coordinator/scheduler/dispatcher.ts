@@ -374,8 +374,12 @@ export class Dispatcher {
     reason: string,
   ): Promise<void> {
     const deviceId = device.profile.deviceId;
+    // Traced, one span covers the claim and the Assign written; the agent's span joins it.
+    const span = this.opts.tracing?.dispatch(job, attempt, deviceId);
+    let failure: unknown;
     try {
       const outcome = await this.opts.transitions.claim(job, attempt, deviceId, reason);
+      span?.set('crawl.dispatch.outcome', outcome.kind);
       if (outcome.kind !== 'claimed') {
         this.finished(job.id, attempt, deviceId);
         // Another job of the session pinned a different device first: follow it.
@@ -390,15 +394,20 @@ export class Dispatcher {
           clearTimeout(run.timer);
           this.running.delete(job.id);
         }
+        span?.set('crawl.dispatch.outcome', 'device_left');
         await this.lose(outcome.job, attempt, deviceId, 'device_left');
         return;
       }
       run.job = outcome.job;
-      device.link.assign(outcome.job, attempt);
+      span?.set('crawl.placement.reason', reason);
+      device.link.assign(outcome.job, attempt, span?.wire);
     } catch (err) {
+      failure = err;
       this.opts.log.error({ err, jobId: job.id }, 'assignment failed');
       this.finished(job.id, attempt, deviceId);
       await this.fail(job, 'internal', 'the coordinator could not assign the job');
+    } finally {
+      span?.end(failure);
     }
   }
 }

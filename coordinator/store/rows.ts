@@ -35,6 +35,7 @@ export interface JobRow {
   error_message: string | null;
   archived_at: string | null;
   result: string | null;
+  trace_parent: string | null;
 }
 
 export const JOB_COLUMNS = [
@@ -59,6 +60,7 @@ export const JOB_COLUMNS = [
   'error_message',
   'archived_at',
   'result',
+  'trace_parent',
 ] as const;
 
 export function jobToRow(job: JobRecord): JobRow {
@@ -84,11 +86,12 @@ export function jobToRow(job: JobRecord): JobRow {
     error_message: job.errorMessage,
     archived_at: job.archivedAt,
     result: job.result ? JSON.stringify(job.result) : null,
+    trace_parent: job.traceParent ?? null,
   };
 }
 
 export function rowToJob(row: JobRow): JobRecord {
-  return {
+  const job: JobRecord = {
     id: row.id,
     ownerId: row.owner_id,
     url: row.url,
@@ -111,6 +114,9 @@ export function rowToJob(row: JobRow): JobRecord {
     archivedAt: row.archived_at,
     result: row.result ? JSON.parse(row.result) : null,
   };
+  // Only traced jobs have one; an untraced record looks as it did before tracing existed.
+  if (row.trace_parent) job.traceParent = row.trace_parent;
+  return job;
 }
 
 /** The columns of a JobViewRecord, for `SELECT ${JOB_VIEW_COLUMNS} FROM jobs`. */

@@ -117,6 +117,11 @@ export interface JobRecord {
   errorMessage: string | null;
   archivedAt: string | null;
   result: ResultRecord | null;
+  /**
+   * W3C traceparent of the job's submit span when the submitting coordinator traces
+   * (coordinator/tracing/), so whichever coordinator dispatches or ingests it continues that trace.
+   */
+  traceParent?: string | null;
 }
 
 /** The columns the contract's Job object shows (results/views.ts): no request, no result. */

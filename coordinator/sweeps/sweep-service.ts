@@ -3,6 +3,7 @@
 // `{ region, device_type }`; the dispatcher spreads a region's tries over distinct devices.
 import { randomUUID } from 'node:crypto';
 import { jobNotFound, queueFull } from '../errors.js';
+import type { SubmitTrace } from '../jobs/job-lifecycle.js';
 import { newJobRecord } from '../jobs/new-job.js';
 import type { Services } from '../services.js';
 import type { JobRecord, SweepJobRef, SweepRecord } from '../store/types.js';
@@ -18,6 +19,8 @@ export interface SweepInput {
   deviceType: string;
   /** A chosen sweep id (its webhook is stored first); default random. */
   id?: string;
+  /** The request's W3C trace context, parent of the sweep's submit span when tracing. */
+  trace?: SubmitTrace;
 }
 
 export async function createSweep(
@@ -67,7 +70,7 @@ export async function createSweep(
     jobs: refs,
   };
   // First tries of every region first, so a busy fleet starts every region before any second try.
-  await services.jobs.submitSweep(sweep, jobs);
+  await services.jobs.submitSweep(sweep, jobs, { trace: input.trace });
   return { sweep, jobs };
 }
 

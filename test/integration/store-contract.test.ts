@@ -256,6 +256,9 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.deepEqual(await store.getJob(job.id), job);
       assert.equal(await store.getJob('no-such-job'), null);
       await assert.rejects(store.insertJob(job), 'a duplicate id is refused');
+      const traced = makeJob({ traceParent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' });
+      await store.insertJob(traced);
+      assert.deepEqual(await store.getJob(traced.id), traced, 'a traced job keeps its trace parent');
     });
 
     it('getJobs returns every known id, across chunks (> 500 and > 1000 ids)', async () => {

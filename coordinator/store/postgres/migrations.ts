@@ -170,6 +170,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `,
   // 8: recurring sweeps and the record of each firing (coordinator/schedules/).
   SCHEDULE_TABLES_SQL,
+  // 9: the trace context a job carries from its submit to its dispatch and ingest (tracing).
+  'ALTER TABLE jobs ADD COLUMN trace_parent TEXT',
 ];
 
 /**

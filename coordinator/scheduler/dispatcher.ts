@@ -226,7 +226,7 @@ export class Dispatcher {
     const run = this.running.get(jobId);
     if (!run || run.attempt !== attempt || run.deviceId !== deviceId) return false;
     this.finished(jobId, attempt, deviceId);
-    await this.opts.transitions.requeue(run.job, attempt, 'refused', {
+    await this.requeue(run.job, attempt, 'refused', {
       queueDeadlineMs: run.job.queueDeadlineMs,
       pinnedDeviceId: run.job.sessionId ? deviceId : null,
       excludedDeviceId: retryElsewhere ? deviceId : undefined,
@@ -311,11 +311,27 @@ export class Dispatcher {
       await this.fail(job, 'device_lost', `the device running the job was lost (${why}) and retries ran out`);
       return;
     }
-    const requeued = await this.opts.transitions.requeue(job, attempt, cause, {
+    const requeued = await this.requeue(job, attempt, cause, {
       queueDeadlineMs: this.now() + job.timeoutSec * 1000,
       pinnedDeviceId: job.sessionId ? deviceId : null,
     });
     if (requeued) log.info({ attempt, why }, 'attempt lost; job requeued');
+  }
+
+  /**
+   * A requeue asked from a device's event (nobody awaits it): a store that fails or closed under it
+   * is logged, not thrown; the job's lease runs out and the lease sweep takes it back.
+   */
+  private async requeue(...args: Parameters<DispatcherOptions['transitions']['requeue']>): Promise<boolean> {
+    try {
+      return await this.opts.transitions.requeue(...args);
+    } catch (err) {
+      this.opts.log.warn(
+        { err, jobId: args[0].id },
+        'requeue not stored; the lease sweep will take the job back',
+      );
+      return false;
+    }
   }
 
   /** Assigns as many queued jobs as devices have room for, owners taking turns. */

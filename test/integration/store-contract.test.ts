@@ -717,22 +717,35 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
   });
 
   it('two stores racing to claim the same 200 jobs claim each exactly once', async () => {
-    const jobs = Array.from({ length: 200 }, () => makeJob());
-    await Promise.all(jobs.map((j) => a.insertJob(j)));
-    const race = (s: Store, device: string) =>
-      Promise.all(
-        jobs.map((j) => s.claimJob(j.id, device, 1, { coordinatorId: device, untilMs: LONG_LEASE.untilMs })),
-      );
-    const [wonA, wonB] = await Promise.all([race(a, 'dev-a'), race(b, 'dev-b')]);
-    const stored = await a.getJobs(jobs.map((j) => j.id));
-    const byId = new Map(stored.map((j) => [j.id, j]));
-    jobs.forEach((j, i) => {
-      assert.notEqual(wonA[i], wonB[i], `job ${i} claimed exactly once`);
-      assert.equal(byId.get(j.id)?.deviceId, wonA[i] ? 'dev-a' : 'dev-b', 'the winner’s device is recorded');
-      assert.equal(byId.get(j.id)?.status, 'running');
-    });
-    // Both sides got some: the race was real, not one store finishing before the other began.
-    assert.ok(wonA.includes(true) && wonB.includes(true));
+    const raceOnce = async () => {
+      const batch = Array.from({ length: 200 }, () => makeJob());
+      await Promise.all(batch.map((j) => a.insertJob(j)));
+      const race = (s: Store, device: string) =>
+        Promise.all(
+          batch.map((j) =>
+            s.claimJob(j.id, device, 1, { coordinatorId: device, untilMs: LONG_LEASE.untilMs }),
+          ),
+        );
+      const [wonA, wonB] = await Promise.all([race(a, 'dev-a'), race(b, 'dev-b')]);
+      const stored = await a.getJobs(batch.map((j) => j.id));
+      const byId = new Map(stored.map((j) => [j.id, j]));
+      batch.forEach((j, i) => {
+        assert.notEqual(wonA[i], wonB[i], `job ${i} claimed exactly once`);
+        assert.equal(
+          byId.get(j.id)?.deviceId,
+          wonA[i] ? 'dev-a' : 'dev-b',
+          'the winner’s device is recorded',
+        );
+        assert.equal(byId.get(j.id)?.status, 'running');
+      });
+      return { jobs: batch, real: wonA.includes(true) && wonB.includes(true) };
+    };
+    // Both sides got some: the race was real, not one store finishing before the other began. On a
+    // loaded machine one pool can finish first; every round still proves exactly-once claims.
+    let round = await raceOnce();
+    for (let i = 0; i < 4 && !round.real; i++) round = await raceOnce();
+    assert.ok(round.real, 'in five rounds, both stores won some claims');
+    const { jobs } = round;
 
     const results = await Promise.all(
       jobs.flatMap((j) => [

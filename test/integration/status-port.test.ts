@@ -53,14 +53,24 @@ function snapshot(): AgentStatus {
 }
 
 /** A status source whose health and failure the test flips. */
-function source(): StatusSource & { isHealthy: boolean; broken: boolean; current: AgentStatus } {
+function source(): StatusSource & {
+  isHealthy: boolean;
+  broken: boolean;
+  current: AgentStatus;
+  served: AgentStatus | null;
+} {
   return {
     isHealthy: true,
     broken: false,
     current: snapshot(),
+    served: null,
     snapshot() {
       if (this.broken) throw new Error('source broke');
-      return this.current;
+      // The link age is read against the clock when the CLI prints, so `since` is placed at
+      // answer time: a slow CLI start must not turn "2m 5s" into "2m 6s".
+      const since = new Date(Date.now() - 125_000).toISOString();
+      this.served = { ...this.current, link: { ...this.current.link, since } };
+      return this.served;
     },
     healthy() {
       return this.isHealthy;
@@ -84,7 +94,7 @@ describe('status port', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'application/json');
     const body = (await res.json()) as AgentStatus;
-    assert.deepEqual(body, src.current);
+    assert.deepEqual(body, src.served);
     for (const key of [
       'version',
       'deviceId',
@@ -214,7 +224,7 @@ describe('crawl-agent status (CLI)', () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', cli, '--addr', addr, '--json'], {
       cwd: repo,
     });
-    assert.deepEqual(JSON.parse(stdout), src.current);
+    assert.deepEqual(JSON.parse(stdout), src.served);
   });
 
   it('says so when no agent listens', async () => {

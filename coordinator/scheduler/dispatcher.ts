@@ -3,7 +3,7 @@
 // jobs and says when they end, and every change of a job's state this class decides on (claim,
 // fail, requeue) is asked of the lifecycle through JobTransitions.
 import type { OwnerControls } from '../../proto/index.js';
-import { type JobRecord, SYSTEM_OWNER_ID } from '../store/types.js';
+import type { JobRecord } from '../store/types.js';
 import type { ConnectedDevice, DeviceListener } from './device.js';
 import { DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
@@ -11,13 +11,14 @@ import { ownerAllows, pickDirect } from './direct-pick.js';
 import {
   type DispatcherOptions,
   type FailureType,
+  type JobTransitions,
   type Queued,
   REQUEUE_WHY,
   type RequeueCause,
   type Running,
 } from './dispatcher-types.js';
-import { matchKeyOf, needsOf } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
+import { expiryFailure, queuedEntry, requeueLogged } from './queue-entry.js';
 
 export type { ConnectedDevice, DeviceLink, DeviceListener } from './device.js';
 export type {
@@ -164,17 +165,9 @@ export class Dispatcher {
    */
   enqueue(job: JobRecord, sessionDeviceId: string | null, excludedDeviceId?: string): void {
     if (this.closed || this.has(job.id)) return;
-    const needs = needsOf(job, sessionDeviceId);
-    if (excludedDeviceId !== undefined) needs.excludedDeviceIds = new Set([excludedDeviceId]);
-    const delay = Math.max(0, job.queueDeadlineMs - this.now());
-    const entry: Queued = {
-      job,
-      needs,
-      direct: job.ownerId === SYSTEM_OWNER_ID && needs.pinnedDeviceId !== null,
-      matchKey: excludedDeviceId === undefined ? matchKeyOf(needs) : null,
-      timer: setTimeout(() => void this.queueExpired(job.id), delay),
-    };
-    entry.timer.unref();
+    const entry = queuedEntry(job, sessionDeviceId, excludedDeviceId, this.now(), () => {
+      void this.queueExpired(job.id);
+    });
     this.queue.push(job.ownerId, job.id, entry);
     this.pump();
   }
@@ -264,18 +257,7 @@ export class Dispatcher {
 
   private async queueExpired(jobId: string): Promise<void> {
     const entry = this.queue.get(jobId);
-    if (!entry) return;
-    const { job, needs } = entry;
-    const secs = Math.round((job.queueDeadlineMs - job.submittedAtMs) / 1000);
-    if (job.sessionId && needs.pinnedDeviceId) {
-      await this.fail(
-        job,
-        'session_device_unavailable',
-        `the session's device ${needs.pinnedDeviceId} was not available within ${secs} seconds`,
-      );
-    } else {
-      await this.fail(job, 'no_device', `no device matching the job became available within ${secs} seconds`);
-    }
+    if (entry) await this.fail(entry.job, ...expiryFailure(entry));
   }
 
   private async fail(job: JobRecord, type: FailureType, message: string): Promise<void> {
@@ -318,20 +300,8 @@ export class Dispatcher {
     if (requeued) log.info({ attempt, why }, 'attempt lost; job requeued');
   }
 
-  /**
-   * A requeue asked from a device's event (nobody awaits it): a store that fails or closed under it
-   * is logged, not thrown; the job's lease runs out and the lease sweep takes it back.
-   */
-  private async requeue(...args: Parameters<DispatcherOptions['transitions']['requeue']>): Promise<boolean> {
-    try {
-      return await this.opts.transitions.requeue(...args);
-    } catch (err) {
-      this.opts.log.warn(
-        { err, jobId: args[0].id },
-        'requeue not stored; the lease sweep will take the job back',
-      );
-      return false;
-    }
+  private requeue(...args: Parameters<JobTransitions['requeue']>): Promise<boolean> {
+    return requeueLogged(this.opts.transitions, this.opts.log, ...args);
   }
 
   /** Assigns as many queued jobs as devices have room for, owners taking turns. */

@@ -12,9 +12,7 @@ import {
   rowToApiKey,
   rowToDevice,
   rowToJob,
-  rowToSession,
   rowToSweep,
-  type SessionRow,
   type SweepJobRow,
   type SweepRow,
   sweepToRow,
@@ -40,6 +38,7 @@ import { SqliteLimitStore } from './limit-counters.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
 import { SqliteScheduleStore } from './schedule-store.js';
+import { SqliteSessions } from './session-store.js';
 import { SqliteTrustStore } from './trust-store.js';
 import { WriteBatch } from './write-batch.js';
 
@@ -63,6 +62,7 @@ export class SqliteStore implements Store {
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
   readonly batch: WriteBatch;
   private readonly jobViews: SqliteJobViews;
+  private readonly sessions: SqliteSessions;
   private closed = false;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
@@ -99,6 +99,7 @@ export class SqliteStore implements Store {
     this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);
+    this.sessions = new SqliteSessions(this.db, this.prepare, this.batch);
     this.schedules = new SqliteScheduleStore(this.db, this.prepare);
   }
 
@@ -357,62 +358,24 @@ export class SqliteStore implements Store {
       .map(rowToJob);
   }
 
-  async insertSession(s: SessionRecord): Promise<void> {
-    const stmt = this.prepare(
-      'INSERT INTO sessions (id, owner_id, status, created_at, expires_at, expires_at_ms, closed_at, device_id, placement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    await this.batch.write(() =>
-      stmt.run(
-        s.id,
-        s.ownerId,
-        s.status,
-        s.createdAt,
-        s.expiresAt,
-        s.expiresAtMs,
-        s.closedAt,
-        s.deviceId,
-        s.placement ? JSON.stringify(s.placement) : null,
-      ),
-    );
+  insertSession(s: SessionRecord): Promise<void> {
+    return this.sessions.insert(s);
   }
 
-  async getSession(id: string): Promise<SessionRecord | null> {
-    const row = this.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?').get(id);
-    return row ? rowToSession(row) : null;
+  getSession(id: string): Promise<SessionRecord | null> {
+    return this.sessions.get(id);
   }
 
-  async pinSessionDevice(id: string, deviceId: string): Promise<string | null> {
-    const pin = this.prepare('UPDATE sessions SET device_id = ? WHERE id = ? AND device_id IS NULL');
-    const read = this.prepare<[string], { device_id: string | null }>(
-      'SELECT device_id FROM sessions WHERE id = ?',
-    );
-    return this.batch.write(() => {
-      pin.run(deviceId, id);
-      return read.get(id)?.device_id ?? null;
-    });
+  pinSessionDevice(id: string, deviceId: string): Promise<string | null> {
+    return this.sessions.pinDevice(id, deviceId);
   }
 
-  async closeSession(id: string, at: string): Promise<SessionRecord | null> {
-    const stmt = this.prepare(
-      "UPDATE sessions SET status = 'closed', closed_at = ? WHERE id = ? AND status = 'active'",
-    );
-    await this.batch.write(() => stmt.run(at, id));
-    return this.getSession(id);
+  closeSession(id: string, at: string): Promise<SessionRecord | null> {
+    return this.sessions.close(id, at);
   }
 
-  async expireSessions(nowMs: number): Promise<string[]> {
-    return this.batch.write(
-      this.db.transaction(() => {
-        const ids = this.prepare<[number], { id: string }>(
-          "SELECT id FROM sessions WHERE status = 'active' AND expires_at_ms <= ?",
-        )
-          .all(nowMs)
-          .map((r) => r.id);
-        const upd = this.prepare("UPDATE sessions SET status = 'expired' WHERE id = ? AND status = 'active'");
-        for (const id of ids) upd.run(id);
-        return ids;
-      }),
-    );
+  expireSessions(nowMs: number): Promise<string[]> {
+    return this.sessions.expire(nowMs);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,60 @@
+// A job's entry in the dispatcher's queue, what its queue deadline passing means for it, and a
+// requeue nobody awaits.
+import type { Logger } from 'pino';
+import { type JobRecord, SYSTEM_OWNER_ID } from '../store/types.js';
+import type { FailureType, JobTransitions, Queued } from './dispatcher-types.js';
+import { matchKeyOf, needsOf } from './matching.js';
+
+/**
+ * The queue entry of a pending job; `excludedDeviceId` is a device that refused it as unsupported.
+ * Its timer calls `onExpired` at the job's queue deadline (unref'd: it never holds the process).
+ */
+export function queuedEntry(
+  job: JobRecord,
+  sessionDeviceId: string | null,
+  excludedDeviceId: string | undefined,
+  nowMs: number,
+  onExpired: () => void,
+): Queued {
+  const needs = needsOf(job, sessionDeviceId);
+  if (excludedDeviceId !== undefined) needs.excludedDeviceIds = new Set([excludedDeviceId]);
+  const timer = setTimeout(onExpired, Math.max(0, job.queueDeadlineMs - nowMs));
+  timer.unref();
+  return {
+    job,
+    needs,
+    direct: job.ownerId === SYSTEM_OWNER_ID && needs.pinnedDeviceId !== null,
+    matchKey: excludedDeviceId === undefined ? matchKeyOf(needs) : null,
+    timer,
+  };
+}
+
+/** How a job whose queue deadline passed fails: its session's device, or any device, never came. */
+export function expiryFailure(entry: Queued): [type: FailureType, message: string] {
+  const { job, needs } = entry;
+  const secs = Math.round((job.queueDeadlineMs - job.submittedAtMs) / 1000);
+  if (job.sessionId && needs.pinnedDeviceId) {
+    return [
+      'session_device_unavailable',
+      `the session's device ${needs.pinnedDeviceId} was not available within ${secs} seconds`,
+    ];
+  }
+  return ['no_device', `no device matching the job became available within ${secs} seconds`];
+}
+
+/**
+ * A requeue asked from a device's event (nobody awaits it): a store that fails or closed under it
+ * is logged, not thrown; the job's lease runs out and the lease sweep takes it back.
+ */
+export async function requeueLogged(
+  transitions: JobTransitions,
+  log: Logger,
+  ...args: Parameters<JobTransitions['requeue']>
+): Promise<boolean> {
+  try {
+    return await transitions.requeue(...args);
+  } catch (err) {
+    log.warn({ err, jobId: args[0].id }, 'requeue not stored; the lease sweep will take the job back');
+    return false;
+  }
+}

@@ -370,12 +370,12 @@ describe('crawl CLI', () => {
     const sid = created.stdout.trim();
     assert.match(sid, new RegExp(`^${UUID.source}$`));
     assert.match(created.stderr, /is active until /);
-    const first = await crawl(['get', `${target.httpsUrl}/cookies`, '--session', sid, '--json']);
+    const first = await crawlHere(['get', `${target.httpsUrl}/cookies`, '--session', sid, '--json']);
     assert.equal(first.code, 0, first.stderr);
-    const second = await crawl(['get', `${target.httpsUrl}/echo`, '--session', sid, '--json']);
+    const second = await crawlHere(['get', `${target.httpsUrl}/echo`, '--session', sid, '--json']);
     const echo = JSON.parse(JSON.parse(second.stdout).mainResult.body) as Obj;
     assert.match(echo.headers.cookie, /sid=abc123/, 'the session kept the cookie');
-    const got = JSON.parse((await crawl(['session', 'get', sid, '--json'])).stdout) as Obj;
+    const got = JSON.parse((await crawlHere(['session', 'get', sid, '--json'])).stdout) as Obj;
     assert.equal(got.device_id, 'cli-agent');
     assert.deepEqual(got.placement, { country: 'DE' });
     // On a terminal, a session job's progress names the session's device while it runs.
@@ -384,12 +384,12 @@ describe('crawl CLI', () => {
     });
     assert.equal(slow.code, 0, slow.stdout);
     assert.match(slow.stdout, new RegExp(`job ${UUID.source}: running on cli-agent`));
-    const jobs = await crawl(['session', 'jobs', sid]);
+    const jobs = await crawlHere(['session', 'jobs', sid]);
     assert.match(jobs.stdout, /3 jobs: 3 completed, 0 failed, 0 waiting/);
-    const closed = await crawl(['session', 'close', sid]);
+    const closed = await crawlHere(['session', 'close', sid]);
     assert.equal(closed.code, 0, closed.stderr);
-    assert.equal(JSON.parse((await crawl(['session', 'get', sid, '--json'])).stdout).status, 'closed');
-    const late = await crawl(['get', `${target.httpUrl}/echo`, '--session', sid]);
+    assert.equal(JSON.parse((await crawlHere(['session', 'get', sid, '--json'])).stdout).status, 'closed');
+    const late = await crawlHere(['get', `${target.httpUrl}/echo`, '--session', sid]);
     assert.equal(late.code, 3);
     assert.match(late.stderr, /invalid request: session is closed/);
   });
@@ -490,7 +490,7 @@ describe('crawl CLI', () => {
     assert.match(tty.stdout, /0 of 2 tries completed, 2 failed/);
     assert.match(tty.stdout, /no_device/);
     assert.match(tty.stdout, new RegExp(`report: ${c.url}/crawl/v1/sweep/${UUID.source}/report/`));
-    const json = await crawl([
+    const json = await crawlHere([
       'sweep',
       `${target.httpUrl}/article`,
       '--regions',
@@ -505,9 +505,9 @@ describe('crawl CLI', () => {
     const sweep = JSON.parse(json.stdout) as Obj;
     assert.equal(sweep.status, 'failed');
     assert.equal(sweep.results.MEA.jobs.length, 1);
-    const bad = await crawl(['sweep', 'http://x', '--tries', '11']);
+    const bad = await crawlHere(['sweep', 'http://x', '--tries', '11']);
     assert.equal(bad.code, 2);
-    const noWait = await crawl([
+    const noWait = await crawlHere([
       'sweep',
       `${target.httpUrl}/article`,
       '--regions',
@@ -524,13 +524,13 @@ describe('crawl CLI', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^cli-agent\s+yes\s+DE EU Berlin\s+desktop\s+\d\/4/m);
     const json = JSON.parse(
-      (await crawl(['devices', '--connected', 'true', '--json'], { env: { CRAWL_API_KEY: admin } })).stdout,
+      (await crawlHere(['devices', '--connected', 'true', '--json'], { CRAWL_API_KEY: admin })).stdout,
     );
     assert.deepEqual(
       json.devices.map((d: Obj) => d.device_id).sort(),
       browser ? ['cli-agent', 'cli-browser'] : ['cli-agent'],
     );
-    const denied = await crawl(['devices']);
+    const denied = await crawlHere(['devices']);
     assert.equal(denied.code, 3);
     assert.match(denied.stderr, /needs an admin API key/);
   });
@@ -540,19 +540,19 @@ describe('crawl CLI', () => {
       const raw = await crawl(['get', `${target.httpUrl}/binary`, '--format', 'raw']);
       assert.equal(raw.code, 0, raw.stderr);
       assert.deepEqual([...raw.stdoutBytes], [0, 159, 146, 150, 255, 1, 2, 3]);
-      const md = await crawl(['get', `${target.httpUrl}/article`, '--format', 'markdown']);
+      const md = await crawlHere(['get', `${target.httpUrl}/article`, '--format', 'markdown']);
       assert.match(md.stdout, /harbour lights were lit/);
       const { id } = await api.run({ url: `${target.httpUrl}/article` });
       const text = await crawl(['download', id, '--format', 'text', '-o', 'article.txt']);
       assert.equal(text.code, 0, text.stderr);
       assert.match(await readFile(path.join(home, 'article.txt'), 'utf8'), /harbour lights were lit/);
-      const html = await crawl(['download', id, '--format', 'html']);
+      const html = await crawlHere(['download', id, '--format', 'html']);
       assert.match(html.stdout, /<p>/);
     });
 
     test('detail --include-body shows the body and the top-level status code', async () => {
       const { id } = await api.run({ url: `${target.httpUrl}/status/418` });
-      const d = JSON.parse((await crawl(['detail', id, '--include-body', '--json'])).stdout) as Obj;
+      const d = JSON.parse((await crawlHere(['detail', id, '--include-body', '--json'])).stdout) as Obj;
       assert.equal(d.status_code, 418);
       assert.equal(d.body, 'status 418');
     });

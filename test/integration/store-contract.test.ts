@@ -819,6 +819,41 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
     await events.unsubscribe();
   });
 
+  it('subscribers of one coordinator share one LISTEN connection', { timeout: 15_000 }, async () => {
+    const listening = async () =>
+      (
+        await adminClient.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'crawl-coordinator-listen'",
+        )
+      ).rows;
+    const first = await EventCollector.on(b);
+    const second = await EventCollector.on(b);
+    const rows = await listening();
+    assert.equal(rows.length, 1, 'two subscribers, one connection');
+    await adminClient.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+    await Promise.all([first, second].map((c) => c.waitFor((e) => e.type === 'resync')));
+    await first.unsubscribe();
+    const jobId = uid('job');
+    const arrived = second.waitFor(isJob(jobId));
+    let done = false;
+    void arrived.then(() => {
+      done = true;
+    });
+    while (!done) {
+      await a.publish({ type: 'job_terminal', jobId });
+      await Promise.race([arrived, new Promise((r) => setTimeout(r, 50))]);
+    }
+    assert.equal(first.seen.filter(isJob(jobId)).length, 0, 'an unsubscribed listener hears nothing');
+    assert.equal((await listening()).length, 1);
+    await second.unsubscribe();
+    // The server drops a backend's row when the process exits, just after the client's goodbye.
+    const until = Date.now() + 5_000;
+    while ((await listening()).length > 0) {
+      assert.ok(Date.now() < until, 'the last one out closes the connection');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+
   it('migrations run once when coordinators start together', async () => {
     const url = `${db.url}?schema=together`;
     extra.push(...(await Promise.all([openStore(url), openStore(url), openStore(url)])));

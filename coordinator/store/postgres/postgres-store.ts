@@ -31,7 +31,8 @@ import type {
   SweepRecord,
 } from '../types.js';
 import { eventChannel } from './connection-spec.js';
-import { EventSubscription, type StoreLog } from './event-subscription.js';
+import { EventHub } from './event-hub.js';
+import type { StoreLog } from './event-subscription.js';
 import { PostgresIdempotencyStore } from './idempotency-store.js';
 import { readJobChanges, readJobs, readJobViews } from './job-reads.js';
 import { PostgresLimitStore } from './limit-counters.js';
@@ -43,7 +44,7 @@ import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions
 import { PostgresTrustStore } from './trust-store.js';
 
 export interface PostgresStoreOptions {
-  /** Pool connections (the LISTEN connection is extra, one per subscriber). Default 10. */
+  /** Pool connections (the one LISTEN connection, shared by every subscriber, is extra). Default 10. */
   poolSize?: number;
   /** Schema for the tables, created if missing; default null (the server's search_path, i.e. public). */
   schema?: string | null;
@@ -54,7 +55,7 @@ export interface PostgresStoreOptions {
 export class PostgresStore implements Store {
   /** Several coordinators share one database; leases decide who owns a running job. */
   readonly shared = true;
-  private readonly subscriptions = new Set<EventSubscription>();
+  private readonly events: EventHub;
   private closing: Promise<void> | null = null;
   readonly push: PostgresPushStore;
 
@@ -65,10 +66,11 @@ export class PostgresStore implements Store {
 
   private constructor(
     private readonly pool: pg.Pool,
-    private readonly clientConfig: pg.ClientConfig,
+    clientConfig: pg.ClientConfig,
     private readonly channel: string,
-    private readonly log: StoreLog | undefined,
+    log: StoreLog | undefined,
   ) {
+    this.events = new EventHub({ clientConfig, channel, log });
     this.trust = new PostgresTrustStore(pool);
     this.idempotency = new PostgresIdempotencyStore(pool);
     this.limits = new PostgresLimitStore(pool);
@@ -370,29 +372,12 @@ export class PostgresStore implements Store {
 
   async subscribe(listener: (event: StoreEvent) => void): Promise<() => Promise<void>> {
     if (this.closing) throw new Error('postgres store is closed');
-    const sub = new EventSubscription({
-      clientConfig: { ...this.clientConfig, application_name: 'crawl-coordinator-listen' },
-      channel: this.channel,
-      onEvent: listener,
-      log: this.log,
-    });
-    await sub.start();
-    if (this.closing) {
-      // close() ran while we were connecting and could not see this subscription.
-      await sub.close();
-      throw new Error('postgres store is closed');
-    }
-    this.subscriptions.add(sub);
-    return async () => {
-      this.subscriptions.delete(sub);
-      await sub.close();
-    };
+    return this.events.subscribe(listener);
   }
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      await Promise.all([...this.subscriptions].map((s) => s.close()));
-      this.subscriptions.clear();
+      await this.events.close();
       await this.pool.end();
     })();
     return this.closing;

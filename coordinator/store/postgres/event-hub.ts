@@ -1,0 +1,74 @@
+// Every subscriber of one coordinator shares one LISTEN connection: the job lifecycle's cluster sync
+// and the push service (SSE, webhooks) each subscribe, and a connection per subscriber would double
+// what a coordinator holds on the server. The connection opens with the first subscriber and closes
+// with the last; a reconnect's `resync` reaches every subscriber.
+import type pg from 'pg';
+import type { StoreEvent } from '../types.js';
+import { EventSubscription, type StoreLog } from './event-subscription.js';
+
+type Listener = (event: StoreEvent) => void;
+
+export class EventHub {
+  private readonly listeners = new Set<Listener>();
+  /** The shared connection once LISTEN is active (or being set up). */
+  private connection: Promise<EventSubscription> | null = null;
+  private closed = false;
+
+  constructor(private readonly opts: { clientConfig: pg.ClientConfig; channel: string; log?: StoreLog }) {}
+
+  /** Resolves once LISTEN is active: anything published afterwards reaches `listener`. */
+  async subscribe(listener: Listener): Promise<() => Promise<void>> {
+    if (this.closed) throw new Error('postgres store is closed');
+    // A Set would merge a listener subscribed twice; a wrapper keeps each subscription its own.
+    const own: Listener = (e) => listener(e);
+    this.connection ??= this.open();
+    const opening = this.connection;
+    try {
+      await opening;
+    } catch (err) {
+      if (this.connection === opening) this.connection = null;
+      throw err;
+    }
+    if (this.closed) throw new Error('postgres store is closed');
+    this.listeners.add(own);
+    return async () => {
+      if (!this.listeners.delete(own) || this.listeners.size > 0) return;
+      const last = this.connection;
+      this.connection = null;
+      await (await last?.catch(() => null))?.close();
+    };
+  }
+
+  /** Listeners currently subscribed (for tests and metrics). */
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners.clear();
+    const sub = await this.connection?.catch(() => null);
+    this.connection = null;
+    await sub?.close();
+  }
+
+  private async open(): Promise<EventSubscription> {
+    const sub = new EventSubscription({
+      clientConfig: { ...this.opts.clientConfig, application_name: 'crawl-coordinator-listen' },
+      channel: this.opts.channel,
+      onEvent: (event) => {
+        // One throwing listener must not keep the event from the others (nor reach pg's socket).
+        for (const l of this.listeners) {
+          try {
+            l(event);
+          } catch (err) {
+            this.opts.log?.warn({ err, event }, 'store event listener threw');
+          }
+        }
+      },
+      log: this.opts.log,
+    });
+    await sub.start();
+    return sub;
+  }
+}

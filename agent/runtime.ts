@@ -47,6 +47,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private readonly urlLogFile: UrlLog;
   private readonly lifetime = new AbortController();
   private chunkBytes = DEFAULT_MAX_CHUNK_BYTES;
+  private inlineParts = false;
   private clockOffsetMs = 0;
   private rttMs: number | null = null;
   private standing = { quarantined: false, reason: '' };
@@ -115,6 +116,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       send: (frame) => void this.link.send(frame),
       draining: () => this.draining,
       chunkBytes: () => this.chunkBytes,
+      inlineParts: () => this.inlineParts,
       clockOffsetMs: () => this.clockOffsetMs,
       tracing: () => this.tracing,
       changed: () => {
@@ -321,6 +323,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private onConnected(welcome: Welcome): void {
     const params = linkParamsFromWelcome(welcome, Date.now());
     this.chunkBytes = params.chunkBytes;
+    this.inlineParts = params.inlineParts;
     this.clockOffsetMs = params.clockOffsetMs;
     this.log.info({ coordinatorId: welcome.coordinatorId }, 'linked to coordinator');
     this.availability.linked(!this.spool.full && !this.draining); // what the hello just told it

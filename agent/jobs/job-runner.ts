@@ -34,6 +34,8 @@ export interface JobRunnerDeps {
   draining(): boolean;
   /** Chunk size of the current link. */
   chunkBytes(): number;
+  /** Whether the linked coordinator takes parts inline in the final frame (Welcome.inline_parts). */
+  inlineParts(): boolean;
   /** Coordinator clock minus ours, to place the coordinator's deadline on our clock. */
   clockOffsetMs(): number;
   /** Something that changes availability or idleness happened (a job started or ended). */
@@ -179,7 +181,13 @@ export class JobRunner {
       }
       // The owner's accounting is written beside the result, never in its way.
       void this.account(run, outcome);
-      const frames = resultFrames(job.jobId, job.attempt, outcome, this.deps.chunkBytes());
+      const frames = resultFrames(
+        job.jobId,
+        job.attempt,
+        outcome,
+        this.deps.chunkBytes(),
+        this.deps.inlineParts(),
+      );
       await this.deps.delivery.deliver(job.jobId, job.attempt, frames);
       log.debug({ bytes: frames.reduce((n, f) => n + f.byteLength, 0) }, 'result spooled');
       span?.ended('spooled');

@@ -39,6 +39,8 @@ export interface LinkParams {
   maxFrameBytes: number;
   /** Coordinator clock minus ours (ms), estimated at the welcome; converts deadlines. */
   clockOffsetMs: number;
+  /** The coordinator takes parts inline in the final frame (Welcome.inline_parts). */
+  inlineParts: boolean;
 }
 
 /** Room a chunk frame needs besides its data (ids, tags, lengths). */
@@ -75,7 +77,12 @@ export function linkParamsFromWelcome(w: Welcome, receivedAtMs: number): LinkPar
   const wanted = Math.min(Number(w.maxChunkBytes) || DEFAULT_MAX_CHUNK_BYTES, DEFAULT_MAX_CHUNK_BYTES);
   const chunkBytes = Math.max(MIN_CHUNK_BYTES, Math.min(wanted, maxFrameBytes - CHUNK_OVERHEAD_BYTES));
   const serverTimeMs = Number(w.serverTimeMs ?? 0);
-  return { chunkBytes, maxFrameBytes, clockOffsetMs: serverTimeMs > 0 ? serverTimeMs - receivedAtMs : 0 };
+  return {
+    chunkBytes,
+    maxFrameBytes,
+    clockOffsetMs: serverTimeMs > 0 ? serverTimeMs - receivedAtMs : 0,
+    inlineParts: w.inlineParts === true,
+  };
 }
 
 const REJECT_REASONS: Record<Refusal, RejectReason> = {
@@ -131,20 +138,22 @@ export const INLINE_MAX_BYTES = 64 * 1024;
  * An outcome as the frames that carry it: the final frame alone when every part fits inline, else
  * content chunks, then the final frame. Inline parts are at most `min(INLINE_MAX_BYTES, chunkBytes)`
  * each, and the whole final frame at most `chunkBytes + CHUNK_OVERHEAD_BYTES` (which the link
- * parameters keep under the coordinator's frame limit); past that every part goes in chunks.
+ * parameters keep under the coordinator's frame limit); past that, or when the coordinator does not
+ * take inline parts (`inline` false), every part goes in chunks.
  */
 export function resultFrames(
   jobId: string,
   attempt: number,
   outcome: ExecOutcome,
   chunkBytes: number,
+  inline: boolean,
 ): Uint8Array[] {
   const inlineMax = Math.min(INLINE_MAX_BYTES, chunkBytes);
   const present = PARTS.flatMap(([name, part]) => {
     const data = outcome.content[name];
     return data ? [{ part, data }] : [];
   });
-  if (present.every((p) => p.data.byteLength <= inlineMax)) {
+  if (inline && present.every((p) => p.data.byteLength <= inlineMax)) {
     const final = finalFrame(
       jobId,
       attempt,

@@ -92,6 +92,7 @@ export function welcomeOf(
       maxFrameBytes,
       maxChunkBytes: Math.min(DEFAULT_MAX_CHUNK_BYTES, maxFrameBytes - 4096),
       serverTimeMs: nowMs,
+      inlineParts: true,
     },
   };
 }

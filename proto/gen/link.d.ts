@@ -836,6 +836,9 @@ export namespace crawl {
                 /** Welcome serverTimeMs. */
                 serverTimeMs: number;
 
+                /** Welcome inlineParts. */
+                inlineParts: boolean;
+
                 /**
                  * Creates a new Welcome instance using the specified properties.
                  * @param [properties] Properties to set
@@ -882,6 +885,9 @@ export namespace crawl {
 
                     /** Welcome serverTimeMs */
                     serverTimeMs?: (number|null);
+
+                    /** Welcome inlineParts */
+                    inlineParts?: (boolean|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

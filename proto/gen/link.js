@@ -2062,6 +2062,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {number|null} [maxFrameBytes] Welcome maxFrameBytes
                  * @property {number|null} [maxChunkBytes] Welcome maxChunkBytes
                  * @property {number|null} [serverTimeMs] Welcome serverTimeMs
+                 * @property {boolean|null} [inlineParts] Welcome inlineParts
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2134,6 +2135,14 @@ export const crawl = $root.crawl = (() => {
                 Welcome.prototype.serverTimeMs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
+                 * Welcome inlineParts.
+                 * @member {boolean} inlineParts
+                 * @memberof crawl.link.v1.Welcome
+                 * @instance
+                 */
+                Welcome.prototype.inlineParts = false;
+
+                /**
                  * Creates a new Welcome instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.Welcome
@@ -2175,6 +2184,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 4, wireType 0 =*/32).uint32(m.maxChunkBytes);
                     if (m.serverTimeMs != null && $Object.hasOwnProperty.call(m, "serverTimeMs") && (typeof m.serverTimeMs === "object" ? m.serverTimeMs.low || m.serverTimeMs.high : m.serverTimeMs !== 0))
                         w.uint32(/* id 5, wireType 0 =*/40).uint64(m.serverTimeMs);
+                    if (m.inlineParts != null && $Object.hasOwnProperty.call(m, "inlineParts") && m.inlineParts !== false)
+                        w.uint32(/* id 6, wireType 0 =*/48).bool(m.inlineParts);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -2262,6 +2273,15 @@ export const crawl = $root.crawl = (() => {
                                     m.serverTimeMs = v;
                                 else
                                     delete m.serverTimeMs;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.inlineParts = v;
+                                else
+                                    delete m.inlineParts;
                                 continue;
                             }
                         }

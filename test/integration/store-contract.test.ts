@@ -797,35 +797,43 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
     await onB.unsubscribe();
   });
 
-  it('the LISTEN connection comes back after the server drops it', { timeout: 15_000 }, async () => {
-    const events = await EventCollector.on(b);
-    const { rows } = await adminClient.query<{ pid: number }>(
-      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'crawl-coordinator-listen'",
-    );
-    assert.equal(rows.length, 1);
-    await adminClient.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
-    // Events sent while it is down are lost by design; the subscriber is told so once it is back.
-    await events.waitFor((e) => e.type === 'resync');
+  /** The LISTEN connections open on the test database. */
+  const listening = async () =>
+    (
+      await adminClient.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'crawl-coordinator-listen'",
+      )
+    ).rows;
+  /**
+   * Publishes a fresh job event from `from` until `to` hears it (a LISTEN that just came back may
+   * miss the first ones), and returns its job id.
+   */
+  const publishUntilHeard = async (from: Store, to: EventCollector): Promise<string> => {
     const jobId = uid('job');
-    const arrived = events.waitFor(isJob(jobId));
+    const arrived = to.waitFor(isJob(jobId));
     let done = false;
     void arrived.then(() => {
       done = true;
     });
     while (!done) {
-      await a.publish({ type: 'job_terminal', jobId });
+      await from.publish({ type: 'job_terminal', jobId });
       await Promise.race([arrived, new Promise((r) => setTimeout(r, 50))]);
     }
+    return jobId;
+  };
+
+  it('the LISTEN connection comes back after the server drops it', { timeout: 15_000 }, async () => {
+    const events = await EventCollector.on(b);
+    const rows = await listening();
+    assert.equal(rows.length, 1);
+    await adminClient.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+    // Events sent while it is down are lost by design; the subscriber is told so once it is back.
+    await events.waitFor((e) => e.type === 'resync');
+    await publishUntilHeard(a, events);
     await events.unsubscribe();
   });
 
   it('subscribers of one coordinator share one LISTEN connection', { timeout: 15_000 }, async () => {
-    const listening = async () =>
-      (
-        await adminClient.query<{ pid: number }>(
-          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'crawl-coordinator-listen'",
-        )
-      ).rows;
     const first = await EventCollector.on(b);
     const second = await EventCollector.on(b);
     const rows = await listening();
@@ -833,16 +841,7 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
     await adminClient.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
     await Promise.all([first, second].map((c) => c.waitFor((e) => e.type === 'resync')));
     await first.unsubscribe();
-    const jobId = uid('job');
-    const arrived = second.waitFor(isJob(jobId));
-    let done = false;
-    void arrived.then(() => {
-      done = true;
-    });
-    while (!done) {
-      await a.publish({ type: 'job_terminal', jobId });
-      await Promise.race([arrived, new Promise((r) => setTimeout(r, 50))]);
-    }
+    const jobId = await publishUntilHeard(a, second);
     assert.equal(first.seen.filter(isJob(jobId)).length, 0, 'an unsubscribed listener hears nothing');
     assert.equal((await listening()).length, 1);
     await second.unsubscribe();

@@ -9,7 +9,7 @@
 // docs/scaling.md) a coordinator running that code answers too, on the same data (SQLite: a copy of
 // the file without migration 10), asked alternately with the new one, one request at a time.
 //   npx tsx scripts/bench/batch-status.ts [--requests 200] [--extra 20000] [--store sqlite|postgres]
-//     [--baseline DIR] [--prof DIR]
+//     [--baseline DIR] [--prof DIR] [--rpm N (a requests-per-minute limit on the key)]
 // Last line: RESULT batch_status ids=1000 p50_ms=<n> p99_ms=<n> …   (target p50 ≤ 15 ms)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { request } from 'undici';
-import { createApiKey } from '../../coordinator/auth/admin-ops.js';
+import { createApiKey, setKeyLimits } from '../../coordinator/auth/admin-ops.js';
 import { parseFlags } from '../../coordinator/config.js';
 import { jobView } from '../../coordinator/results/views.js';
 import { openStore } from '../../coordinator/store/open.js';
@@ -38,6 +38,8 @@ const ENGINE = String(flags.store ?? 'sqlite');
 const profDir = flags.prof ? path.resolve(String(flags.prof)) : null;
 /** --baseline <dir>: the previous code's checkout, whose coordinator answers beside the new one. */
 const baselineDir = flags.baseline ? path.resolve(String(flags.baseline)) : null;
+/** --rpm <n>: the key gets a requests-per-minute limit, so every request also counts in the store. */
+const RPM = flags.rpm ? String(flags.rpm) : null;
 if (ENGINE !== 'sqlite' && ENGINE !== 'postgres') throw new Error('--store is sqlite or postgres');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -102,6 +104,9 @@ const pg = ENGINE === 'postgres' ? await freshPostgresUrl() : null;
 const dbUrl = pg ? pg.url : `sqlite:${path.join(dataDir, 'crawl.db')}`;
 const store = await openStore(dbUrl);
 const { key, record } = await createApiKey(store, { name: 'bench' });
+if (RPM && 'error' in (await setKeyLimits(store, record.id, { 'requests-per-minute': RPM }))) {
+  throw new Error(`--rpm ${RPM}: not a limit`);
+}
 const other = randomUUID();
 const ids: string[] = [];
 for (let i = 0; i < IDS + EXTRA; i++) {
@@ -299,7 +304,7 @@ try {
     ? ` http_prev_over_new=${ratio(prevMs, newMs)} cpu_prev_over_new=${((cpuMs[1] ?? 0) / (cpuMs[0] ?? 1)).toFixed(2)} p50_prev_ms=${p50(prevMs)} cpu_prev_ms_per_request=${cpuMs[1]?.toFixed(2)}`
     : '';
   log(
-    `RESULT batch_status ids=${IDS} p50_ms=${p50(newMs)} p99_ms=${pct(newMs, 99).toFixed(2)} cpu_ms_per_request=${cpuMs[0]?.toFixed(2)} store=${ENGINE} read_old_over_new=${ratio(local.oldRead, local.newRead)} handler_old_over_new=${ratio(local.oldHandler, local.newHandler)} handler_cpu_old_over_new=${(c.oldHandler / c.newHandler).toFixed(2)} read_cpu_prev_over_new=${(c.prevRead / c.newRead).toFixed(2)} handler_cpu_prev_over_new=${(c.prevHandler / c.newHandler).toFixed(2)}${vsPrev}`,
+    `RESULT batch_status ids=${IDS} p50_ms=${p50(newMs)} p99_ms=${pct(newMs, 99).toFixed(2)} cpu_ms_per_request=${cpuMs[0]?.toFixed(2)} store=${ENGINE} rpm=${RPM ?? 'none'} read_old_over_new=${ratio(local.oldRead, local.newRead)} handler_old_over_new=${ratio(local.oldHandler, local.newHandler)} handler_cpu_old_over_new=${(c.oldHandler / c.newHandler).toFixed(2)} read_cpu_prev_over_new=${(c.prevRead / c.newRead).toFixed(2)} handler_cpu_prev_over_new=${(c.prevHandler / c.newHandler).toFixed(2)}${vsPrev}`,
   );
 } finally {
   for (const c of started) await c.stop();

@@ -17,6 +17,9 @@ export async function readJobs(pool: pg.Pool, ids: readonly string[]): Promise<J
   return out;
 }
 
+/** Batch status's read: $1 the ids as a text array, $2 the owner. */
+export const JOB_VIEWS_SQL = `SELECT ${JOB_VIEW_COLUMNS} FROM jobs WHERE id = ANY($1::text[]) AND owner_id = $2`;
+
 export async function readJobViews(
   pool: pg.Pool,
   ownerId: string,
@@ -26,7 +29,7 @@ export async function readJobViews(
   // One array parameter whatever the count: one statement text, planned as primary-key lookups.
   // Rows as arrays: pg builds no object with fourteen named keys per row.
   const { rows } = await pool.query<JobViewTuple>({
-    text: `SELECT ${JOB_VIEW_COLUMNS} FROM jobs WHERE id = ANY($1::text[]) AND owner_id = $2`,
+    text: JOB_VIEWS_SQL,
     values: [ids, ownerId],
     rowMode: 'array',
   });

@@ -1,6 +1,7 @@
-// The batch status read on SQLite is a search of the jobs_view covering index alone (migration 10):
-// the query plan says so on a fresh database and after ANALYZE has statistics to weigh, and the
-// view read from that index equals the one read from the table.
+// The batch status read's plans. SQLite: a search of the jobs_view covering index alone (migration
+// 10), on a fresh database and after ANALYZE has statistics to weigh, and the view read from that
+// index equals the one read from the table. PostgreSQL (no covering index there: a url may be
+// longer than a B-tree entry): lookups in the primary key, never a scan of the table.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,10 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { openStore } from '../../coordinator/store/open.js';
+import { JOB_VIEWS_SQL as PG_JOB_VIEWS_SQL } from '../../coordinator/store/postgres/job-reads.js';
 import { JOB_VIEW_COLUMNS } from '../../coordinator/store/rows.js';
 import { JOB_VIEWS_SQL } from '../../coordinator/store/sqlite/job-views.js';
 import type { JobRecord, Store } from '../../coordinator/store/types.js';
+import { ADMIN_URL, type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
 
 function job(ownerId: string, i: number): JobRecord {
   const ms = Date.now() + i;
@@ -101,5 +105,41 @@ describe('SQLite batch status read', () => {
     assert.equal(views.find((v) => v.id === ids[0])?.failureType, 'timeout');
     assert.deepEqual(views.find((v) => v.id === ids[1])?.placement, { country: 'DE' });
     assert.deepEqual(views.find((v) => v.id === ids[2])?.placement, {});
+  });
+});
+
+const pgSkip = (await postgresAvailable()) ? false : `PostgreSQL is unreachable at ${ADMIN_URL}`;
+
+describe('PostgreSQL batch status read', { skip: pgSkip }, () => {
+  let db: FreshPostgres;
+  let pool: pg.Pool;
+  const owner = randomUUID();
+  const ids: string[] = [];
+
+  before(async () => {
+    db = await freshPostgresUrl();
+    const store = await openStore(db.url);
+    const mine = Array.from({ length: 20 }, (_, i) => job(owner, i));
+    for (const j of mine) await store.insertJob(j);
+    ids.push(...mine.map((j) => j.id));
+    await store.close();
+    pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    // Enough other rows that reading 20 of them by scanning the table would be the planner's mistake.
+    await pool.query(`INSERT INTO jobs (id, owner_id, url, method, status, submitted_at, submitted_at_ms,
+        timeout_sec, placement, storage_type, request, queue_deadline_ms)
+      SELECT gen_random_uuid()::text, 'other', 'https://example.com/' || i, 'GET', 'pending', '', 0, 30,
+        '{}', 'local', '{}', 0 FROM generate_series(1, 5000) i`);
+    await pool.query('ANALYZE jobs');
+  });
+  after(async () => {
+    await pool?.end();
+    await db?.drop();
+  });
+
+  it('looks the ids up in the primary key, never scanning the table', async () => {
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${PG_JOB_VIEWS_SQL}`, [ids, owner]);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    assert.match(plan, /Index Scan using jobs_pkey|Bitmap Index Scan on jobs_pkey/);
+    assert.doesNotMatch(plan, /Seq Scan/);
   });
 });

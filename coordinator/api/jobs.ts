@@ -17,7 +17,7 @@ import { archived, internal, invalid, jobNotFound, notCompleted, queueFull } fro
 import { buildDetail } from '../results/content.js';
 import { jobView } from '../results/views.js';
 import type { Services } from '../services.js';
-import type { JobRecord } from '../store/types.js';
+import type { JobRecord, JobViewRecord } from '../store/types.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
 import { authenticate } from './auth.js';
 import { detailBody, sendDownload } from './download-forms.js';
@@ -168,20 +168,23 @@ export function registerJobRoutes(
   app.post('/crawl/v1/jobs/batch/status', { schema: batchSchema }, async (req) => {
     const key = await authenticate(services, req);
     const ids = checkBatchRequest(req.body);
-    const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
-    const found = new Map(
-      (await services.store.getJobViews(key.ownerId, [...new Set(valid)])).map((j) => [j.id, j]),
-    );
+    // Each entry checked and lowercased once: the stored form, or null for an invalid entry.
+    const lookup = ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));
+    const wanted = new Set<string>();
+    for (const id of lookup) if (id !== null) wanted.add(id);
+    const found = new Map<string, JobViewRecord>();
+    for (const j of await services.store.getJobViews(key.ownerId, [...wanted])) found.set(j.id, j);
     // Null prototype: an id such as "__proto__" is an ordinary key here and keeps its entry.
     const results: Record<string, unknown> = Object.create(null);
     let foundCount = 0;
-    for (const id of ids) {
+    for (const [i, id] of ids.entries()) {
       const keyName = typeof id === 'string' ? id : JSON.stringify(id);
-      if (!isUuid(id)) {
+      const stored = lookup[i] ?? null;
+      if (stored === null) {
         results[keyName] = { error: { code: 'invalid_uuid', message: 'job id is not a valid UUID' } };
         continue;
       }
-      const job = found.get(id.toLowerCase());
+      const job = found.get(stored);
       if (job) {
         results[keyName] = { job: jobView(job) };
         foundCount++;

@@ -119,44 +119,48 @@ export function rowToJob(row: JobRow): JobRecord {
   return job;
 }
 
-/** The columns of a JobViewRecord, for `SELECT ${JOB_VIEW_COLUMNS} FROM jobs`. */
+/**
+ * The columns of a JobViewRecord, for `SELECT ${JOB_VIEW_COLUMNS} FROM jobs`, in the order of
+ * JobViewTuple: the view reads take rows as arrays (no per-row object with fourteen named keys to
+ * build and then copy; for 1,000 ids that was about half the read's CPU).
+ */
 export const JOB_VIEW_COLUMNS =
   'id, url, method, status, submitted_at, timeout_sec, placement, storage_type, session_id, sweep_id, completed_at, failure_type, error_message, archived_at';
 
-export type JobViewRow = Pick<
-  JobRow,
-  | 'id'
-  | 'url'
-  | 'method'
-  | 'status'
-  | 'submitted_at'
-  | 'timeout_sec'
-  | 'placement'
-  | 'storage_type'
-  | 'session_id'
-  | 'sweep_id'
-  | 'completed_at'
-  | 'failure_type'
-  | 'error_message'
-  | 'archived_at'
->;
+/** One row of `SELECT ${JOB_VIEW_COLUMNS}` read as an array. */
+export type JobViewTuple = [
+  id: string,
+  url: string,
+  method: string,
+  status: string,
+  submittedAt: string,
+  timeoutSec: number,
+  placement: string,
+  storageType: string,
+  sessionId: string | null,
+  sweepId: string | null,
+  completedAt: string | null,
+  failureType: string | null,
+  errorMessage: string | null,
+  archivedAt: string | null,
+];
 
-export function rowToJobView(row: JobViewRow): JobViewRecord {
+export function tupleToJobView(row: JobViewTuple): JobViewRecord {
   return {
-    id: row.id,
-    url: row.url,
-    method: row.method,
-    status: row.status as JobStatus,
-    submittedAt: row.submitted_at,
-    timeoutSec: row.timeout_sec,
-    placement: JSON.parse(row.placement),
-    storageType: row.storage_type as StorageType,
-    sessionId: row.session_id,
-    sweepId: row.sweep_id,
-    completedAt: row.completed_at,
-    failureType: row.failure_type,
-    errorMessage: row.error_message,
-    archivedAt: row.archived_at,
+    id: row[0],
+    url: row[1],
+    method: row[2],
+    status: row[3] as JobStatus,
+    submittedAt: row[4],
+    timeoutSec: row[5],
+    placement: JSON.parse(row[6]),
+    storageType: row[7] as StorageType,
+    sessionId: row[8],
+    sweepId: row[9],
+    completedAt: row[10],
+    failureType: row[11],
+    errorMessage: row[12],
+    archivedAt: row[13],
   };
 }
 

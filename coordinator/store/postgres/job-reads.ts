@@ -1,7 +1,7 @@
 // Job reads on PostgreSQL of many rows: by ids, batch status's view columns, and the change
 // cursor that lets a coordinator catch up on what it missed without scanning every unfinished job.
 import type pg from 'pg';
-import { JOB_VIEW_COLUMNS, type JobRow, type JobViewRow, rowToJob, rowToJobView } from '../rows.js';
+import { JOB_VIEW_COLUMNS, type JobRow, type JobViewTuple, rowToJob, tupleToJobView } from '../rows.js';
 import type { JobChanges, JobRecord, JobViewRecord } from '../types.js';
 
 /** ids per getJobs round trip: one array parameter has no bind limit, but results stay bounded. */
@@ -17,6 +17,9 @@ export async function readJobs(pool: pg.Pool, ids: readonly string[]): Promise<J
   return out;
 }
 
+/** Batch status's read: $1 the ids as a text array, $2 the owner. */
+export const JOB_VIEWS_SQL = `SELECT ${JOB_VIEW_COLUMNS} FROM jobs WHERE id = ANY($1::text[]) AND owner_id = $2`;
+
 export async function readJobViews(
   pool: pg.Pool,
   ownerId: string,
@@ -24,11 +27,13 @@ export async function readJobViews(
 ): Promise<JobViewRecord[]> {
   if (ids.length === 0) return [];
   // One array parameter whatever the count: one statement text, planned as primary-key lookups.
-  const { rows } = await pool.query(
-    `SELECT ${JOB_VIEW_COLUMNS} FROM jobs WHERE id = ANY($1::text[]) AND owner_id = $2`,
-    [ids, ownerId],
-  );
-  return (rows as JobViewRow[]).map(rowToJobView);
+  // Rows as arrays: pg builds no object with fourteen named keys per row.
+  const { rows } = await pool.query<JobViewTuple>({
+    text: JOB_VIEWS_SQL,
+    values: [ids, ownerId],
+    rowMode: 'array',
+  });
+  return rows.map(tupleToJobView);
 }
 
 /**

@@ -162,4 +162,10 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   SCHEDULE_TABLES_SQL,
   // 9: the trace context a job carries from its submit to its dispatch and ingest (tracing).
   'ALTER TABLE jobs ADD COLUMN trace_parent TEXT',
+  // 10: the Job view's columns in one index, so the batch status read (store/sqlite/job-views.ts)
+  // is a search of this index alone: the table's rows, which carry the request and result JSON,
+  // are never visited. Its order is the read's: id, then owner_id (the read's filter), then the
+  // view's columns. (PostgreSQL's migration 10 adds none: see postgres/migrations.ts.)
+  `CREATE INDEX jobs_view ON jobs (id, owner_id, url, method, status, submitted_at, timeout_sec,
+    placement, storage_type, session_id, sweep_id, completed_at, failure_type, error_message, archived_at)`,
 ];

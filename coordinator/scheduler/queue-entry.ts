@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import { type JobRecord, SYSTEM_OWNER_ID } from '../store/types.js';
 import type { FailureType, JobTransitions, Queued } from './dispatcher-types.js';
-import { matchKeyOf, needsOf } from './matching.js';
+import { type JobNeeds, matchKeyOf, needsOf } from './matching.js';
 
 /**
  * The queue entry of a pending job; `excludedDeviceId` is a device that refused it as unsupported.
@@ -23,10 +23,15 @@ export function queuedEntry(
   return {
     job,
     needs,
-    direct: job.ownerId === SYSTEM_OWNER_ID && needs.pinnedDeviceId !== null,
+    direct: isDirect(job, needs),
     matchKey: excludedDeviceId === undefined ? matchKeyOf(needs) : null,
     timer,
   };
+}
+
+/** A system job pinned to one device (a canary) goes to that device alone, past the picker. */
+export function isDirect(job: JobRecord, needs: JobNeeds): boolean {
+  return job.ownerId === SYSTEM_OWNER_ID && needs.pinnedDeviceId !== null;
 }
 
 /** How a job whose queue deadline passed fails: its session's device, or any device, never came. */

@@ -122,6 +122,13 @@ for (let i = 0; i < AGENTS; i++) {
   await a.waitForLog((l) => l.msg === 'linked to coordinator');
   agents.push(a);
 }
+/** Group commits of the SQLite job store so far (zeros on PostgreSQL). */
+function commitStats(): { batches: number; writes: number } {
+  const store: object = first.coordinator.store;
+  return 'batch' in store
+    ? { ...(store.batch as { stats: { batches: number; writes: number } }).stats }
+    : { batches: 0, writes: 0 };
+}
 /** CPU time (µs) of the agent processes so far, from /proc (Linux; 0 elsewhere). */
 function agentCpuUs(): number {
   let ticks = 0;
@@ -194,11 +201,14 @@ for (const c of LEVELS) {
   await runPool(Math.max(100, c * 4), c, submitAndWait);
   submitLat = [];
   stages.reset();
+  const commits0 = commitStats();
   const agentCpu0 = agentCpuUs();
   const pipeStart = performance.now();
   const pipe = await profiled(`pipeline-c${c}`, () => runPool(n, c, submitAndWait));
   const idlePerJob = (idleUsPerMs * (performance.now() - pipeStart)) / n;
   const agentCpu = (agentCpuUs() - agentCpu0) / n;
+  const commits = commitStats();
+  const perJob = `commits_per_job=${((commits.batches - commits0.batches) / n).toFixed(2)} writes_per_job=${((commits.writes - commits0.writes) / n).toFixed(2)}`;
   submitLat.sort((a, b) => a - b);
   const ratio = pipe.rate / keep.rate;
   const added = pct(pipe.lat, 50) - pct(keep.lat, 50);
@@ -211,12 +221,12 @@ for (const c of LEVELS) {
     row('direct, fresh conn.', fr),
     row('submit→completed', pipe),
     `  submit answered: p50 ${pct(submitLat, 50).toFixed(2)} ms, p99 ${pct(submitLat, 99).toFixed(2)} ms; agent process CPU ${agentCpu.toFixed(0)} µs per job`,
-    `  stages, p50 ms: ${stages.summary()}`,
+    `  stages, p50 ms: ${stages.summary()}; SQLite job store ${perJob}`,
     `  ratio to keep-alive ${ratio.toFixed(3)}x (target ≥ 0.3x at 32), to fresh connections ${(pipe.rate / fr.rate).toFixed(3)}x`,
     `  added p50 ${added.toFixed(2)} ms (target ≤ 1.5 ms at 1); coordinator CPU ≈ ${coordCpu.toFixed(0)} µs per job (process ${pipe.cpuUs.toFixed(0)} − direct request ${keep.cpuUs.toFixed(0)} − idle ${idlePerJob.toFixed(0)})`,
   );
   results.push(
-    `STAGES pipeline concurrency=${c} ${stages.summary()}`,
+    `STAGES pipeline concurrency=${c} ${stages.summary()} ${perJob}`,
     `RESULT pipeline concurrency=${c} jobs_per_s=${pipe.rate.toFixed(0)} direct_keepalive_per_s=${keep.rate.toFixed(0)} ratio_keepalive=${ratio.toFixed(3)} ratio_fresh=${(pipe.rate / fr.rate).toFixed(3)} added_p50_ms=${added.toFixed(2)} pipeline_p50_ms=${pct(pipe.lat, 50).toFixed(2)} direct_p50_ms=${pct(keep.lat, 50).toFixed(2)} cpu_us_per_job=${pipe.cpuUs.toFixed(0)} coordinator_cpu_us_per_job=${coordCpu.toFixed(0)} agent_cpu_us_per_job=${agentCpu.toFixed(0)} submit_p50_ms=${pct(submitLat, 50).toFixed(2)}`,
   );
 }

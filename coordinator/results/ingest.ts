@@ -7,11 +7,11 @@ import type { JobLifecycle } from '../jobs/job-lifecycle.js';
 import type { ResultNetwork } from '../network/result-network.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
-import type { CompleteOutcome, JobRecord, ResultRecord, Store } from '../store/types.js';
+import type { CompleteOutcome, JobRecord, Store } from '../store/types.js';
 import { summarizeTry } from '../sweeps/page-summary.js';
 import { endWhenSettled, type JobTracing } from '../tracing/job-tracing.js';
 import { partName } from './content.js';
-import type { DeviceLocation, ReportedResult } from './reported.js';
+import { type DeviceLocation, type ReportedResult, resultRecordOf } from './reported.js';
 import { type IngestPart, openStaging, type PartOpener } from './staging.js';
 
 export type { DeviceLocation } from './reported.js';
@@ -106,7 +106,7 @@ export class ResultIngest {
     network: ResultNetwork | undefined,
     log: () => Logger,
   ): Promise<CompleteOutcome> {
-    const { jobId, attempt, ...fields } = report;
+    const { jobId, attempt } = report;
     const storage = this.deps.storages(job.storageType);
     if (!storage) {
       // e.g. restarted without S3 settings: fails like an outage, and the job fails after N tries.
@@ -128,22 +128,18 @@ export class ResultIngest {
       return this.storageFailed(job, err, log);
     }
     this.storageFailures.delete(jobId);
-    const result: ResultRecord = {
-      ...fields,
+    const metadata: Record<string, unknown> = { device_id: deviceId, device_location: location, attempt };
+    // The body is stored decoded; the target's encoding is kept here (docs/api.md).
+    if (report.contentEncoding) metadata.content_encoding = report.contentEncoding;
+    if (network) metadata.network = network;
+    const result = resultRecordOf(report, {
       id: randomUUID(),
       createdAt: new Date().toISOString(),
       attempt,
       deviceId,
       parts: sizes,
-      metadata: {
-        device_id: deviceId,
-        device_location: location,
-        attempt,
-        // The body is stored decoded; the target's encoding is kept here (docs/api.md).
-        ...(fields.contentEncoding ? { content_encoding: fields.contentEncoding } : {}),
-        ...(network ? { network } : {}),
-      },
-    };
+      metadata,
+    });
     if (job.sweepId) {
       // Once, when the result is stored: sweep views compare tries without reading bodies.
       try {

@@ -19,9 +19,8 @@ import {
   type RequeueCause,
   type Running,
 } from './dispatcher-types.js';
-import { needsOf } from './matching.js';
 import { OwnerQueues } from './owner-queues.js';
-import { expiryFailure, isDirect, queuedEntry, requeueLogged } from './queue-entry.js';
+import { expiryFailure, queuedEntry, requeueLogged, wanted } from './queue-entry.js';
 
 export type { ConnectedDevice, DeviceLink, DeviceListener } from './device.js';
 export type {
@@ -47,6 +46,8 @@ export class Dispatcher {
   private pumpAgain = false;
   private closed = false;
   private readonly assigner: Assigner;
+  /** Jobs placed at submit whose insert is not committed yet (placeNew → sendPlaced/unplace). */
+  private readonly placing = new Set<string>();
 
   constructor(private readonly opts: DispatcherOptions) {
     this.now = opts.now ?? Date.now;
@@ -295,7 +296,8 @@ export class Dispatcher {
     if (dev?.running.delete(jobId)) this.picker.refresh(dev);
     // A lost attempt counts against the device (vanished, or silent past the job's timeout).
     this.picker.stats.record(run.deviceId, run.job.method, false, null);
-    await this.lose(run.job, attempt, run.deviceId, cause);
+    // Lost while its submit's insert is in flight: sendPlaced loses it once submit and claim are in.
+    if (!this.placing.has(jobId)) await this.lose(run.job, attempt, run.deviceId, cause);
   }
 
   /** An attempt no device will finish: requeued, or failed when retries ran out. */
@@ -371,28 +373,27 @@ export class Dispatcher {
     return { device, attempt, reason };
   }
 
-  // ------------------------------------------------------------------ placed at submit
-
   /**
-   * A new job placed the moment it is submitted, when nothing waits in the queue (the pump would
-   * pick the same device for it): its device's slot is taken and the attempt returned, so that
-   * the lifecycle stores the job already claimed, in one write, then calls sendPlaced (or
+   * A new job placed as it is submitted, when nothing waits in the queue (the pump would pick the
+   * same device): the lifecycle stores it already claimed, in one write, then calls sendPlaced (or
    * unplace when the write failed). Null when it must wait: the caller stores and enqueues it.
    */
   placeNew(job: JobRecord, excludedDeviceId?: string): Placed | null {
     if (this.closed || this.queue.size > 0 || job.sessionId !== null || this.has(job.id)) return null;
-    const needs = needsOf(job, null);
-    if (excludedDeviceId !== undefined) needs.excludedDeviceIds = new Set([excludedDeviceId]);
-    return this.reserve({ job, needs, direct: isDirect(job, needs) });
+    const placed = this.reserve(wanted(job, null, excludedDeviceId));
+    if (placed) this.placing.add(job.id);
+    return placed;
   }
 
-  /** The placed job is stored claimed: its Assign goes out (traced like a claim from the queue). */
+  /** The placed job is stored claimed: its Assign goes out (or, its device gone, it is lost). */
   sendPlaced(job: JobRecord, placed: Placed): Promise<void> {
+    this.placing.delete(job.id);
     return this.assigner.sendPlaced(job, placed);
   }
 
   /** The placed job could not be stored: the device's slot is free again. */
   unplace(jobId: string, placed: Placed): void {
+    this.placing.delete(jobId);
     this.finished(jobId, placed.attempt, placed.device.profile.deviceId);
   }
 }

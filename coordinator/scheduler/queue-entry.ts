@@ -16,17 +16,27 @@ export function queuedEntry(
   nowMs: number,
   onExpired: () => void,
 ): Queued {
-  const needs = needsOf(job, sessionDeviceId);
-  if (excludedDeviceId !== undefined) needs.excludedDeviceIds = new Set([excludedDeviceId]);
   const timer = setTimeout(onExpired, Math.max(0, job.queueDeadlineMs - nowMs));
   timer.unref();
+  const { needs, direct } = wanted(job, sessionDeviceId, excludedDeviceId);
   return {
     job,
     needs,
-    direct: isDirect(job, needs),
+    direct,
     matchKey: excludedDeviceId === undefined ? matchKeyOf(needs) : null,
     timer,
   };
+}
+
+/** What a job asks of a device, queued or placed at once (Dispatcher.placeNew). */
+export function wanted(
+  job: JobRecord,
+  sessionDeviceId: string | null,
+  excludedDeviceId: string | undefined,
+): Pick<Queued, 'job' | 'needs' | 'direct'> {
+  const needs = needsOf(job, sessionDeviceId);
+  if (excludedDeviceId !== undefined) needs.excludedDeviceIds = new Set([excludedDeviceId]);
+  return { job, needs, direct: isDirect(job, needs) };
 }
 
 /** A system job pinned to one device (a canary) goes to that device alone, past the picker. */

@@ -137,3 +137,19 @@ test('a submit whose insert fails frees the device it had taken and assigns noth
   assert.equal(t.assigned.length, 1, 'no second Assign');
   assert.deepEqual(t.of(first.id), ['submit', 'claim']);
 });
+
+test('a device that leaves while the placed job is being stored: submit, claim, then requeue, in that order', async () => {
+  const t = setup();
+  after(() => t.close());
+  await t.ready;
+  const submitting = t.jobs.submit(input(), null);
+  // The device was chosen and the insert started synchronously; it leaves before the commit.
+  t.jobs.scheduler.removeDevice('dev-a');
+  const job = await submitting;
+  assert.deepEqual(t.of(job.id), ['submit', 'claim', 'requeue']);
+  assert.equal((await t.store.getJob(job.id))?.status, 'pending');
+  assert.equal(t.pendingPublished(job.id), 1, 'claimable again, cluster-wide');
+  assert.ok(t.jobs.scheduler.has(job.id), 'waiting in the queue for a device');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(t.assigned, []);
+});

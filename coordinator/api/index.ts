@@ -60,6 +60,7 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
   await app.register(async (keyed) => {
     keyed.addHook('preValidation', authFirst(services));
     keyed.addHook('preValidation', limits.preValidation);
+    keyed.addHook('onSend', limits.onSend);
     keyed.addHook('onResponse', limits.onResponse);
     registerJobRoutes(keyed, services, validator);
     registerSweepRoutes(keyed, services, validator);

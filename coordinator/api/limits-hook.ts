@@ -26,7 +26,10 @@ function demandOf(req: FastifyRequest): Demand {
 }
 
 export function limitHooks(services: Services, limiter: Limiter) {
-  const charged = new WeakMap<FastifyRequest, { keyId: string; charges: CounterCharge[] }>();
+  const charged = new WeakMap<
+    FastifyRequest,
+    { keyId: string; charges: CounterCharge[]; counted?: Promise<unknown> }
+  >();
   return {
     async preValidation(req: FastifyRequest, reply: FastifyReply): Promise<void> {
       const bodyKey =
@@ -39,11 +42,25 @@ export function limitHooks(services: Services, limiter: Limiter) {
       const verdict = await limiter.check(key, demandOf(req));
       reply.headers(verdict.headers);
       if (verdict.error) throw verdict.error;
-      if (verdict.charged.length > 0) charged.set(req, { keyId: key.id, charges: verdict.charged });
+      if (verdict.charged.length > 0) {
+        charged.set(req, { keyId: key.id, charges: verdict.charged, counted: verdict.counted });
+      }
+    },
+    /** A usage count written beside the request (Verdict.counted) is in the store before the answer. */
+    async onSend(req: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> {
+      const c = charged.get(req);
+      if (!c?.counted) return payload;
+      const err = await c.counted;
+      if (err !== null) {
+        // Nothing was counted, so nothing is given back; the request itself went through.
+        c.charges = [];
+        req.log.warn({ err }, 'could not count the request for usage');
+      }
+      return payload;
     },
     async onResponse(req: FastifyRequest, reply: FastifyReply): Promise<void> {
       const c = charged.get(req);
-      if (!c || reply.statusCode < 400) return;
+      if (!c || c.charges.length === 0 || reply.statusCode < 400) return;
       await limiter.refund(c.keyId, c.charges).catch((err: unknown) => {
         req.log.warn({ err }, 'could not give back limit units');
       });

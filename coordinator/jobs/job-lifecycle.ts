@@ -10,6 +10,7 @@ import {
   type DispatcherOptions,
   type FailureType,
   type JobTransitions,
+  type Placed,
   REQUEUE_WHY,
   type RequeueCause,
   type RequeueOptions,
@@ -76,17 +77,46 @@ export class JobLifecycle implements JobTransitions {
     const span = this.tracing?.submit({ job, count: 1 }, opts.trace);
     if (span) job.traceParent = span.wire.traceParent;
     try {
-      await this.store.insertJob(job);
-      this.scheduler.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
-      // Other coordinators on the same database may hold the device this job needs.
-      await this.store.publish({ type: 'job_pending', jobId: job.id });
-      this.emit({ transition: 'submit', job, atMs: this.now() });
+      // Nothing waiting ahead of it and a device free: stored already claimed, in one write.
+      const placed = this.scheduler.placeNew(job, opts.excludedDeviceId);
+      if (placed) await this.submitPlaced(job, placed);
+      else {
+        await this.store.insertJob(job);
+        this.scheduler.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
+        // Other coordinators on the same database may hold the device this job needs.
+        await this.store.publish({ type: 'job_pending', jobId: job.id });
+        this.emit({ transition: 'submit', job, atMs: this.now() });
+      }
     } catch (err) {
       span?.end(err);
       throw err;
     }
     span?.end();
     return job;
+  }
+
+  /**
+   * Submit and claim as one store write, for a job the dispatcher placed at once: one commit and
+   * one event-loop turn fewer before its Assign. The job is never pending in the store, so no
+   * other coordinator is told of it or can claim it. Announced as two transitions, as ever.
+   */
+  private async submitPlaced(job: JobRecord, placed: Placed): Promise<void> {
+    const { attempt, reason } = placed;
+    const deviceId = placed.device.profile.deviceId;
+    nextStatus(job.id, job.status, 'claim');
+    const lease = { coordinatorId: this.opts.coordinatorId, untilMs: this.now() + this.opts.leaseMs };
+    const claimed: JobRecord = { ...job, status: 'running', attempt, deviceId };
+    try {
+      await this.store.insertJob(claimed, lease);
+    } catch (err) {
+      this.scheduler.unplace(job.id, placed);
+      throw err;
+    }
+    this.reasons.set(job.id, { attempt, reason });
+    const atMs = this.now();
+    this.emit({ transition: 'submit', job, atMs });
+    this.emit({ transition: 'claim', job: claimed, atMs, deviceId, attempt, placementReason: reason });
+    await this.scheduler.sendPlaced(claimed, placed);
   }
 
   /**

@@ -1,7 +1,8 @@
 // Per-key rate limits and quotas, decided in at most one store round trip per request (more only
 // inside a job-creating request's transaction on PostgreSQL). The key's limits come with its
 // record from the API key cache; the counters live in the store, so every coordinator on one
-// database shares them.
+// database shares them. A key without any quota the request touches is not held for that round
+// trip: its counts are written beside the request, and the answer waits for them (Verdict.counted).
 import { ApiError, MESSAGES } from '../errors.js';
 import type { ApiKeyRecord, CounterCharge, Store } from '../store/types.js';
 import {
@@ -29,9 +30,16 @@ export interface Verdict {
   error: ApiError | null;
   /** Counters added to, for giving them back when the request fails after the check. */
   charged: CounterCharge[];
+  /**
+   * Set when no charge could refuse (the key has none of those quotas: the counters are usage
+   * figures only): the counter write, started but not awaited, so the request goes on meanwhile
+   * (on SQLite it commits with the job's insert). Settles with null once written, or the error;
+   * the answer waits for it (limits-hook.ts), so a counted request is counted before its answer.
+   */
+  counted?: Promise<unknown>;
 }
 
-/** Counted for usage even on a key without that limit (the request already costs round trips). */
+/** Counted for usage even on a key without that limit (GET /crawl/v1/usage shows it). */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 const MESSAGE_OF: Record<PolicyName, string> = {
@@ -86,6 +94,13 @@ export class Limiter {
     if (policies.length > 0) headers['ratelimit-policy'] = policyHeader(policies);
     if (charges.length === 0 && !unfinished) return { headers, error: null, charged: [] };
 
+    if (!unfinished && charges.every((c) => c.limit === UNLIMITED)) {
+      const counted = this.store.limits.consumeLimits(key.id, charges).then(
+        () => null,
+        (err: unknown) => err ?? new Error('the limit counters could not be written'),
+      );
+      return { headers, error: null, charged: charges, counted };
+    }
     // A demand bigger than the whole quota can never fit: refuse without asking the store.
     const tooBig = charges.findIndex((c) => c.amount > c.limit);
     const outcome =

@@ -1,12 +1,13 @@
 // Everything /metrics reports, on a registry of its own (several coordinators may share a process
 // in tests): job counters from the lifecycle, device gauges from the dispatcher at scrape time,
 // link frames and bytes, store latency, storage errors, a webhook outbox hook, process metrics.
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { ConnectedDevice } from '../scheduler/device.js';
 import type { ContentStorage } from '../storage/types.js';
 import type { Store } from '../store/types.js';
 import { registerDeviceGauges } from './device-gauges.js';
 import { JobMetrics } from './job-metrics.js';
+import { OpHistogram } from './op-histogram.js';
 import { countedStorage, timedStore } from './store-timing.js';
 
 export interface CoordinatorMetricsOptions {
@@ -30,7 +31,7 @@ export class CoordinatorMetrics {
   readonly jobs: JobMetrics;
   private readonly frames: Counter;
   private readonly bytes: Counter;
-  private readonly storeSeconds: Histogram;
+  private readonly storeSeconds: OpHistogram;
   private readonly storageErrors: Counter;
   private outboxDepth: (() => number) | null = null;
 
@@ -59,12 +60,11 @@ export class CoordinatorMetrics {
       labelNames: ['direction'],
       registers,
     });
-    this.storeSeconds = new Histogram({
+    this.storeSeconds = new OpHistogram({
       name: 'crawl_store_operation_seconds',
       help: 'Store operations by name and outcome.',
-      labelNames: ['op', 'outcome'],
       buckets: STORE_BUCKETS_SEC,
-      registers,
+      registry: this.registry,
     });
     this.storageErrors = new Counter({
       name: 'crawl_storage_errors_total',

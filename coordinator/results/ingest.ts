@@ -7,11 +7,11 @@ import type { JobLifecycle } from '../jobs/job-lifecycle.js';
 import type { ResultNetwork } from '../network/result-network.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
-import type { CompleteOutcome, JobRecord, ResultRecord, Store } from '../store/types.js';
+import type { CompleteOutcome, JobRecord, Store } from '../store/types.js';
 import { summarizeTry } from '../sweeps/page-summary.js';
 import { endWhenSettled, type JobTracing } from '../tracing/job-tracing.js';
 import { partName } from './content.js';
-import type { DeviceLocation, ReportedResult } from './reported.js';
+import { type DeviceLocation, type ReportedResult, resultRecordOf } from './reported.js';
 import { type IngestPart, openStaging, type PartOpener } from './staging.js';
 
 export type { DeviceLocation } from './reported.js';
@@ -77,7 +77,12 @@ export class ResultIngest {
     network: ResultNetwork | undefined,
   ): Promise<CompleteOutcome> {
     const { jobId, attempt } = report;
-    const log = this.deps.log.child({ jobId, deviceId, attempt });
+    // Built on first use: most results log nothing, and a child logger per result showed in profiles.
+    let child: Logger | undefined;
+    const log = (): Logger => {
+      child ??= this.deps.log.child({ jobId, deviceId, attempt });
+      return child;
+    };
     const job = await this.deps.store.getJob(jobId);
     if (!job) return 'stale';
     if (job.status === 'completed') return 'duplicate';
@@ -99,9 +104,9 @@ export class ResultIngest {
     report: ReportedResult,
     parts: ReadonlyMap<PartName, IngestPart>,
     network: ResultNetwork | undefined,
-    log: Logger,
+    log: () => Logger,
   ): Promise<CompleteOutcome> {
-    const { jobId, attempt, ...fields } = report;
+    const { jobId, attempt } = report;
     const storage = this.deps.storages(job.storageType);
     if (!storage) {
       // e.g. restarted without S3 settings: fails like an outage, and the job fails after N tries.
@@ -123,33 +128,29 @@ export class ResultIngest {
       return this.storageFailed(job, err, log);
     }
     this.storageFailures.delete(jobId);
-    const result: ResultRecord = {
-      ...fields,
+    const metadata: Record<string, unknown> = { device_id: deviceId, device_location: location, attempt };
+    // The body is stored decoded; the target's encoding is kept here (docs/api.md).
+    if (report.contentEncoding) metadata.content_encoding = report.contentEncoding;
+    if (network) metadata.network = network;
+    const result = resultRecordOf(report, {
       id: randomUUID(),
       createdAt: new Date().toISOString(),
       attempt,
       deviceId,
       parts: sizes,
-      metadata: {
-        device_id: deviceId,
-        device_location: location,
-        attempt,
-        // The body is stored decoded; the target's encoding is kept here (docs/api.md).
-        ...(fields.contentEncoding ? { content_encoding: fields.contentEncoding } : {}),
-        ...(network ? { network } : {}),
-      },
-    };
+      metadata,
+    });
     if (job.sweepId) {
       // Once, when the result is stored: sweep views compare tries without reading bodies.
       try {
         result.summary = summarizeTry(result, await this.summaryParts(storage, job, attempt, parts));
       } catch (err) {
-        log.warn({ err }, 'could not summarise the sweep try; it is compared by status and URL only');
+        log().warn({ err }, 'could not summarise the sweep try; it is compared by status and URL only');
       }
     }
     const outcome = await this.deps.jobs.complete(job, result);
     if (outcome === 'stored') {
-      log.debug({ success: result.success }, 'result stored');
+      if (this.deps.log.isLevelEnabled('debug')) log().debug({ success: result.success }, 'result stored');
     } else if (parts.size > 0 && (await this.deps.store.getJob(jobId))?.result?.attempt !== attempt) {
       // Another attempt won; this attempt's copy of the content is orphaned. (The same attempt
       // delivered twice shares its keys with the winner: nothing to delete then.)
@@ -157,7 +158,7 @@ export class ResultIngest {
         [...parts.keys()].map((name) =>
           storage.deletePrefix(contentKey(job.ownerId, job.id, partName(attempt, name))),
         ),
-      ).catch((err) => log.warn({ err }, 'could not delete a losing attempt’s content'));
+      ).catch((err) => log().warn({ err }, 'could not delete a losing attempt’s content'));
     }
     return outcome;
   }
@@ -190,17 +191,20 @@ export class ResultIngest {
    * Content could not be stored. The result is not acknowledged (it stays in the agent's spool and
    * comes back), until the job has failed this way too often: then it fails `internal`.
    */
-  private async storageFailed(job: JobRecord, err: unknown, log: Logger): Promise<CompleteOutcome> {
+  private async storageFailed(job: JobRecord, err: unknown, lazyLog: () => Logger): Promise<CompleteOutcome> {
     const type = job.storageType;
     const failures = (this.storageFailures.get(job.id) ?? 0) + 1;
     const max = this.deps.maxStorageFailures ?? 5;
     if (failures < max) {
       this.storageFailures.set(job.id, failures);
-      log.warn({ err, failures, storage: type }, 'content storage failed; waiting for the agent to re-send');
+      lazyLog().warn(
+        { err, failures, storage: type },
+        'content storage failed; waiting for the agent to re-send',
+      );
       throw err;
     }
     this.storageFailures.delete(job.id);
-    log.error({ err, failures, storage: type }, 'content storage kept failing; the job fails');
+    lazyLog().error({ err, failures, storage: type }, 'content storage kept failing; the job fails');
     const message = `the ${type} content storage failed ${failures} times: ${err instanceof Error ? err.message : String(err)}`;
     await this.deps.jobs.fail(job, 'internal', message);
     return 'stale';

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { JobRecord } from '../store/types.js';
 import type { JobTracing } from '../tracing/job-tracing.js';
+import type { ConnectedDevice } from './device.js';
 import type { JobNeeds } from './matching.js';
 
 export interface Queued {
@@ -12,6 +13,14 @@ export interface Queued {
   /** Jobs with the same key match the same devices (see pump); null for pinned or excluding ones. */
   matchKey: string | null;
   timer: NodeJS.Timeout;
+}
+
+/** A device chosen for a job, its slot taken, and the attempt the job runs as there. */
+export interface Placed {
+  device: ConnectedDevice;
+  attempt: number;
+  /** Why this device (metadata.placement_reason). */
+  reason: string;
 }
 
 export interface Running {

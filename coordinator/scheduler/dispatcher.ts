@@ -4,6 +4,7 @@
 // fail, requeue) is asked of the lifecycle through JobTransitions.
 import type { OwnerControls } from '../../proto/index.js';
 import type { JobRecord } from '../store/types.js';
+import { Assigner } from './assigner.js';
 import type { ConnectedDevice, DeviceListener } from './device.js';
 import { DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
@@ -12,13 +13,14 @@ import {
   type DispatcherOptions,
   type FailureType,
   type JobTransitions,
+  type Placed,
   type Queued,
   REQUEUE_WHY,
   type RequeueCause,
   type Running,
 } from './dispatcher-types.js';
 import { OwnerQueues } from './owner-queues.js';
-import { expiryFailure, queuedEntry, requeueLogged } from './queue-entry.js';
+import { expiryFailure, queuedEntry, requeueLogged, wanted } from './queue-entry.js';
 
 export type { ConnectedDevice, DeviceLink, DeviceListener } from './device.js';
 export type {
@@ -26,6 +28,7 @@ export type {
   DispatcherOptions,
   FailureType,
   JobTransitions,
+  Placed,
   RequeueOptions,
 } from './dispatcher-types.js';
 
@@ -42,11 +45,23 @@ export class Dispatcher {
   private pumping = false;
   private pumpAgain = false;
   private closed = false;
+  private readonly assigner: Assigner;
+  /** Jobs placed at submit whose insert is not committed yet (placeNew → sendPlaced/unplace). */
+  private readonly placing = new Set<string>();
 
   constructor(private readonly opts: DispatcherOptions) {
     this.now = opts.now ?? Date.now;
     this.picker = new DevicePicker(this.devices, this.now, {
       accepts: (dev, needs) => ownerAllows(dev, needs, this.now()),
+    });
+    this.assigner = new Assigner({
+      opts,
+      running: this.running,
+      devices: this.devices,
+      finished: (jobId, attempt, deviceId) => this.finished(jobId, attempt, deviceId),
+      enqueue: (job, sessionDeviceId) => this.enqueue(job, sessionDeviceId),
+      fail: (job, type, message) => this.fail(job, type, message),
+      lose: (job, attempt, deviceId, cause) => this.lose(job, attempt, deviceId, cause),
     });
     this.maxPerOwner = opts.maxQueuedPerOwner ?? Math.max(1, Math.floor(opts.maxQueuedJobs * 0.9));
   }
@@ -281,7 +296,8 @@ export class Dispatcher {
     if (dev?.running.delete(jobId)) this.picker.refresh(dev);
     // A lost attempt counts against the device (vanished, or silent past the job's timeout).
     this.picker.stats.record(run.deviceId, run.job.method, false, null);
-    await this.lose(run.job, attempt, run.deviceId, cause);
+    // Lost while its submit's insert is in flight: sendPlaced loses it once submit and claim are in.
+    if (!this.placing.has(jobId)) await this.lose(run.job, attempt, run.deviceId, cause);
   }
 
   /** An attempt no device will finish: requeued, or failed when retries ran out. */
@@ -326,74 +342,58 @@ export class Dispatcher {
 
   private tryAssign(entry: Queued): boolean {
     if (entry.matchKey !== null && this.unplaceable.has(entry.matchKey)) return false;
-    const choice = entry.direct
-      ? pickDirect(this.devices, entry.needs, this.now())
-      : this.picker.pick(entry.needs);
-    if (!choice) {
+    const placed = this.reserve(entry);
+    if (!placed) {
       if (entry.matchKey !== null) this.unplaceable.add(entry.matchKey);
       return false;
     }
-    const { device, reason } = choice;
-    const { job } = entry;
-    this.queue.remove(job.id);
+    this.queue.remove(entry.job.id);
     clearTimeout(entry.timer);
+    void this.assigner.claimAndSend(entry.job, placed);
+    return true;
+  }
+
+  /** A device for the job, its slot taken and the attempt's timer set; null when none fits now. */
+  private reserve({ job, needs, direct }: Pick<Queued, 'job' | 'needs' | 'direct'>): Placed | null {
+    const choice = direct ? pickDirect(this.devices, needs, this.now()) : this.picker.pick(needs);
+    if (!choice) return null;
+    const { device, reason } = choice;
     const attempt = job.attempt + 1;
     device.running.set(job.id, attempt);
     device.assignedTotal++;
     device.owner?.assigned(this.now());
     this.picker.refresh(device);
-    this.picker.assigned(entry.needs, device);
+    this.picker.assigned(needs, device);
     const timer = setTimeout(
       () => void this.attemptLost(job.id, attempt, 'timeout'),
       job.timeoutSec * 1000 + this.opts.runningGraceMs,
     );
     timer.unref();
     this.running.set(job.id, { jobId: job.id, attempt, deviceId: device.profile.deviceId, timer, job });
-    void this.claimAndSend(job, attempt, device, reason);
-    return true;
+    return { device, attempt, reason };
   }
 
-  private async claimAndSend(
-    job: JobRecord,
-    attempt: number,
-    device: ConnectedDevice,
-    reason: string,
-  ): Promise<void> {
-    const deviceId = device.profile.deviceId;
-    // Traced, one span covers the claim and the Assign written; the agent's span joins it.
-    const span = this.opts.tracing?.dispatch(job, attempt, deviceId);
-    let failure: unknown;
-    try {
-      const outcome = await this.opts.transitions.claim(job, attempt, deviceId, reason);
-      span?.set('crawl.dispatch.outcome', outcome.kind);
-      if (outcome.kind !== 'claimed') {
-        this.finished(job.id, attempt, deviceId);
-        // Another job of the session pinned a different device first: follow it.
-        if (outcome.kind === 'follow') this.enqueue(job, outcome.deviceId);
-        else if (outcome.kind === 'stale') this.enqueue(outcome.job, outcome.sessionDeviceId);
-        return;
-      }
-      const run = this.running.get(job.id);
-      if (!run || run.attempt !== attempt || this.devices.get(deviceId) !== device) {
-        // The device left while the claim was in flight (its removal found nothing claimed yet).
-        if (run?.attempt === attempt) {
-          clearTimeout(run.timer);
-          this.running.delete(job.id);
-        }
-        span?.set('crawl.dispatch.outcome', 'device_left');
-        await this.lose(outcome.job, attempt, deviceId, 'device_left');
-        return;
-      }
-      run.job = outcome.job;
-      span?.set('crawl.placement.reason', reason);
-      device.link.assign(outcome.job, attempt, span?.wire);
-    } catch (err) {
-      failure = err;
-      this.opts.log.error({ err, jobId: job.id }, 'assignment failed');
-      this.finished(job.id, attempt, deviceId);
-      await this.fail(job, 'internal', 'the coordinator could not assign the job');
-    } finally {
-      span?.end(failure);
-    }
+  /**
+   * A new job placed as it is submitted, when nothing waits in the queue (the pump would pick the
+   * same device): the lifecycle stores it already claimed, in one write, then calls sendPlaced (or
+   * unplace when the write failed). Null when it must wait: the caller stores and enqueues it.
+   */
+  placeNew(job: JobRecord, excludedDeviceId?: string): Placed | null {
+    if (this.closed || this.queue.size > 0 || job.sessionId !== null || this.has(job.id)) return null;
+    const placed = this.reserve(wanted(job, null, excludedDeviceId));
+    if (placed) this.placing.add(job.id);
+    return placed;
+  }
+
+  /** The placed job is stored claimed: its Assign goes out (or, its device gone, it is lost). */
+  sendPlaced(job: JobRecord, placed: Placed): Promise<void> {
+    this.placing.delete(job.id);
+    return this.assigner.sendPlaced(job, placed);
+  }
+
+  /** The placed job could not be stored: the device's slot is free again. */
+  unplace(jobId: string, placed: Placed): void {
+    this.placing.delete(jobId);
+    this.finished(jobId, placed.attempt, placed.device.profile.deviceId);
   }
 }

@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import { type JobRecord, SYSTEM_OWNER_ID } from '../store/types.js';
 import type { FailureType, JobTransitions, Queued } from './dispatcher-types.js';
-import { matchKeyOf, needsOf } from './matching.js';
+import { type JobNeeds, matchKeyOf, needsOf } from './matching.js';
 
 /**
  * The queue entry of a pending job; `excludedDeviceId` is a device that refused it as unsupported.
@@ -16,17 +16,32 @@ export function queuedEntry(
   nowMs: number,
   onExpired: () => void,
 ): Queued {
-  const needs = needsOf(job, sessionDeviceId);
-  if (excludedDeviceId !== undefined) needs.excludedDeviceIds = new Set([excludedDeviceId]);
   const timer = setTimeout(onExpired, Math.max(0, job.queueDeadlineMs - nowMs));
   timer.unref();
+  const { needs, direct } = wanted(job, sessionDeviceId, excludedDeviceId);
   return {
     job,
     needs,
-    direct: job.ownerId === SYSTEM_OWNER_ID && needs.pinnedDeviceId !== null,
+    direct,
     matchKey: excludedDeviceId === undefined ? matchKeyOf(needs) : null,
     timer,
   };
+}
+
+/** What a job asks of a device, queued or placed at once (Dispatcher.placeNew). */
+export function wanted(
+  job: JobRecord,
+  sessionDeviceId: string | null,
+  excludedDeviceId: string | undefined,
+): Pick<Queued, 'job' | 'needs' | 'direct'> {
+  const needs = needsOf(job, sessionDeviceId);
+  if (excludedDeviceId !== undefined) needs.excludedDeviceIds = new Set([excludedDeviceId]);
+  return { job, needs, direct: isDirect(job, needs) };
+}
+
+/** A system job pinned to one device (a canary) goes to that device alone, past the picker. */
+export function isDirect(job: JobRecord, needs: JobNeeds): boolean {
+  return job.ownerId === SYSTEM_OWNER_ID && needs.pinnedDeviceId !== null;
 }
 
 /** How a job whose queue deadline passed fails: its session's device, or any device, never came. */

@@ -72,7 +72,7 @@ export class LocalStorage implements ContentStorage {
       const target = this.#pathOf(key);
       if (Buffer.isBuffer(body) && body.byteLength <= this.#smallMaxBytes) {
         // A row wins over a file of the same key (get looks at rows first), so no unlink is needed.
-        this.#small.put(key, body);
+        await this.#small.put(key, body);
         return;
       }
       const dir = path.dirname(target);
@@ -88,7 +88,7 @@ export class LocalStorage implements ContentStorage {
       handle = undefined;
       await rename(temp, target);
       await syncDir(dir);
-      this.#small.delete(key); // an older small version must not shadow this one
+      await this.#small.delete(key); // an older small version must not shadow this one
     } catch (err) {
       await handle?.close().catch(() => {});
       if (temp) await unlink(temp).catch(() => {});
@@ -116,7 +116,7 @@ export class LocalStorage implements ContentStorage {
       },
       published: async () => {
         await syncDir(dir);
-        this.#small.delete(key); // an older small version must not shadow this one
+        await this.#small.delete(key); // an older small version must not shadow this one
       },
       fail: (err, action) => fromFsError(err, `${action} ${key}`),
     });
@@ -169,7 +169,7 @@ export class LocalStorage implements ContentStorage {
     const namePrefix = prefix.slice(slash + 1);
     const dir = dirKey ? this.#pathOf(dirKey) : this.rootDir;
     try {
-      this.#small.deletePrefix(prefix);
+      await this.#small.deletePrefix(prefix);
       if (namePrefix === '') {
         await rm(dir, { recursive: true, force: true });
         await this.#pruneEmpty(path.dirname(dir));

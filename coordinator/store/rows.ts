@@ -63,6 +63,9 @@ export const JOB_COLUMNS = [
   'trace_parent',
 ] as const;
 
+/** A job stored already claimed (insertJob with a lease): its columns and the lease's. */
+export const CLAIMED_COLUMNS = [...JOB_COLUMNS, 'coordinator_id', 'lease_until_ms'] as const;
+
 export function jobToRow(job: JobRecord): JobRow {
   return {
     id: job.id,

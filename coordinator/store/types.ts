@@ -297,7 +297,12 @@ export interface Store {
   touchDevice(id: string, at: string): Promise<void>;
 
   // jobs
-  insertJob(job: JobRecord): Promise<void>;
+  /**
+   * Stores a new job. With `lease`, the job is stored already claimed (status running, its
+   * attempt and device as given) under that lease: a job this coordinator places the moment it is
+   * submitted is never pending in the store, so no other coordinator can claim it.
+   */
+  insertJob(job: JobRecord, lease?: Lease): Promise<void>;
   getJob(id: string): Promise<JobRecord | null>;
   getJobs(ids: readonly string[]): Promise<JobRecord[]>;
   /**

@@ -12,6 +12,7 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { parseFlags } from '../../coordinator/config.js';
+import { ResultIngest } from '../../coordinator/results/ingest.js';
 import type { StoreEvent } from '../../coordinator/store/types.js';
 import {
   spawnAgent,
@@ -20,6 +21,7 @@ import {
   tempDir,
 } from '../../test/helpers/cluster.js';
 import { startTargetServer } from '../../test/helpers/target-server.js';
+import { StageClock } from './lib/stage-clock.js';
 
 const flags = parseFlags(process.argv.slice(2));
 const JOBS = Number(flags.jobs ?? 2000);
@@ -103,6 +105,9 @@ await first.coordinator.store.subscribe((e: StoreEvent) => {
   if (w) w();
   else early.add(e.jobId);
 });
+// Where a job's time goes on the coordinator, stage by stage (p50 of each, printed per phase).
+const stages = new StageClock();
+stages.attach(first.coordinator.services.jobs, first.coordinator.store, ResultIngest.prototype);
 const agents: ReturnType<typeof spawnAgent>[] = [];
 for (let i = 0; i < AGENTS; i++) {
   const id = `bench-${randomUUID().slice(0, 8)}`;
@@ -116,6 +121,13 @@ for (let i = 0; i < AGENTS; i++) {
   });
   await a.waitForLog((l) => l.msg === 'linked to coordinator');
   agents.push(a);
+}
+/** Group commits of the SQLite job store so far (zeros on PostgreSQL). */
+function commitStats(): { batches: number; writes: number } {
+  const store: object = first.coordinator.store;
+  return 'batch' in store
+    ? { ...(store.batch as { stats: { batches: number; writes: number } }).stats }
+    : { batches: 0, writes: 0 };
 }
 /** CPU time (µs) of the agent processes so far, from /proc (Linux; 0 elsewhere). */
 function agentCpuUs(): number {
@@ -137,6 +149,7 @@ let submitLat: number[] = [];
 async function submitAndWait(i: number): Promise<void> {
   const t = performance.now();
   const coord = coords[i % coords.length] as TestCoordinator;
+  const mark = stages.sent(t);
   const res = await request(`${coord.url}/crawl/v1/new`, {
     method: 'POST',
     headers: auth,
@@ -146,6 +159,7 @@ async function submitAndWait(i: number): Promise<void> {
   if (res.statusCode !== 201) throw new Error(`submit answered ${res.statusCode}: ${await res.body.text()}`);
   const { job_id: id } = (await res.body.json()) as { job_id: string };
   submitLat.push(performance.now() - t);
+  mark(id);
   if (!early.delete(id)) await new Promise<void>((resolve) => waiters.set(id, resolve));
   waiters.delete(id);
 }
@@ -186,11 +200,15 @@ for (const c of LEVELS) {
   const fr = await runPool(Math.min(n, 1000), c, fresh);
   await runPool(Math.max(100, c * 4), c, submitAndWait);
   submitLat = [];
+  stages.reset();
+  const commits0 = commitStats();
   const agentCpu0 = agentCpuUs();
   const pipeStart = performance.now();
   const pipe = await profiled(`pipeline-c${c}`, () => runPool(n, c, submitAndWait));
   const idlePerJob = (idleUsPerMs * (performance.now() - pipeStart)) / n;
   const agentCpu = (agentCpuUs() - agentCpu0) / n;
+  const commits = commitStats();
+  const perJob = `commits_per_job=${((commits.batches - commits0.batches) / n).toFixed(2)} writes_per_job=${((commits.writes - commits0.writes) / n).toFixed(2)}`;
   submitLat.sort((a, b) => a - b);
   const ratio = pipe.rate / keep.rate;
   const added = pct(pipe.lat, 50) - pct(keep.lat, 50);
@@ -203,10 +221,12 @@ for (const c of LEVELS) {
     row('direct, fresh conn.', fr),
     row('submit→completed', pipe),
     `  submit answered: p50 ${pct(submitLat, 50).toFixed(2)} ms, p99 ${pct(submitLat, 99).toFixed(2)} ms; agent process CPU ${agentCpu.toFixed(0)} µs per job`,
+    `  stages, p50 ms: ${stages.summary()}; SQLite job store ${perJob}`,
     `  ratio to keep-alive ${ratio.toFixed(3)}x (target ≥ 0.3x at 32), to fresh connections ${(pipe.rate / fr.rate).toFixed(3)}x`,
     `  added p50 ${added.toFixed(2)} ms (target ≤ 1.5 ms at 1); coordinator CPU ≈ ${coordCpu.toFixed(0)} µs per job (process ${pipe.cpuUs.toFixed(0)} − direct request ${keep.cpuUs.toFixed(0)} − idle ${idlePerJob.toFixed(0)})`,
   );
   results.push(
+    `STAGES pipeline concurrency=${c} ${stages.summary()} ${perJob}`,
     `RESULT pipeline concurrency=${c} jobs_per_s=${pipe.rate.toFixed(0)} direct_keepalive_per_s=${keep.rate.toFixed(0)} ratio_keepalive=${ratio.toFixed(3)} ratio_fresh=${(pipe.rate / fr.rate).toFixed(3)} added_p50_ms=${added.toFixed(2)} pipeline_p50_ms=${pct(pipe.lat, 50).toFixed(2)} direct_p50_ms=${pct(keep.lat, 50).toFixed(2)} cpu_us_per_job=${pipe.cpuUs.toFixed(0)} coordinator_cpu_us_per_job=${coordCpu.toFixed(0)} agent_cpu_us_per_job=${agentCpu.toFixed(0)} submit_p50_ms=${pct(submitLat, 50).toFixed(2)}`,
   );
 }

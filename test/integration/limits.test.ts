@@ -222,6 +222,24 @@ describe('per-key limits on one coordinator', () => {
     assert.equal(usage.limits.requests_per_minute, null);
   });
 
+  test('a key without limits: its count is in before the 201; a refused submission gives it back', async () => {
+    const key = await c.newKey();
+    const api = new ApiClient(c.url, key);
+    for (let i = 0; i < 3; i++) {
+      const res = await call(c.url, key, 'POST', '/crawl/v1/new', { url: `http://127.0.0.1:9/${i}` });
+      assert.equal(res.status, 201);
+      // Read at once after each answer: the count was written before it, not after.
+      assert.equal(((await api.request('GET', '/crawl/v1/usage')).body as Obj).usage.jobs_today, i + 1);
+    }
+    assert.equal((await call(c.url, key, 'POST', '/crawl/v1/new', { url: 'nope' })).status, 400);
+    const deadline = Date.now() + 5_000;
+    let jobsToday = -1;
+    while (jobsToday !== 3 && Date.now() < deadline) {
+      jobsToday = ((await api.request('GET', '/crawl/v1/usage')).body as Obj).usage.jobs_today;
+    }
+    assert.equal(jobsToday, 3);
+  });
+
   test('the admin operation rejects bad values and unknown keys', async () => {
     const { id } = await newKey({ 'jobs-per-day': '1' });
     assert.deepEqual(await setKeyLimits(c.coordinator.store, id, { 'jobs-per-day': 'lots' }), {

@@ -20,6 +20,7 @@ import {
 } from '../../coordinator/storage/index.js';
 import { fromFsError, LocalStorage } from '../../coordinator/storage/local.js';
 import { type S3Options, S3Storage } from '../../coordinator/storage/s3.js';
+import { SmallObjects } from '../../coordinator/storage/small-objects.js';
 import { S3RVER_CREDENTIALS, type S3rverHandle, startS3rver } from '../helpers/s3rver.js';
 
 const MiB = 1024 * 1024;
@@ -243,6 +244,27 @@ describe('LocalStorage small objects', () => {
     await assert.rejects(stat(file), { code: 'ENOENT' });
     assert.deepEqual(await storage.get('jobs/o/k/a1-body'), Buffer.from('other job'));
     await storage.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('puts started in one turn share one commit; each resolves after it; a new handle reads them', async () => {
+    const root = await tempDir('small-batch');
+    const file = path.join(root, 'small-objects.db');
+    const small = new SmallObjects(file);
+    const keys = Array.from({ length: 20 }, (_, i) => `jobs/o/j${i}/a1-body`);
+    await small.put('warm', Buffer.from('x')); // opens the file: one commit of its own
+    const before = small.stats.batches;
+    await Promise.all(keys.map((k, i) => small.put(k, Buffer.from(`body ${i}`))));
+    assert.equal(small.stats.batches - before, 1);
+    // Committed when resolved: another connection to the file sees every row.
+    const other = new SmallObjects(file);
+    for (const [i, k] of keys.entries()) assert.deepEqual(other.get(k), Buffer.from(`body ${i}`));
+    await small.deletePrefix('jobs/o/j1');
+    assert.equal(other.get('jobs/o/j1/a1-body'), null);
+    assert.equal(other.get('jobs/o/j12/a1-body'), null, 'a prefix, as on S3');
+    assert.deepEqual(other.get('jobs/o/j2/a1-body'), Buffer.from('body 2'));
+    other.close();
+    small.close();
     await rm(root, { recursive: true, force: true });
   });
 });

@@ -488,6 +488,24 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.equal(await store.claimJob(theirs.id, 'dev-3', 2, LONG_LEASE), true);
     });
 
+    it('a job inserted with a lease is stored claimed: running, never claimable, taken back like a claim', async () => {
+      const job: JobRecord = { ...makeJob(), status: 'running', attempt: 1, deviceId: 'dev-9' };
+      await store.insertJob(job, { coordinatorId: 'coord-c', untilMs: 3_000 });
+      assert.deepEqual(await store.getJob(job.id), job);
+      assert.equal(
+        await store.claimJob(job.id, 'dev-x', 1, LONG_LEASE),
+        false,
+        'never pending: no claim wins',
+      );
+      assert.equal(await store.claimJob(job.id, 'dev-x', 2, LONG_LEASE), false);
+      const back = await store.requeueExpiredLeases(4_500, 88_000);
+      assert.ok(
+        back.some((j) => j.id === job.id && j.attempt === 1 && j.status === 'pending'),
+        'under its lease: past it, the job comes back',
+      );
+      await store.failJob(job.id, 'internal', 'done', nanoIso(Date.now()));
+    });
+
     it('archival: lists completed, unarchived jobs of one storage type before a time; markArchived once', async () => {
       // Year-2000 completion times: only these jobs fall before the cutoff.
       const t = (s: number) => `2000-01-01T00:00:0${s}.000000000Z`;

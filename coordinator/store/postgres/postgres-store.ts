@@ -5,9 +5,7 @@ import type { IdempotencyStore } from '../idempotency-types.js';
 import {
   type ApiKeyRow,
   type DeviceRow,
-  JOB_COLUMNS,
   type JobRow,
-  jobToRow,
   rowToApiKey,
   rowToDevice,
   rowToJob,
@@ -40,7 +38,7 @@ import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
 import { PostgresScheduleStore } from './schedule-store.js';
 import { readRecentSweeps, readSweep } from './sweep-reads.js';
-import { INSERT_JOB_SQL, insertSweepRows, withTransaction } from './transactions.js';
+import { insertJobRow, insertSweepRows, withTransaction } from './transactions.js';
 import { PostgresTrustStore } from './trust-store.js';
 
 export interface PostgresStoreOptions {
@@ -172,12 +170,8 @@ export class PostgresStore implements Store {
     await this.pool.query('UPDATE devices SET last_seen_at = $1 WHERE id = $2', [at, id]);
   }
 
-  async insertJob(job: JobRecord): Promise<void> {
-    const row = jobToRow(job);
-    await this.pool.query(
-      INSERT_JOB_SQL,
-      JOB_COLUMNS.map((c) => row[c]),
-    );
+  insertJob(job: JobRecord, lease?: Lease): Promise<void> {
+    return insertJobRow(this.pool, job, lease);
   }
 
   async getJob(id: string): Promise<JobRecord | null> {

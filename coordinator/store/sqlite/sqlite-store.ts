@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import {
   type ApiKeyRow,
+  CLAIMED_COLUMNS,
   type DeviceRow,
   JOB_COLUMNS,
   type JobRow,
@@ -58,6 +59,7 @@ export class SqliteStore implements Store {
   readonly limits: LimitStore;
   readonly schedules: SqliteScheduleStore;
   private readonly insertJobStmt: Database.Statement;
+  private readonly insertClaimedStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
   readonly batch: WriteBatch;
@@ -93,6 +95,9 @@ export class SqliteStore implements Store {
     this.push = new SqlitePushStore(this.db, this.prepare, write);
     this.insertJobStmt = this.prepare(
       `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.insertClaimedStmt = this.prepare(
+      `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES (${CLAIMED_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
     this.getJobStmt = this.prepare('SELECT * FROM jobs WHERE id = ?');
     this.trust = new SqliteTrustStore(this.db);
@@ -178,9 +183,14 @@ export class SqliteStore implements Store {
     await this.batch.write(() => stmt.run(at, id));
   }
 
-  async insertJob(job: JobRecord): Promise<void> {
+  async insertJob(job: JobRecord, lease?: Lease): Promise<void> {
     const row = jobToRow(job);
-    await this.batch.write(() => this.insertJobStmt.run(row));
+    if (!lease) {
+      await this.batch.write(() => this.insertJobStmt.run(row));
+      return;
+    }
+    const claimed = { ...row, coordinator_id: lease.coordinatorId, lease_until_ms: lease.untilMs };
+    await this.batch.write(() => this.insertClaimedStmt.run(claimed));
   }
 
   async getJob(id: string): Promise<JobRecord | null> {

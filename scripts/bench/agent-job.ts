@@ -5,7 +5,7 @@
 // With --baseline REF the same runs go to an agent built from that git ref as well (agent/, proto/,
 // common/ extracted to a temporary directory), alternating with this tree's agent round by round.
 //   npx tsx scripts/bench/agent-job.ts [--jobs 3000] [--serial-jobs 600] [--concurrency 32,1]
-//        [--rounds 2] [--baseline REF] [--prof DIR] [--path /echo]
+//        [--rounds 3] [--baseline REF] [--prof DIR] [--path /echo]
 // Ends with one `RESULT agent-job variant=… concurrency=…` line per variant and concurrency (the
 // median round), and `RESULT agent-job-vs-baseline …` with the CPU ratio when a baseline ran.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -23,7 +23,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const flags = parseFlags(process.argv.slice(2));
 const JOBS = Number(flags.jobs ?? 3000);
 const SERIAL_JOBS = Number(flags['serial-jobs'] ?? 600);
-const ROUNDS = Number(flags.rounds ?? 2);
+const ROUNDS = Number(flags.rounds ?? 3);
 const LEVELS = String(flags.concurrency ?? '32,1')
   .split(',')
   .map(Number)
@@ -168,7 +168,11 @@ await keepAlive.close();
 await target.close();
 if (baseTree) rmSync(baseTree, { recursive: true, force: true });
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
 const range = (xs: number[], digits: number) =>
   `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}`;
 const results: string[] = [];

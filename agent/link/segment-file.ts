@@ -29,8 +29,6 @@ export class Segment {
   size: number;
   /** Results in it still waiting for their acknowledgement. */
   live = 0;
-  /** Written since the last fsync. */
-  unsynced = false;
   /** A write failed: nothing more is appended (the spool starts another segment). */
   broken = false;
   private tail: Promise<void> | null = null;
@@ -76,7 +74,6 @@ export class Segment {
     if (fd === null || this.broken) return Promise.reject(new Error(`spool segment ${this.id} is closed`));
     const offset = this.size;
     this.size += record.byteLength;
-    this.unsynced = true;
     if (this.tail === null && record.byteLength <= SYNC_WRITE_MAX_BYTES) {
       try {
         writeAllSync(fd, record, offset);
@@ -108,7 +105,6 @@ export class Segment {
     if (this.fd === null || this.busy) return;
     ftruncateSync(this.fd, 0);
     this.size = 0;
-    this.unsynced = true;
   }
 
   /** Closes and deletes the file. */

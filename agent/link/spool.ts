@@ -44,6 +44,12 @@ export class Spool {
   private nextSegment = 1;
   private totalBytes = 0;
   private dirUnsynced = false;
+  /**
+   * Results written since the last fsync batch and not acknowledged yet: only these need the fsync.
+   * With a coordinator that acknowledges within `syncDelayMs`, results never cost an fsync (the
+   * old per-file spool skipped them the same way).
+   */
+  private readonly unsynced = new Set<string>();
   private pendingAcks: Array<{ jobId: string; attempt: number; segment: Segment }> = [];
   private syncTimer: NodeJS.Timeout | null = null;
   private syncing: Promise<void> = Promise.resolve();
@@ -150,14 +156,15 @@ export class Spool {
       segment.live--;
       throw err;
     }
-    this.scheduleSync();
     const key = Spool.key(jobId, attempt);
     const old = this.entries.get(key);
     if (old) this.forget(key, old);
     this.add({ jobId, attempt, bytes: payloadBytes, where: { segment, offset: offset + payloadAt } });
+    this.unsynced.add(key);
+    this.scheduleSync();
   }
 
-  /** fsyncs every segment written since the last batch, then the directory (for new segments). */
+  /** fsyncs the segments holding unacknowledged results written since the last batch, then the directory. */
   async flush(): Promise<void> {
     if (this.syncTimer) {
       clearTimeout(this.syncTimer);
@@ -246,6 +253,7 @@ export class Spool {
 
   private forget(key: string, e: Stored): void {
     this.entries.delete(key);
+    this.unsynced.delete(key);
     const n = (this.perJob.get(e.jobId) ?? 1) - 1;
     if (n > 0) this.perJob.set(e.jobId, n);
     else this.perJob.delete(e.jobId);
@@ -288,10 +296,8 @@ export class Spool {
     // An ack lost here (or with a crash) only means the result is sent once more after a restart,
     // and the coordinator acknowledges a duplicate again.
     if (!segment || segment.broken || live.length === 0) return;
-    void segment.append(Segment.ackRecords(live)).then(
-      () => this.scheduleSync(),
-      () => undefined,
-    );
+    // Never synced on their own account: they ride along with the next results' fsync.
+    void segment.append(Segment.ackRecords(live)).catch(() => undefined);
   }
 
   private async segmentFor(bytes: number): Promise<Segment> {
@@ -322,20 +328,26 @@ export class Spool {
   }
 
   private async syncNow(): Promise<void> {
-    const dirty = [...this.segments.values()].filter((s) => s.unsynced && s.fd !== null);
+    const waiting = new Set<Segment>();
+    for (const key of this.unsynced) {
+      const e = this.entries.get(key);
+      if (e && !('file' in e.where)) waiting.add(e.where.segment);
+    }
+    this.unsynced.clear();
     await Promise.all(
-      dirty.map(async (s) => {
-        s.unsynced = false;
-        const fd = s.fd as number;
-        await fsyncFd(fd).catch(() => undefined); // closed meanwhile (dropped): nothing to keep
-        // A segment results no longer go to is closed once synced; reads open it on their own.
-        if (s !== this.current && s.fd === fd && !s.busy) {
-          s.fd = null;
-          await closeFd(fd).catch(() => undefined);
-        }
+      [...waiting].map(async (s) => {
+        // Closed meanwhile (every result in it acknowledged and the segment dropped): nothing to keep.
+        if (s.fd !== null) await fsyncFd(s.fd).catch(() => undefined);
       }),
     );
-    if (!this.dirUnsynced) return;
+    // A segment results no longer go to is closed once synced; reads open it on their own.
+    for (const s of this.segments.values()) {
+      if (s === this.current || s.fd === null || s.busy) continue;
+      const fd = s.fd;
+      s.fd = null;
+      await closeFd(fd).catch(() => undefined);
+    }
+    if (waiting.size === 0 || !this.dirUnsynced) return;
     this.dirUnsynced = false;
     const dir = await open(this.dir, 'r');
     try {

@@ -6,6 +6,8 @@
 // so a power cut can lose at most the last `syncDelayMs` of results, which the coordinator then runs
 // again (their devices vanished). An acknowledgement appends a small ack record (batched, never
 // waited for); a segment whose results are all acknowledged is deleted (or, the current one, emptied).
+// A segment stays while any of its results waits, so the disk can hold more than `bytes` (at most a
+// segment, SEGMENT_MAX_BYTES, for each result that waits while later ones were acknowledged).
 import { close, fsync, readFileSync, readSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,7 +30,7 @@ interface Stored extends SpoolEntry {
 /** Per-result files of earlier agent versions: read and acknowledged like the others. */
 const LEGACY = /^([0-9a-f-]{36})\.(\d+)\.result$/;
 /** A segment grows to this size before the next one starts. */
-const SEGMENT_MAX_BYTES = 8 * 1024 * 1024;
+const SEGMENT_MAX_BYTES = 4 * 1024 * 1024;
 /** The current segment is emptied (truncated) once nothing in it waits and it is this large. */
 const TRUNCATE_AT_BYTES = 256 * 1024;
 
@@ -171,8 +173,21 @@ export class Spool {
       this.syncTimer = null;
     }
     this.writeAcks();
-    this.syncing = this.syncing.then(() => this.syncNow());
-    await this.syncing;
+    const run = this.syncing.then(() => this.syncNow());
+    this.syncing = run.catch(() => undefined);
+    await run;
+  }
+
+  /** flush(), then closes the segment files (a later put starts a new segment). Safe twice. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.current = null;
+    for (const s of this.segments.values()) {
+      if (s.fd === null || s.busy) continue;
+      const fd = s.fd;
+      s.fd = null;
+      await closeFd(fd).catch(() => undefined);
+    }
   }
 
   /** True when the bytes are whole frames to the end and the last one is the result's final frame. */
@@ -323,7 +338,9 @@ export class Spool {
   private scheduleSync(): void {
     this.syncTimer ??= setTimeout(() => {
       this.syncTimer = null;
-      this.syncing = this.syncing.then(() => this.syncNow());
+      // A background sync that fails (the directory gone) leaves nothing to reject to: flush() and
+      // close() run their own and report theirs.
+      this.syncing = this.syncing.then(() => this.syncNow()).catch(() => undefined);
     }, this.syncDelayMs);
   }
 

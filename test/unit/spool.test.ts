@@ -109,16 +109,19 @@ test('spool: acknowledged results stay forgotten across a restart, the others co
   await a.open();
   for (const attempt of [1, 2, 3]) await a.put(JOB, attempt, [resultFrame(attempt)]);
   await a.remove(JOB, 2);
-  await a.flush(); // what a close does: pending ack records are written, then synced
+  await a.close(); // pending ack records are written, the files closed
+  await a.close();
+  await a.put(JOB, 4, [resultFrame(4)]); // after close: into a new segment
   const b = new Spool(dir, 1024 * 1024);
   assert.deepEqual(
     (await b.open()).map((e) => e.attempt),
-    [1, 3],
+    [1, 3, 4],
   );
   assert.deepEqual(
     (await b.read(JOB, 3)).map((f) => Buffer.from(f)),
     [resultFrame(3)],
   );
+  await a.close();
   await rm(dir, { recursive: true });
 });
 

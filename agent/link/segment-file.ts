@@ -31,6 +31,8 @@ export class Segment {
   live = 0;
   /** A write failed: nothing more is appended (the spool starts another segment). */
   broken = false;
+  /** Counts truncations: an offset read before one may hold other bytes after it. */
+  generation = 0;
   private tail: Promise<void> | null = null;
 
   private constructor(
@@ -105,6 +107,7 @@ export class Segment {
     if (this.fd === null || this.busy) return;
     ftruncateSync(this.fd, 0);
     this.size = 0;
+    this.generation++;
   }
 
   /** Closes and deletes the file. */

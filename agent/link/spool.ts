@@ -8,7 +8,7 @@
 // waited for); a segment whose results are all acknowledged is deleted (or, the current one, emptied).
 // A segment stays while any of its results waits, so the disk can hold more than `bytes` (at most a
 // segment, SEGMENT_MAX_BYTES, for each result that waits while later ones were acknowledged).
-import { close, fsync, readFileSync, readSync } from 'node:fs';
+import { close, fsync, readFileSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -208,24 +208,33 @@ export class Spool {
     }
   }
 
+  /**
+   * The frames of a waiting result, read back for a re-send; none when it was acknowledged while
+   * being read (its bytes may be gone or reused by then).
+   */
   async read(jobId: string, attempt: number): Promise<Uint8Array[]> {
-    const e = this.entries.get(Spool.key(jobId, attempt));
+    const key = Spool.key(jobId, attempt);
+    const e = this.entries.get(key);
     if (!e) throw new Error(`no spooled result for ${jobId} attempt ${attempt}`);
     let buf: Buffer;
     if ('file' in e.where) buf = await readFile(e.where.file);
     else {
       const { segment, offset } = e.where;
+      const generation = segment.generation;
       buf = Buffer.alloc(e.bytes);
-      const fd = segment.fd;
-      if (fd !== null) readSync(fd, buf, 0, e.bytes, offset);
-      else {
+      try {
+        // Its own descriptor: the segment's may be closed meanwhile, and its number reused.
         const h = await open(segment.file, 'r');
         try {
           await h.read(buf, 0, e.bytes, offset);
         } finally {
           await h.close();
         }
+      } catch (err) {
+        if (this.entries.get(key) !== e) return []; // acknowledged, and its segment deleted
+        throw err;
       }
+      if (this.entries.get(key) !== e || segment.generation !== generation) return [];
     }
     const frames: Uint8Array[] = [];
     let off = 0;

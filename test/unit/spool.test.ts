@@ -207,3 +207,20 @@ function scan(dir: string): number[] {
       else live.delete(r.attempt);
   return [...live];
 }
+
+test('spool: a result acknowledged while it is read back for a re-send yields no frames, never other bytes', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'spool-'));
+  const s = new Spool(dir, 64 * 1024 * 1024);
+  await s.open();
+  await s.put(JOB, 1, [resultFrame(1, 300 * 1024)]);
+  const reading = s.read(JOB, 1);
+  await s.remove(JOB, 1); // the last one in a segment past 256 KiB: the segment is emptied
+  await s.put(JOB, 2, [resultFrame(2)]); // and reused from offset 0
+  assert.deepEqual(await reading, []);
+  assert.deepEqual(
+    (await s.read(JOB, 2)).map((f) => Buffer.from(f)),
+    [resultFrame(2)],
+  );
+  await s.close();
+  await rm(dir, { recursive: true });
+});

@@ -229,8 +229,9 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       await this.link.close();
       await aborted;
       if (!this.lifetime.signal.aborted) this.lifetime.abort(new AgentError('AGENT_CLOSED', 'agent closed'));
-      await this.spool.flush().catch((err) => this.log.error({ err }, 'spool flush failed'));
+      await this.spool.close().catch((err) => this.log.error({ err }, 'spool flush failed'));
       await this.owner.flush().catch((err) => this.log.error({ err }, 'owner state not written'));
+      await this.urlLogFile.close().catch((err) => this.log.error({ err }, 'URL log not closed'));
       await Promise.allSettled(this.deps.executors.map((e) => e.close()));
       // Last: the spans of the jobs that just ended are exported before the process goes.
       await this.tracing?.shutdown();

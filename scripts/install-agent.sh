@@ -260,11 +260,12 @@ install_unit() {
 }
 
 check_node() {
-  local major
-  major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null) || major=0
-  if [[ $major -lt 20 ]]; then
-    [[ $on_host == yes ]] && die "Node.js 20 or newer must be installed (as /usr/bin/node or /usr/local/bin/node)"
-    log "warning: Node.js 20+ not found on this machine; the target needs it"
+  # 20.15 is the first Node.js 20 with zlib.crc32, which the agent's spool records use.
+  local ok
+  ok=$(node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 20 || (a === 20 && b >= 15) ? "yes" : "no"' 2>/dev/null) || ok=no
+  if [[ $ok != yes ]]; then
+    [[ $on_host == yes ]] && die "Node.js 20.15 or newer must be installed (as /usr/bin/node or /usr/local/bin/node)"
+    log "warning: Node.js 20.15+ not found on this machine; the target needs it"
   fi
   local node_path
   node_path=$(readlink -f "$(command -v node 2>/dev/null || echo /nonexistent)")

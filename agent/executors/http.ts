@@ -126,14 +126,22 @@ export class HttpExecutor implements Executor {
     outcome.requestCookies = req.cookies.map(inputToRecord);
     outcome.network = networkContext(undefined, this.#localAddress);
 
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), req.timeoutMs);
+    // One controller for the job, aborted by its own timeout or by the runner's signal (cheaper per
+    // job than AbortSignal.any, which tracks its sources through weak references).
+    const job = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      job.abort(new DOMException('the job timed out', 'TimeoutError'));
+    }, req.timeoutMs);
+    const onAbort = () => job.abort(ctx.signal.reason);
+    if (ctx.signal.aborted) onAbort();
+    else ctx.signal.addEventListener('abort', onAbort, { once: true });
     const jar = req.sessionId ? this.#jars.get(req.sessionId) : undefined;
-    const signal = AbortSignal.any([ctx.signal, deadline.signal]);
     try {
-      await this.#run(req, outcome, { signal, jar });
+      await this.#run(req, outcome, { signal: job.signal, jar });
     } catch (err) {
-      const [errorType, errorMessage]: [DeviceErrorType, string] = deadline.signal.aborted
+      const [errorType, errorMessage]: [DeviceErrorType, string] = timedOut
         ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
         : ctx.signal.aborted
           ? ['timeout', abortMessage(ctx.signal)]
@@ -143,6 +151,7 @@ export class HttpExecutor implements Executor {
     } finally {
       outcome.timeUs = Number((process.hrtime.bigint() - started) / 1000n);
       clearTimeout(timer);
+      ctx.signal.removeEventListener('abort', onAbort);
     }
     if (jar) outcome.responseCookies = await jarRecords(jar);
     return outcome;

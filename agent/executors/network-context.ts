@@ -21,11 +21,20 @@ export function networkContext(
   };
 }
 
-/** The DNS servers the system resolver is configured with (from resolv.conf), bounded. */
+/** How long the resolver list is reused: it changes only when the configuration is read again. */
+const RESOLVERS_TTL_MS = 1_000;
+let resolvers: { list: string[]; readMs: number } | null = null;
+
+/** The DNS servers the system resolver is configured with (from resolv.conf), bounded; read once a second at most. */
 function resolverAddresses(): string[] {
+  const now = Date.now();
+  if (resolvers && now - resolvers.readMs < RESOLVERS_TTL_MS) return [...resolvers.list];
+  let list: string[];
   try {
-    return getServers().slice(0, MAX_REPORTED_ADDRESSES);
+    list = getServers().slice(0, MAX_REPORTED_ADDRESSES);
   } catch {
-    return [];
+    list = [];
   }
+  resolvers = { list, readMs: now };
+  return [...list];
 }

@@ -140,7 +140,13 @@ export class JobRunner {
   private async run(executor: Executor, run: RunningJob): Promise<void> {
     const { job } = run;
     const req = job.request;
-    const log = this.deps.log.child({ jobId: job.jobId, attempt: job.attempt });
+    // The job's child logger is made only when something is logged (a failure, debug level): most
+    // jobs log nothing, and a pino child costs its bindings' serialisation.
+    let child: Logger | undefined;
+    const jobLog = (): Logger => {
+      child ??= this.deps.log.child({ jobId: job.jobId, attempt: job.attempt });
+      return child;
+    };
     const span = this.deps.tracing?.()?.execute(job);
     // The coordinator's deadline is a hard stop: an executor that overruns its own timeout is
     // aborted there, and its (timeout) outcome still goes back.
@@ -153,9 +159,14 @@ export class JobRunner {
         : null;
     let outcome: ExecOutcome;
     try {
-      outcome = await executor.execute(req, { signal: run.abort.signal, log });
+      outcome = await executor.execute(req, {
+        signal: run.abort.signal,
+        get log() {
+          return jobLog();
+        },
+      });
     } catch (err) {
-      log.error({ err }, 'executor failed');
+      jobLog().error({ err }, 'executor failed');
       outcome = {
         ...emptyOutcome(run.startedMs, req.url),
         errorType: executor.failureType ?? ('invalid_response' satisfies DeviceErrorType),
@@ -189,10 +200,11 @@ export class JobRunner {
         this.deps.inlineParts(),
       );
       await this.deps.delivery.deliver(job.jobId, job.attempt, frames);
-      log.debug({ bytes: frames.reduce((n, f) => n + f.byteLength, 0) }, 'result spooled');
+      if (this.deps.log.isLevelEnabled('debug'))
+        jobLog().debug({ bytes: frames.reduce((n, f) => n + f.byteLength, 0) }, 'result spooled');
       span?.ended('spooled');
     } catch (err) {
-      log.error({ err }, 'could not spool the result');
+      jobLog().error({ err }, 'could not spool the result');
       span?.ended('spool_failed', err);
     } finally {
       if (this.running.get(job.jobId) === run) this.running.delete(job.jobId);

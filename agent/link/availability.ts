@@ -19,6 +19,8 @@ export interface AvailabilityOptions {
 export class AvailabilityReporter {
   private accepting = true;
   private timer: NodeJS.Timeout | null = null;
+  /** The timer is the RECHECK_MS re-check (not a wait for a per-minute slot). */
+  private periodic = false;
   private closed = false;
 
   constructor(private readonly opts: AvailabilityOptions) {}
@@ -56,9 +58,19 @@ export class AvailabilityReporter {
   /** Wakes when the per-minute window frees a slot, else every RECHECK_MS for hours and days. */
   private schedule(): void {
     if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
     const slotMs = this.opts.owner.msUntilSlot();
-    this.timer = setTimeout(() => this.update(), slotMs > 0 ? Math.min(slotMs, RECHECK_MS) : RECHECK_MS);
+    // No slot to wait for and the periodic re-check already set: keep it (an update per job start
+    // and end would otherwise re-arm it every time, for nothing).
+    if (slotMs <= 0 && this.timer && this.periodic) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.periodic = slotMs <= 0;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.update();
+      },
+      slotMs > 0 ? Math.min(slotMs, RECHECK_MS) : RECHECK_MS,
+    );
     this.timer.unref();
   }
 }

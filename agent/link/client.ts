@@ -1,5 +1,6 @@
 // The agent's link: connect with its device token, hello, keep alive, reconnect with backoff and
 // jitter, fail over between coordinators in order.
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import WebSocket from 'ws';
 import {
@@ -62,6 +63,9 @@ export class LinkClient {
   private readonly pings = new Map<number, number>();
   private nextNonce = 1;
   private closing: Promise<void> | null = null;
+  /** The link's TCP socket, corked while a turn's frames are sent (see sendRaw); null before the upgrade. */
+  private socket: Socket | null = null;
+  private corked = false;
 
   constructor(
     private readonly opts: LinkOptions,
@@ -93,9 +97,21 @@ export class LinkClient {
 
   sendRaw(bytes: Uint8Array): boolean {
     if (!this.connected || !this.ws) return false;
+    // The frames of one turn (the accepts for a batch of assigns, a result's chunks) leave in one
+    // socket write: corked at the first, uncorked once the turn's callbacks have run.
+    if (this.socket && !this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(this.uncork);
+    }
     this.ws.send(bytes);
     return true;
   }
+
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.socket?.uncork();
+  };
 
   /**
    * Closes the link for good: the WebSocket close handshake runs (1000), bounded by closeTimeoutMs,
@@ -151,7 +167,11 @@ export class LinkClient {
       ...(this.opts.localAddress ? { localAddress: this.opts.localAddress } : {}),
     });
     this.ws = ws;
+    this.socket = null;
     this.welcomed = false;
+    ws.on('upgrade', (res) => {
+      if (this.ws === ws) this.socket = res.socket;
+    });
     let lastError: string | null = null;
     ws.on('open', () => {
       this.lastFrameMs = Date.now();
@@ -169,6 +189,7 @@ export class LinkClient {
     ws.on('close', (code, reason) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.socket = null;
       this.stopTimers();
       const wasUp = this.welcomed;
       this.welcomed = false;

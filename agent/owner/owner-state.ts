@@ -94,6 +94,9 @@ export class OwnerState {
   /** A job started: counts toward the per-minute cap. */
   noteStart(): void {
     this.starts.push(this.now());
+    // Only the last minute is ever asked for: trimmed here too, so the list stays bounded when
+    // nothing else asks (no per-minute cap, no status reads).
+    if (this.starts.length > 1024) this.jobsLastMinute();
   }
 
   /**
@@ -149,6 +152,8 @@ export class OwnerState {
   refusalFor(url: string): string | null {
     const general = this.refusal();
     if (general) return general;
+    const c = this.controls;
+    if (c.allowDomains.length === 0 && c.denyDomains.length === 0) return null;
     let host: string;
     try {
       host = new URL(url).hostname;

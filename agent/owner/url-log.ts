@@ -1,7 +1,8 @@
 // The device's URL log: one JSON line per finished job (time, method, host or full URL, status,
 // bytes) in <stateDir>/url-log/, so the owner sees everything their device fetched. Files rotate at
 // a size bound and only the newest `files` are kept: url.log, url.log.1, ... url.log.(files-1).
-import { appendFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface UrlLogEntry {
@@ -36,6 +37,8 @@ export class UrlLog {
   private pending: string[] = [];
   private batch: Promise<void> | null = null;
   private size = -1;
+  /** The current file, open for appends between rotations (no open and close per write). */
+  private fd: number | null = null;
 
   constructor(private readonly opts: UrlLogOptions) {
     this.file = path.join(opts.dir, 'url.log');
@@ -56,8 +59,8 @@ export class UrlLog {
   }
 
   /**
-   * Appends one line; lines recorded while a write is under way go out together in the next one.
-   * Resolves when the line is on disk.
+   * Appends one line; the lines recorded in one turn of the event loop (and while a write is under
+   * way) go out together in one write. Resolves when the line is in the file (the page cache).
    */
   record(entry: Omit<UrlLogEntry, 'target'> & { url: string }): Promise<void> {
     if (!this.enabled) return Promise.resolve();
@@ -65,6 +68,7 @@ export class UrlLog {
     this.pending.push(`${JSON.stringify({ ...rest, target: this.target(url) })}\n`);
     this.batch ??= this.writing
       .catch(() => undefined)
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(async () => {
         const lines = this.pending;
         this.pending = [];
@@ -73,6 +77,13 @@ export class UrlLog {
       });
     this.writing = this.batch;
     return this.batch;
+  }
+
+  /** Closes the file after the writes under way. Safe twice; a later record() opens it again. */
+  async close(): Promise<void> {
+    await this.writing.catch(() => undefined);
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
   }
 
   /** The newest `limit` entries, oldest first, across the rotated files. */
@@ -110,9 +121,10 @@ export class UrlLog {
     }
     let chunk = '';
     let chunkBytes = 0;
-    const write = async () => {
+    const write = () => {
       if (chunkBytes === 0) return;
-      await appendFile(this.file, chunk, { mode: 0o600 });
+      this.fd ??= openSync(this.file, 'a', 0o600);
+      writeSync(this.fd, chunk);
       this.size += chunkBytes;
       chunk = '';
       chunkBytes = 0;
@@ -120,16 +132,18 @@ export class UrlLog {
     for (const line of lines) {
       const bytes = Buffer.byteLength(line);
       if (this.size + chunkBytes > 0 && this.size + chunkBytes + bytes > this.opts.maxFileBytes) {
-        await write();
+        write();
         await this.rotate();
       }
       chunk += line;
       chunkBytes += bytes;
     }
-    await write();
+    write();
   }
 
   private async rotate(): Promise<void> {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
     await rm(this.nth(this.opts.files - 1), { force: true });
     for (let i = this.opts.files - 2; i >= 0; i--) {
       await rename(this.nth(i), this.nth(i + 1)).catch(() => undefined);

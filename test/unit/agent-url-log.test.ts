@@ -47,4 +47,24 @@ describe('URL log', () => {
     assert.ok(all.length < 200 && all.length > 10, `older lines dropped, got ${all.length}`);
     assert.equal(all.at(-1)?.jobId, 'job-199');
   });
+
+  it('keeps every line once and in order across batches, a close and a new instance', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'urllog-'));
+    const log = new UrlLog({ dir, mode: 'host', maxFileBytes: 1024 * 1024, files: 2 });
+    // Lines of one turn go in one write; the next turn's in the next one.
+    await Promise.all([log.record(entry(1)), log.record(entry(2))]);
+    await log.record(entry(3));
+    const pending = log.record(entry(4));
+    await log.close();
+    await pending;
+    await log.record(entry(5)); // after close(), opened again
+    await log.close();
+    const again = new UrlLog({ dir, mode: 'host', maxFileBytes: 1024 * 1024, files: 2 });
+    await again.record(entry(6));
+    assert.deepEqual(
+      (await again.read(100)).map((e) => e.jobId),
+      ['job-1', 'job-2', 'job-3', 'job-4', 'job-5', 'job-6'],
+    );
+    await again.close();
+  });
 });

@@ -43,6 +43,39 @@ describe('API errors before and around handlers', () => {
   });
   after(() => c.stop());
 
+  test('a request resolves its key once, wherever it is asked for (hooks, handler)', async () => {
+    const keys = c.coordinator.services.keys;
+    const find = keys.find.bind(keys);
+    let lookups = 0;
+    keys.find = (hash: string) => {
+      lookups++;
+      return find(hash);
+    };
+    try {
+      const submitted = await api.submit({ url: 'http://198.51.100.7/once', timeout_sec: 1 });
+      assert.equal(submitted.status, 201, submitted.text);
+      assert.equal(lookups, 1, 'submit (auth, limits and handler)');
+      lookups = 0;
+      const bodyKey = await fetch(`${c.url}/crawl/v1/new`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'http://198.51.100.7/body-key', api_key: c.apiKey, timeout_sec: 1 }),
+      });
+      assert.equal(bodyKey.status, 201, 'the key in the body still works');
+      assert.equal(lookups, 1);
+      lookups = 0;
+      const wrong = await fetch(`${c.url}/crawl/v1/new`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ck_wrong' },
+        body: JSON.stringify({ url: 'http://198.51.100.7/wrong' }),
+      });
+      assert.equal(wrong.status, 401);
+      assert.equal(lookups, 1);
+    } finally {
+      keys.find = find;
+    }
+  });
+
   test('a bad percent-escape is 400 in the shape of its route family', async () => {
     let res = await raw(c.url, `GET /crawl/v1/status/%zz HTTP/1.1\r\n${auth}\r\n`);
     assert.equal(res.status, 400);

@@ -1,7 +1,28 @@
-// Store records for tests that need one without going through a device: a successful result with
-// every field at its empty value, overridden where the test cares.
+// Store records for tests that need one without going through the API or a device: a new pending
+// GET job, and a successful result with every field at its empty value, overridden where the test
+// cares.
 import { randomUUID } from 'node:crypto';
-import type { ResultRecord } from '../../coordinator/store/types.js';
+import { type NewJob, newJobRecord } from '../../coordinator/jobs/new-job.js';
+import type { JobRecord, ResultRecord } from '../../coordinator/store/types.js';
+
+/** A new pending GET job of `ownerId`, as a submit makes it (newJobRecord), with `input` applied. */
+export function pendingJob(ownerId: string, input: Partial<NewJob> = {}): JobRecord {
+  return newJobRecord(
+    {
+      ownerId,
+      url: 'https://example.com/',
+      method: 'GET',
+      timeoutSec: 30,
+      placement: {},
+      sessionId: null,
+      sweepId: null,
+      storageType: 'local',
+      request: { headers: [], bodyBase64: '', cookies: [] },
+      ...input,
+    },
+    Date.now(),
+  );
+}
 
 export function resultRecord(overrides: Partial<ResultRecord> = {}): ResultRecord {
   return {

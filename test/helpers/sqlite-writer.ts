@@ -2,29 +2,13 @@
 // its insert resolved (the moment a submit would answer). The group-commit crash test kills it
 // with SIGKILL mid-stream and checks every printed id in the file.
 //   node --import tsx test/helpers/sqlite-writer.ts FILE
-import { randomUUID } from 'node:crypto';
-import { newJobRecord } from '../../coordinator/jobs/new-job.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
+import { pendingJob } from './records.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: sqlite-writer.ts FILE');
 const store = new SqliteStore(file);
-const job = () =>
-  newJobRecord(
-    {
-      id: randomUUID(),
-      ownerId: 'owner-crash',
-      url: 'http://127.0.0.1/',
-      method: 'GET',
-      timeoutSec: 30,
-      placement: {},
-      sessionId: null,
-      sweepId: null,
-      storageType: 'local',
-      request: { headers: [], bodyBase64: '', cookies: [] },
-    },
-    Date.now(),
-  );
+const job = () => pendingJob('owner-crash', { url: 'http://127.0.0.1/' });
 // Eight writers at once, as concurrent submits: their inserts share commits.
 await Promise.all(
   Array.from({ length: 8 }, async () => {

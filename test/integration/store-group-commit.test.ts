@@ -11,29 +11,15 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { newJobRecord } from '../../coordinator/jobs/new-job.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import { StoreBatchError } from '../../coordinator/store/sqlite/write-batch.js';
 import type { JobRecord, SweepRecord } from '../../coordinator/store/types.js';
 import { ROOT } from '../helpers/cluster.js';
-import { resultRecord } from '../helpers/records.js';
+import { pendingJob, resultRecord } from '../helpers/records.js';
 
 function job(overrides: Partial<JobRecord> = {}): JobRecord {
   return {
-    ...newJobRecord(
-      {
-        ownerId: 'owner-gc',
-        url: 'http://127.0.0.1/x',
-        method: 'GET',
-        timeoutSec: 30,
-        placement: {},
-        sessionId: null,
-        sweepId: null,
-        storageType: 'local',
-        request: { headers: [], bodyBase64: '', cookies: [] },
-      },
-      Date.now(),
-    ),
+    ...pendingJob('owner-gc', { url: 'http://127.0.0.1/x' }),
     ...overrides,
   };
 }

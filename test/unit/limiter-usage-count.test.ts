@@ -4,11 +4,11 @@
 // against the committed counter before the request goes on.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { newJobRecord } from '../../coordinator/jobs/new-job.js';
 import { Limiter } from '../../coordinator/limits/limiter.js';
 import { windowStartMs } from '../../coordinator/limits/policies.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { ApiKeyRecord } from '../../coordinator/store/types.js';
+import { pendingJob } from '../helpers/records.js';
 
 const store = new SqliteStore(':memory:');
 after(() => store.close());
@@ -28,21 +28,7 @@ const jobsToday = async (key: ApiKeyRecord) => {
   ]);
   return counts[0];
 };
-const job = (ownerId: string) =>
-  newJobRecord(
-    {
-      ownerId,
-      url: 'https://example.com/',
-      method: 'GET',
-      timeoutSec: 30,
-      placement: {},
-      sessionId: null,
-      sweepId: null,
-      storageType: 'local',
-      request: { headers: [], bodyBase64: '', cookies: [] },
-    },
-    Date.now(),
-  );
+const job = (ownerId: string) => pendingJob(ownerId);
 
 test('a key without quotas: the count is not awaited and commits with the job insert', async () => {
   const key = keyOf('free');

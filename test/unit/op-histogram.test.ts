@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Histogram, Registry } from 'prom-client';
-import { newJobRecord } from '../../coordinator/jobs/new-job.js';
 import { OpHistogram } from '../../coordinator/metrics/op-histogram.js';
 import { timedStore } from '../../coordinator/metrics/store-timing.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
+import { pendingJob } from '../helpers/records.js';
 
 const BUCKETS = [0.001, 0.01, 0.1];
 
@@ -48,20 +48,7 @@ test('the timed store counts calls by method and outcome; fields and sub-stores 
   assert.ok(store instanceof SqliteStore);
   assert.equal(await store.getJob('none'), null);
   assert.equal(await store.getJob('none'), null);
-  const job = newJobRecord(
-    {
-      ownerId: 'o',
-      url: 'https://example.com/',
-      method: 'GET',
-      timeoutSec: 30,
-      placement: {},
-      sessionId: null,
-      sweepId: null,
-      storageType: 'local',
-      request: { headers: [], bodyBase64: '', cookies: [] },
-    },
-    Date.now(),
-  );
+  const job = pendingJob('o');
   await store.insertJob(job);
   await assert.rejects(store.insertJob(job), /UNIQUE/);
   const text = await registry.metrics();

@@ -88,8 +88,19 @@ describe('status port guard, owner switch and URL log', () => {
     const failed = fake.assign({ method: 'GET', url: 'http://127.0.0.1:1/nothing-listens' });
     await fake.result(failed);
 
-    const lines = (await readFile(path.join(stateDir, 'url-log', 'url.log'), 'utf8')).trim().split('\n');
-    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    // The log line is written beside the result, not before it: it may land just after the result.
+    const file = path.join(stateDir, 'url-log', 'url.log');
+    const until = Date.now() + 5_000;
+    let entries: Array<Record<string, unknown>> = [];
+    while (!entries.some((e) => e.jobId === failed)) {
+      assert.ok(Date.now() < until, 'both jobs logged within 5 s');
+      await new Promise((r) => setTimeout(r, 10));
+      const text = await readFile(file, 'utf8').catch(() => '');
+      entries = text
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    }
     const okLine = entries.find((e) => e.jobId === ok);
     assert.deepEqual(
       { ...okLine, time: undefined },

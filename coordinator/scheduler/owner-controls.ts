@@ -34,18 +34,20 @@ export function deviceRefuses(
 ): string | null {
   if (!controls) return null;
   if (controls.paused) return 'paused by the device owner';
-  const hours = (controls.allowedHours ?? []).map((w) => ({
-    startMinute: w.startMinute ?? 0,
-    endMinute: w.endMinute ?? 0,
-  }));
-  if (!withinHours(hours, deviceLocalMinute(controls, now)))
-    return "outside the device owner's allowed hours";
+  const windows = controls.allowedHours;
+  if (windows && windows.length > 0) {
+    const hours = windows.map((w) => ({ startMinute: w.startMinute ?? 0, endMinute: w.endMinute ?? 0 }));
+    if (!withinHours(hours, deviceLocalMinute(controls, now)))
+      return "outside the device owner's allowed hours";
+  }
   const maxBytes = Number(controls.maxBytesPerDay ?? 0);
   if (maxBytes > 0 && Number(controls.bytesToday ?? 0) >= maxBytes)
     return "the device owner's daily byte budget is used up";
   const perMinute = controls.maxJobsPerMinute ?? 0;
   if (perMinute > 0 && usage.assignedLastMinute >= perMinute)
     return "at the device owner's jobs-per-minute limit";
+  // No domain lists (most owners): nothing below can refuse, and the host need not be parsed.
+  if (!controls.allowDomains?.length && !controls.denyDomains?.length) return null;
   let host = job.host;
   if (host === undefined) {
     try {

@@ -5,23 +5,25 @@ import { randomUUID } from 'node:crypto';
 import { type NewJob, newJobRecord } from '../../coordinator/jobs/new-job.js';
 import type { JobRecord, ResultRecord } from '../../coordinator/store/types.js';
 
+/** What a client's submit of a plain GET asks for (a validated NewJob), with `input` applied. */
+export function jobInput(ownerId: string, input: Partial<NewJob> = {}): NewJob {
+  return {
+    ownerId,
+    url: 'https://example.com/',
+    method: 'GET',
+    timeoutSec: 30,
+    placement: {},
+    sessionId: null,
+    sweepId: null,
+    storageType: 'local',
+    request: { headers: [], bodyBase64: '', cookies: [] },
+    ...input,
+  };
+}
+
 /** A new pending GET job of `ownerId`, as a submit makes it (newJobRecord), with `input` applied. */
 export function pendingJob(ownerId: string, input: Partial<NewJob> = {}): JobRecord {
-  return newJobRecord(
-    {
-      ownerId,
-      url: 'https://example.com/',
-      method: 'GET',
-      timeoutSec: 30,
-      placement: {},
-      sessionId: null,
-      sweepId: null,
-      storageType: 'local',
-      request: { headers: [], bodyBase64: '', cookies: [] },
-      ...input,
-    },
-    Date.now(),
-  );
+  return newJobRecord(jobInput(ownerId, input), Date.now());
 }
 
 export function resultRecord(overrides: Partial<ResultRecord> = {}): ResultRecord {

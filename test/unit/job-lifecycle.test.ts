@@ -15,7 +15,7 @@ import {
 } from '../../coordinator/jobs/transitions.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { JobRecord, JobStatus, StoreEvent } from '../../coordinator/store/types.js';
-import { resultRecord } from '../helpers/records.js';
+import { jobInput, resultRecord } from '../helpers/records.js';
 
 const STATES: (JobStatus | null)[] = [null, 'pending', 'running', 'completed', 'failed'];
 const LEGAL: Record<Transition, Partial<Record<string, JobStatus>>> = {
@@ -77,17 +77,7 @@ describe('JobLifecycle on a real store', () => {
     await store.close();
   });
 
-  const input = (): NewJob => ({
-    ownerId: 'owner',
-    url: 'https://example.com/',
-    method: 'GET',
-    timeoutSec: 30,
-    placement: {},
-    sessionId: null,
-    sweepId: null,
-    storageType: 'local',
-    request: { headers: [], bodyBase64: '', cookies: [] },
-  });
+  const input = (): NewJob => jobInput('owner');
   const of = (jobId: string) => events.filter((e) => e.job.id === jobId).map((e) => e.transition);
 
   test('submit → claim → complete, each applied and announced once', async () => {

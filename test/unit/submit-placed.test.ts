@@ -10,6 +10,7 @@ import type { NewJob } from '../../coordinator/jobs/new-job.js';
 import type { ConnectedDevice } from '../../coordinator/scheduler/dispatcher.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { StoreEvent } from '../../coordinator/store/types.js';
+import { jobInput } from '../helpers/records.js';
 
 const LEASE_MS = 60_000;
 
@@ -71,17 +72,7 @@ function setup() {
   return { store, jobs, device, assigned, ready, of, pendingPublished, close };
 }
 
-const input = (): NewJob => ({
-  ownerId: 'owner',
-  url: 'https://example.com/',
-  method: 'GET',
-  timeoutSec: 30,
-  placement: {},
-  sessionId: null,
-  sweepId: null,
-  storageType: 'local',
-  request: { headers: [], bodyBase64: '', cookies: [] },
-});
+const input = (): NewJob => jobInput('owner');
 
 describe('submit placed at once', () => {
   const t = setup();

@@ -1,8 +1,9 @@
 // The agent's link: connect with its device token, hello, keep alive, reconnect with backoff and
 // jitter, fail over between coordinators in order.
-import type { Socket } from 'node:net';
+
 import type { Logger } from 'pino';
 import WebSocket from 'ws';
+import { TurnCork } from '../../common/turn-cork.js';
 import {
   AGENT_LINK_PATH,
   type AgentFrameInit,
@@ -64,8 +65,7 @@ export class LinkClient {
   private nextNonce = 1;
   private closing: Promise<void> | null = null;
   /** The link's TCP socket, corked while a turn's frames are sent (see sendRaw); null before the upgrade. */
-  private socket: Socket | null = null;
-  private corked = false;
+  private cork: TurnCork | null = null;
 
   constructor(
     private readonly opts: LinkOptions,
@@ -99,19 +99,10 @@ export class LinkClient {
     if (!this.connected || !this.ws) return false;
     // The frames of one turn (the accepts for a batch of assigns, a result's chunks) leave in one
     // socket write: corked at the first, uncorked once the turn's callbacks have run.
-    if (this.socket && !this.corked) {
-      this.corked = true;
-      this.socket.cork();
-      process.nextTick(this.uncork);
-    }
+    this.cork?.hold();
     this.ws.send(bytes);
     return true;
   }
-
-  private readonly uncork = (): void => {
-    this.corked = false;
-    this.socket?.uncork();
-  };
 
   /**
    * Closes the link for good: the WebSocket close handshake runs (1000), bounded by closeTimeoutMs,
@@ -167,10 +158,10 @@ export class LinkClient {
       ...(this.opts.localAddress ? { localAddress: this.opts.localAddress } : {}),
     });
     this.ws = ws;
-    this.socket = null;
+    this.cork = null;
     this.welcomed = false;
     ws.on('upgrade', (res) => {
-      if (this.ws === ws) this.socket = res.socket;
+      if (this.ws === ws) this.cork = new TurnCork(res.socket);
     });
     let lastError: string | null = null;
     ws.on('open', () => {
@@ -189,7 +180,7 @@ export class LinkClient {
     ws.on('close', (code, reason) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      this.socket = null;
+      this.cork = null;
       this.stopTimers();
       const wasUp = this.welcomed;
       this.welcomed = false;

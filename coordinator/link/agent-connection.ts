@@ -5,6 +5,7 @@
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
+import { TurnCork } from '../../common/turn-cork.js';
 import {
   type AgentFrame,
   CloseCode,
@@ -80,8 +81,8 @@ export class AgentConnection {
   private closed = false;
   private readonly gate: FrameGate;
   private budgetPaused = false;
-  /** True while the socket is corked for the frames of the current turn (see send). */
-  private corked = false;
+  /** The link's socket, corked for the frames of each turn (see send); null: never corked. */
+  private readonly cork: TurnCork | null;
   /** Paused because result bytes wait for a storage slower than the link. */
   private backlogPaused = false;
 
@@ -91,11 +92,12 @@ export class AgentConnection {
     private readonly deps: ConnectionDeps,
     private readonly onClosed: (conn: AgentConnection) => void,
     /** The link's TCP socket (the one the upgrade came on), corked per turn; null: not corked. */
-    private readonly socket: Duplex | null = null,
+    socket: Duplex | null = null,
     /** The network the link comes from; the remote address itself is not kept. */
     private readonly egress?: DeviceEgress,
   ) {
     this.log = deps.log.child({ deviceId: device.id });
+    this.cork = socket ? new TurnCork(socket) : null;
     this.results = new ResultReceiver({
       deviceId: device.id,
       dispatcher: deps.dispatcher,
@@ -164,18 +166,9 @@ export class AgentConnection {
     this.deps.onFrame?.('out', bytes.byteLength);
     // The frames sent while this turn's callbacks and promise continuations run (the assigns of
     // a committed batch of claims, acks of several results) leave in one write, not one each.
-    if (this.socket && !this.corked) {
-      this.corked = true;
-      this.socket.cork();
-      process.nextTick(this.uncork);
-    }
+    this.cork?.hold();
     this.ws.send(bytes);
   }
-
-  private readonly uncork = (): void => {
-    this.corked = false;
-    this.socket?.uncork();
-  };
 
   private onMessage(data: Buffer, isBinary: boolean): void {
     if (this.closed) return;

@@ -40,7 +40,7 @@ export function wanted(
 }
 
 /** A system job pinned to one device (a canary) goes to that device alone, past the picker. */
-export function isDirect(job: JobRecord, needs: JobNeeds): boolean {
+function isDirect(job: JobRecord, needs: JobNeeds): boolean {
   return job.ownerId === SYSTEM_OWNER_ID && needs.pinnedDeviceId !== null;
 }
 

@@ -18,6 +18,7 @@ import { Agent, request } from 'undici';
 import { parseFlags } from '../../coordinator/config.js';
 import { startTargetServer } from '../../test/helpers/target-server.js';
 import { LinkStub, type StubPhase } from './lib/link-stub.js';
+import { runPool } from './lib/pool.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const flags = parseFlags(process.argv.slice(2));
@@ -92,22 +93,10 @@ const targetUrl = `${target.httpUrl}${targetPath}`;
 const jobRequest = { method: 'GET', url: targetUrl, timeoutMs: 30_000 };
 const keepAlive = new Agent({ connections: Math.max(...LEVELS) });
 
-async function direct(n: number, concurrency: number): Promise<StubPhase> {
-  let next = 0;
-  const lat: number[] = [];
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        next++;
-        const t = performance.now();
-        await (await request(targetUrl, { dispatcher: keepAlive })).body.arrayBuffer();
-        lat.push(performance.now() - t);
-      }
-    }),
-  );
-  lat.sort((a, b) => a - b);
-  return { rate: (n / (performance.now() - start)) * 1000, lat };
+function direct(n: number, concurrency: number): Promise<StubPhase> {
+  return runPool(n, concurrency, async () => {
+    await (await request(targetUrl, { dispatcher: keepAlive })).body.arrayBuffer();
+  });
 }
 
 const maxConcurrent = Math.max(...LEVELS);

@@ -11,13 +11,10 @@ import {
   encodeCoordinatorFrame,
   type JobRequest,
 } from '../../../proto/index.js';
+import { type PoolPhase, runPool } from './pool.js';
 
-export interface StubPhase {
-  /** Jobs per second, assign sent to result received, at the phase's concurrency. */
-  rate: number;
-  /** Assign-to-result latency of each job (ms), sorted. */
-  lat: number[];
-}
+/** Jobs per second (assign sent to result received) and each job's latency (ms), sorted. */
+export type StubPhase = PoolPhase;
 
 /** How long the coordinator gives an attempt past its own timeout, as the real one does. */
 const GRACE_MS = 30_000;
@@ -47,23 +44,8 @@ export class LinkStub {
   }
 
   /** Runs `n` jobs of `request`, `concurrency` assigned at a time; rejects on a refused or failed job. */
-  async run(n: number, concurrency: number, request: JobRequest): Promise<StubPhase> {
-    let next = 0;
-    const lat: number[] = [];
-    const start = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < n) {
-          next++;
-          const t = performance.now();
-          await this.one(request);
-          lat.push(performance.now() - t);
-        }
-      }),
-    );
-    const ms = performance.now() - start;
-    lat.sort((a, b) => a - b);
-    return { rate: (n / ms) * 1000, lat };
+  run(n: number, concurrency: number, request: JobRequest): Promise<StubPhase> {
+    return runPool(n, concurrency, () => this.one(request));
   }
 
   async close(): Promise<void> {

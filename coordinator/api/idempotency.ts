@@ -5,9 +5,10 @@
 // with the key before it is created, so a retry after a coordinator died mid-request finds the
 // resource (and answers it) instead of creating it twice. Keys are per owner, shared by every
 // coordinator on the database.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, invalid, MESSAGES } from '../errors.js';
+import { newResourceId } from '../resource-id.js';
 import type { Services } from '../services.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -52,7 +53,7 @@ export async function idempotent<T>(
   find: (resourceId: string) => Promise<Created<T> | null>,
 ): Promise<T> {
   const header = req.headers['idempotency-key'];
-  if (header === undefined) return answer(reply, await create(randomUUID()));
+  if (header === undefined) return answer(reply, await create(newResourceId()));
   if (typeof header !== 'string' || !KEY.test(header)) {
     throw invalid('Idempotency-Key must be 1 to 255 printable ASCII characters');
   }
@@ -63,7 +64,7 @@ export async function idempotent<T>(
     ownerId,
     key: header,
     requestHash,
-    resourceId: randomUUID(),
+    resourceId: newResourceId(),
     statusCode: null,
     response: null,
     createdAtMs: nowMs,

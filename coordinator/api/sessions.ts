@@ -1,8 +1,8 @@
 // Session endpoints. Errors answer as {"error": "<message>"}.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Empty, IdParams, Session, SessionBody, SessionJobs, sessionErrors } from '../../contract/index.js';
 import { sessionNotFound } from '../errors.js';
+import { newResourceId } from '../resource-id.js';
 import { sessionView } from '../results/views.js';
 import type { Services } from '../services.js';
 import type { SessionRecord } from '../store/types.js';
@@ -43,7 +43,7 @@ export function registerSessionRoutes(
       body.placement === undefined || body.placement === null ? null : parsePlacement(body.placement);
     const now = Date.now();
     const session: SessionRecord = {
-      id: randomUUID(),
+      id: newResourceId(),
       ownerId: key.ownerId,
       status: 'active',
       createdAt: new Date(now).toISOString(),

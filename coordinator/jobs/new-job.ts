@@ -1,5 +1,5 @@
 // The one place a job record is made: a single submit, and each try of a sweep.
-import { randomUUID } from 'node:crypto';
+import { newResourceId } from '../resource-id.js';
 import type { StorageType } from '../storage/types.js';
 import type { JobRecord, JobRequestRecord, Placement } from '../store/types.js';
 import { isoNanos } from '../time.js';
@@ -25,7 +25,7 @@ export interface NewJob {
  */
 export function newJobRecord(input: NewJob, nowMs: number, submittedAt: string = isoNanos()): JobRecord {
   return {
-    id: input.id ?? randomUUID(),
+    id: input.id ?? newResourceId(),
     ownerId: input.ownerId,
     url: input.url,
     method: input.method,

@@ -1,10 +1,10 @@
 // Creating a sweep and reading it back. A sweep's tries are ordinary CRAWL_FULL_PAGE jobs (with
 // sweepId set, owned by the caller, visible through the job endpoints too), placed by
 // `{ region, device_type }`; the dispatcher spreads a region's tries over distinct devices.
-import { randomUUID } from 'node:crypto';
 import { jobNotFound, queueFull } from '../errors.js';
 import type { SubmitTrace } from '../jobs/job-lifecycle.js';
 import { newJobRecord } from '../jobs/new-job.js';
+import { newResourceId } from '../resource-id.js';
 import type { Services } from '../services.js';
 import type { JobRecord, SweepJobRef, SweepRecord } from '../store/types.js';
 import { isoNanos } from '../time.js';
@@ -32,7 +32,7 @@ export async function createSweep(
   if (!services.dispatcher.canAccept(ownerId, total)) throw queueFull();
   const nowMs = Date.now();
   const submittedAt = isoNanos();
-  const sweepId = input.id ?? randomUUID();
+  const sweepId = input.id ?? newResourceId();
   const jobs: JobRecord[] = [];
   const refs: SweepJobRef[] = [];
   for (const region of input.regions) {

@@ -80,7 +80,7 @@ export class ResultReceiver {
 
   /** The verdict for frames of (job, attempt) when known without the store; null: ask verify(). */
   admission(jobId: string, attempt: number): Admission | null {
-    if (this.deps.dispatcher.isAssigned(jobId, attempt, this.deps.deviceId)) return 'own';
+    if (this.deps.dispatcher.runningJob(jobId, attempt, this.deps.deviceId)) return 'own';
     return this.verdicts.get(`${jobId}/${attempt}`) ?? null;
   }
 

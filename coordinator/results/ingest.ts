@@ -32,6 +32,11 @@ export interface IngestDeps {
   maxStorageFailures?: number;
   /** The job's spans (ingest), when tracing is on. Default: none, and no span is made. */
   tracing?: JobTracing;
+  /**
+   * The job's record when this coordinator has the attempt running on the device (the
+   * dispatcher's): saves a store read per result. Default: always read from the store.
+   */
+  runningJob?: (jobId: string, attempt: number, deviceId: string) => JobRecord | undefined;
 }
 
 export class ResultIngest {
@@ -83,7 +88,9 @@ export class ResultIngest {
       child ??= this.deps.log.child({ jobId, deviceId, attempt });
       return child;
     };
-    const job = await this.deps.store.getJob(jobId);
+    // A result for an attempt this coordinator did not send (the agent reconnected elsewhere, or
+    // the attempt was given up) is looked up in the store.
+    const job = this.deps.runningJob?.(jobId, attempt, deviceId) ?? (await this.deps.store.getJob(jobId));
     if (!job) return 'stale';
     if (job.status === 'completed') return 'duplicate';
     if (job.status === 'failed') return 'stale';

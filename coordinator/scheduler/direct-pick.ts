@@ -4,11 +4,16 @@ import type { ConnectedDevice } from './device.js';
 import type { Choice } from './device-picker.js';
 import { type JobNeeds, mismatch } from './matching.js';
 
-/** The device's owner controls (paused, hours, domains, caps) let it take the job at `nowMs`. */
-export function ownerAllows(dev: ConnectedDevice, needs: JobNeeds, nowMs: number): boolean {
-  return (
-    !dev.owner || dev.owner.refuses({ url: needs.url ?? '', host: needs.host }, new Date(nowMs)) === null
-  );
+/**
+ * The device's owner controls (paused, hours, domains, caps) let it take the job at `now`. The
+ * picker asks this of every device it looks at: when nothing restricts (most devices) the clock is
+ * not read and nothing is allocated.
+ */
+export function ownerAllows(dev: ConnectedDevice, needs: JobNeeds, now: number | (() => number)): boolean {
+  const owner = dev.owner;
+  if (!owner?.restricts) return true;
+  const nowMs = typeof now === 'number' ? now : now();
+  return owner.refuses({ url: needs.url ?? '', host: needs.host }, new Date(nowMs)) === null;
 }
 
 /** The one device a coordinator-made job is for, quarantined or not, when it has room. */

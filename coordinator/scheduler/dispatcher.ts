@@ -52,7 +52,7 @@ export class Dispatcher {
   constructor(private readonly opts: DispatcherOptions) {
     this.now = opts.now ?? Date.now;
     this.picker = new DevicePicker(this.devices, this.now, {
-      accepts: (dev, needs) => ownerAllows(dev, needs, this.now()),
+      accepts: (dev, needs) => ownerAllows(dev, needs, this.now),
     });
     this.assigner = new Assigner({
       opts,
@@ -242,10 +242,10 @@ export class Dispatcher {
     return true;
   }
 
-  /** True when `attempt` of the job is what this coordinator has running on `deviceId`. */
-  isAssigned(jobId: string, attempt: number, deviceId: string): boolean {
+  /** The job as claimed while this coordinator runs `attempt` of it on `deviceId`; else undefined. */
+  runningJob(jobId: string, attempt: number, deviceId: string): JobRecord | undefined {
     const run = this.running.get(jobId);
-    return run !== undefined && run.attempt === attempt && run.deviceId === deviceId;
+    return run !== undefined && run.attempt === attempt && run.deviceId === deviceId ? run.job : undefined;
   }
 
   /** Ends every queued or running job of a closed/expired session. */

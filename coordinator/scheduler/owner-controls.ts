@@ -63,25 +63,45 @@ export function deviceRefuses(
   });
 }
 
+/** Whether the controls could refuse any job: most devices send none, or none that restrict. */
+function restricts(c: OwnerControls): boolean {
+  return Boolean(
+    c.paused ||
+      (c.allowedHours?.length ?? 0) > 0 ||
+      Number(c.maxBytesPerDay ?? 0) > 0 ||
+      (c.maxJobsPerMinute ?? 0) > 0 ||
+      (c.allowDomains?.length ?? 0) > 0 ||
+      (c.denyDomains?.length ?? 0) > 0,
+  );
+}
+
 /**
  * What the scheduler keeps per device for deviceRefuses(): the latest controls (from Hello, then
- * every Availability that carries them) and its own assignments of the last minute.
+ * every Availability that carries them) and, while the owner caps jobs per minute, its own
+ * assignments of the last minute. The picker asks every device it looks at, so the common case
+ * (nothing restricts) is one field read, with nothing allocated.
  */
 export class DeviceOwnerView {
   private controls: OwnerControls | null = null;
   private readonly assignedMs: number[] = [];
+  /** False while the controls can refuse nothing: refuses() is then null without looking. */
+  restricts = false;
 
   /** From Hello.owner_controls, and from Availability.owner_controls whenever present. */
   update(controls: OwnerControls | null | undefined): void {
-    if (controls) this.controls = controls;
+    if (!controls) return;
+    this.controls = controls;
+    this.restricts = restricts(controls);
+    if (!((controls.maxJobsPerMinute ?? 0) > 0)) this.assignedMs.length = 0;
   }
 
-  /** Call when a job is assigned to the device. */
+  /** Call when a job is assigned to the device (counted only while the owner caps jobs a minute). */
   assigned(nowMs: number): void {
-    this.assignedMs.push(nowMs);
+    if ((this.controls?.maxJobsPerMinute ?? 0) > 0) this.assignedMs.push(nowMs);
   }
 
   refuses(job: OwnerJob, now: Date): string | null {
+    if (!this.restricts) return null;
     const since = now.getTime() - 60_000;
     while (this.assignedMs.length > 0 && (this.assignedMs[0] ?? 0) <= since) this.assignedMs.shift();
     return deviceRefuses(this.controls, job, now, { assignedLastMinute: this.assignedMs.length });

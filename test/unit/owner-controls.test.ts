@@ -90,6 +90,21 @@ describe('DeviceOwnerView', () => {
     view.update(controls({ paused: true }));
     assert.equal(view.refuses(job, noon), 'paused by the device owner');
   });
+  it('marks controls that restrict nothing as open, and counts assignments only under a cap', () => {
+    const view = new DeviceOwnerView();
+    assert.equal(view.restricts, false, 'no controls yet');
+    view.update(controls({}));
+    assert.equal(view.restricts, false, 'controls sent, all empty');
+    for (let i = 0; i < 5; i++) view.assigned(noon.getTime() - 1_000);
+    view.update(controls({ maxJobsPerMinute: 1 }));
+    assert.equal(view.restricts, true);
+    assert.equal(view.refuses(job, noon), null, 'assignments before the cap was set are not counted');
+    view.assigned(noon.getTime());
+    assert.equal(view.refuses(job, noon), "at the device owner's jobs-per-minute limit");
+    view.update(controls({ denyDomains: ['example.org'] }));
+    assert.equal(view.restricts, true, 'a domain list restricts');
+    assert.equal(view.refuses(job, noon), null, 'the cap is gone, and so are its counts');
+  });
 });
 
 describe('rejectHandling', () => {

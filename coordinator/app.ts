@@ -131,7 +131,6 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     log,
     maxStorageFailures: config.maxStorageFailures,
     tracing,
-    runningJob: (jobId, attempt, deviceId) => dispatcher.runningJob(jobId, attempt, deviceId),
   });
   // The classification is small and read now (a bad file stops the start); ASN data is read lazily.
   const network = new NetworkLookup({

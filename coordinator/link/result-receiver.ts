@@ -10,7 +10,7 @@ import type { ResultIngest } from '../results/ingest.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { IngestPart } from '../results/staging.js';
 import type { Dispatcher } from '../scheduler/dispatcher.js';
-import type { Store } from '../store/types.js';
+import type { JobRecord, Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
 import { IncomingResult } from './incoming-result.js';
 import { reportOf } from './wire.js';
@@ -134,6 +134,8 @@ export class ResultReceiver {
       this.deps.ack(jobId, attempt, true);
       return;
     }
+    // The claimed record, read before finished() forgets the attempt: ingest needs no store read.
+    const running = this.deps.dispatcher.runningJob(jobId, attempt, this.deps.deviceId);
     this.deps.dispatcher.finished(jobId, attempt, this.deps.deviceId);
     const result = this.pending.get(key) ?? this.open(jobId, attempt);
     this.pending.delete(key);
@@ -147,7 +149,7 @@ export class ResultReceiver {
       if (duplicate !== null && duplicate !== undefined) this.deps.ack(jobId, attempt, duplicate);
       return;
     }
-    const stored = this.store(final, result);
+    const stored = this.store(final, result, running);
     this.storing.set(key, stored);
     try {
       await stored;
@@ -217,7 +219,11 @@ export class ResultReceiver {
   }
 
   /** Stores the result and acks it; resolves to the ack's `duplicate` flag, or null when not acked. */
-  private async store(final: ResultFinal, result: IncomingResult): Promise<boolean | null> {
+  private async store(
+    final: ResultFinal,
+    result: IncomingResult,
+    running: JobRecord | undefined,
+  ): Promise<boolean | null> {
     const report = reportOf(final);
     const { jobId, attempt } = report;
     const outcome = await result.finish(final);
@@ -241,6 +247,7 @@ export class ResultReceiver {
         report,
         parts,
         network,
+        running,
       );
       this.deps.ack(jobId, attempt, stored !== 'stored');
       return stored !== 'stored';

@@ -32,11 +32,6 @@ export interface IngestDeps {
   maxStorageFailures?: number;
   /** The job's spans (ingest), when tracing is on. Default: none, and no span is made. */
   tracing?: JobTracing;
-  /**
-   * The job's record when this coordinator has the attempt running on the device (the
-   * dispatcher's): saves a store read per result. Default: always read from the store.
-   */
-  runningJob?: (jobId: string, attempt: number, deviceId: string) => JobRecord | undefined;
 }
 
 export class ResultIngest {
@@ -61,13 +56,18 @@ export class ResultIngest {
     parts: ReadonlyMap<PartName, IngestPart>,
     /** metadata.network: the device's egress and the agent's connection report. */
     network?: ResultNetwork,
+    /**
+     * The job as claimed, when this coordinator ran the attempt on the device (the dispatcher's
+     * record): saves a store read per result. Otherwise the job is read from the store.
+     */
+    running?: JobRecord,
   ): Promise<CompleteOutcome> {
     // A re-send of a result still being stored (the agent did not get its ack in time) joins the
     // first delivery instead of storing the same content again.
     const key = `${report.jobId}/${report.attempt}`;
-    const running = this.inFlight.get(key);
-    if (running) return running;
-    const work = this.ingestOnce(deviceId, location, report, parts, network).finally(() =>
+    const first = this.inFlight.get(key);
+    if (first) return first;
+    const work = this.ingestOnce(deviceId, location, report, parts, network, running).finally(() =>
       this.inFlight.delete(key),
     );
     this.inFlight.set(key, work);
@@ -80,6 +80,7 @@ export class ResultIngest {
     report: ReportedResult,
     parts: ReadonlyMap<PartName, IngestPart>,
     network: ResultNetwork | undefined,
+    running: JobRecord | undefined,
   ): Promise<CompleteOutcome> {
     const { jobId, attempt } = report;
     // Built on first use: most results log nothing, and a child logger per result showed in profiles.
@@ -88,9 +89,10 @@ export class ResultIngest {
       child ??= this.deps.log.child({ jobId, deviceId, attempt });
       return child;
     };
-    // A result for an attempt this coordinator did not send (the agent reconnected elsewhere, or
-    // the attempt was given up) is looked up in the store.
-    const job = this.deps.runningJob?.(jobId, attempt, deviceId) ?? (await this.deps.store.getJob(jobId));
+    // Only a job's state changes while it runs, and the store's conditional completion decides
+    // the outcome: the running record serves. A result for an attempt this coordinator did not
+    // send (the agent reconnected here, or the attempt was given up) is looked up in the store.
+    const job = running?.id === jobId ? running : await this.deps.store.getJob(jobId);
     if (!job) return 'stale';
     if (job.status === 'completed') return 'duplicate';
     if (job.status === 'failed') return 'stale';

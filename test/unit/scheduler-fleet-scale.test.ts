@@ -212,7 +212,7 @@ describe('sampling keeps load near the best', () => {
       d.running.set('x', 1);
       picker.refresh(d);
     }
-    const free = devices.get('dev-000300') as ConnectedDevice;
+    const free = devices.get(`dev-${String(EXACT_MAX - 3).padStart(6, '0')}`) as ConnectedDevice;
     free.running.clear();
     picker.refresh(free);
     assert.equal(picker.pick(needs('GET'))?.device, free);

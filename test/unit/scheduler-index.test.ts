@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
-import { DevicePicker } from '../../coordinator/scheduler/device-picker.js';
+import { DevicePicker, EXACT_MAX } from '../../coordinator/scheduler/device-picker.js';
 import { better, type Scored, score } from '../../coordinator/scheduler/device-score.js';
 import { type JobNeeds, mismatch } from '../../coordinator/scheduler/matching.js';
 import { regionOf } from '../../coordinator/scheduler/regions.js';
@@ -106,12 +106,13 @@ function reference(devices: Map<string, ConnectedDevice>, picker: DevicePicker, 
 }
 
 describe('device index', () => {
+  // Fleets of EXACT_MAX devices: every group is walked whole, so the pick must be the exact best.
   test('indexed picks equal a full walk over random fleets, jobs and assignments', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const r = rng(seed);
-      const { devices, picker, pick } = makeFleet(400, r);
+      const { devices, picker, pick } = makeFleet(EXACT_MAX, r);
       for (let i = 0; i < 600; i++) {
-        const needs = randomNeeds(r, pick, 400);
+        const needs = randomNeeds(r, pick, EXACT_MAX);
         const want = reference(devices, picker, needs);
         const got = picker.pick(needs)?.device.profile.deviceId ?? null;
         assert.equal(
@@ -129,7 +130,9 @@ describe('device index', () => {
         }
         // Now and then a job finishes somewhere, or a device drains or comes back.
         if (r() < 0.3) {
-          const dev = devices.get(`dev-${String(Math.floor(r() * 400)).padStart(5, '0')}`) as ConnectedDevice;
+          const dev = devices.get(
+            `dev-${String(Math.floor(r() * EXACT_MAX)).padStart(5, '0')}`,
+          ) as ConnectedDevice;
           const first = dev.running.keys().next();
           if (!first.done) dev.running.delete(first.value);
           if (r() < 0.1) dev.draining = !dev.draining;
@@ -143,7 +146,7 @@ describe('device index', () => {
     const r = rng(42);
     const devices = new Map<string, ConnectedDevice>();
     const picker = new DevicePicker(devices);
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < EXACT_MAX; i++) {
       const max = 1 + Math.floor(r() * 4);
       const dev: ConnectedDevice = {
         profile: {
@@ -167,7 +170,9 @@ describe('device index', () => {
       picker.refresh(dev);
     }
     const needs: JobNeeds = { method: 'GET', placement: { region: 'EU' }, pinnedDeviceId: null };
-    for (let i = 0; i < 200; i++) {
+    // Until every slot is taken: each pick is checked against the rule.
+    const slots = [...devices.values()].reduce((n, d) => n + d.profile.maxConcurrent - d.running.size, 0);
+    for (let i = 0; i < slots; i++) {
       const chosen = picker.pick(needs)?.device as ConnectedDevice;
       const load = (d: ConnectedDevice) => d.running.size / d.profile.maxConcurrent;
       const free = [...devices.values()].filter((d) => d.running.size < d.profile.maxConcurrent);
@@ -179,6 +184,7 @@ describe('device index', () => {
       chosen.assignedTotal++;
       picker.refresh(chosen);
     }
+    assert.equal(picker.pick(needs), null, 'every slot is taken');
   });
 
   test('a pick at 10,000 devices stays cheap (constrained and unconstrained)', (t) => {

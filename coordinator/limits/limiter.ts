@@ -95,7 +95,7 @@ export class Limiter {
     if (charges.length === 0 && !unfinished) return { headers, error: null, charged: [] };
 
     if (!unfinished && charges.every((c) => c.limit === UNLIMITED)) {
-      const counted = this.store.limits.consumeLimits(key.id, charges).then(
+      const counted = this.store.limits.addCounts(key.id, charges).then(
         () => null,
         (err: unknown) => err ?? new Error('the limit counters could not be written'),
       );
@@ -137,6 +137,6 @@ export class Limiter {
     const back = charged
       .filter((c) => c.name !== COUNTER_OF.minute)
       .map((c) => ({ ...c, amount: -c.amount, limit: UNLIMITED }));
-    if (back.length > 0) await this.store.limits.consumeLimits(keyId, back);
+    if (back.length > 0) await this.store.limits.addCounts(keyId, back);
   }
 }

@@ -384,6 +384,11 @@ export interface LimitStore {
     charges: readonly CounterCharge[],
     unfinished?: { ownerId: string; amount: number; limit: number },
   ): Promise<ConsumeOutcome>;
+  /**
+   * Adds every charge to its counter with no limit to check (usage of a key without quotas, and
+   * refunds). Additions made in the same moment may be written together, as one row update each.
+   */
+  addCounts(keyId: string, charges: readonly CounterCharge[]): Promise<void>;
   /** Counter values for the given windows and the owner's unfinished jobs. */
   readUsage(
     keyId: string,

@@ -128,6 +128,31 @@ function suite(
       assert.deepEqual((await store.limits.readUsage(k, 'x', [day])).counts, [0]);
     });
 
+    it('adds counts without a limit, many at once summed, and gives back with a negative amount', async () => {
+      const k = randomUUID();
+      const other = randomUUID();
+      const jobs = { name: 'jobs', windowStartMs: W, amount: 1, limit: Number.MAX_SAFE_INTEGER };
+      const req = { name: 'requests', windowStartMs: W, amount: 1, limit: Number.MAX_SAFE_INTEGER };
+      // Started in the same moment, as a burst of requests is: every one is counted.
+      await Promise.all([
+        ...Array.from({ length: 50 }, () => store.limits.addCounts(k, [jobs, req])),
+        store.limits.addCounts(other, [{ ...jobs, amount: 7 }]),
+        store.limits.addCounts(k, [{ ...jobs, windowStartMs: W + 86_400_000 }]),
+      ]);
+      assert.deepEqual((await store.limits.readUsage(k, 'x', [jobs, req])).counts, [50, 50]);
+      assert.deepEqual((await store.limits.readUsage(other, 'x', [jobs])).counts, [7]);
+      const nextDay = { ...jobs, windowStartMs: W + 86_400_000 };
+      assert.deepEqual((await store.limits.readUsage(k, 'x', [nextDay])).counts, [1]);
+      await store.limits.addCounts(k, [{ ...jobs, amount: -2 }]);
+      assert.deepEqual((await store.limits.readUsage(k, 'x', [jobs])).counts, [48]);
+      // The counters are the ones consumeLimits checks.
+      assert.deepEqual(await store.limits.consumeLimits(k, [{ ...jobs, limit: 48 }]), {
+        ok: false,
+        failed: 'jobs',
+        count: 48,
+      });
+    });
+
     it('counts the owner unfinished jobs against a concurrency limit', async () => {
       const owner = randomUUID();
       const k = randomUUID();

@@ -215,6 +215,10 @@ export class PostgresLimitStore implements LimitStore {
     return consumePostgres(this.pool, keyId, charges, unfinished);
   }
 
+  async addCounts(keyId: string, charges: readonly CounterCharge[]): Promise<void> {
+    await consumePostgres(this.pool, keyId, charges);
+  }
+
   readUsage(
     keyId: string,
     ownerId: string,

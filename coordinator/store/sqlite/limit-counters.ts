@@ -9,6 +9,8 @@ type Prepare = Database.Database['prepare'];
 type Write = <T>(run: () => T) => Promise<T>;
 
 const READ = 'SELECT count FROM limit_counters WHERE key_id = ? AND name = ? AND window_start_ms = ?';
+const ADD = `INSERT INTO limit_counters (key_id, name, window_start_ms, count) VALUES (?, ?, ?, ?)
+  ON CONFLICT (key_id, name, window_start_ms) DO UPDATE SET count = count + excluded.count`;
 const UNFINISHED = "SELECT COUNT(*) AS n FROM jobs WHERE owner_id = ? AND status IN ('pending', 'running')";
 
 /**
@@ -23,10 +25,7 @@ export function consumeTransaction(
   unfinished?: { ownerId: string; amount: number; limit: number },
 ): () => ConsumeOutcome {
   const read = prepare<[string, string, number], { count: number }>(READ);
-  const add = prepare(
-    `INSERT INTO limit_counters (key_id, name, window_start_ms, count) VALUES (?, ?, ?, ?)
-     ON CONFLICT (key_id, name, window_start_ms) DO UPDATE SET count = count + excluded.count`,
-  );
+  const add = prepare(ADD);
   return db.transaction((): ConsumeOutcome => {
     const current = charges.map((c) => read.get(keyId, c.name, c.windowStartMs)?.count ?? 0);
     for (const [i, c] of charges.entries()) {
@@ -59,6 +58,15 @@ export function readUsageSqlite(
 
 /** Per-key limits and their counters in the SQLite file (Store.limits). */
 export class SqliteLimitStore implements LimitStore {
+  /**
+   * Additions not written yet, summed per counter, and the write that will apply them: every
+   * addition made before the store's next group commit shares one row update per counter.
+   */
+  private adds: {
+    sums: Map<string, [keyId: string, name: string, windowStartMs: number, amount: number]>;
+    done: Promise<void>;
+  } | null = null;
+
   constructor(
     private readonly db: Database.Database,
     private readonly prepare: Prepare,
@@ -77,6 +85,27 @@ export class SqliteLimitStore implements LimitStore {
     unfinished?: { ownerId: string; amount: number; limit: number },
   ): Promise<ConsumeOutcome> {
     return this.write(consumeTransaction(this.db, this.prepare, keyId, charges, unfinished));
+  }
+
+  addCounts(keyId: string, charges: readonly CounterCharge[]): Promise<void> {
+    if (!this.adds) {
+      const sums = new Map<string, [string, string, number, number]>();
+      const add = this.prepare(ADD);
+      const done = this.write(() => {
+        // From here on additions start the next write: these sums are final.
+        if (this.adds?.sums === sums) this.adds = null;
+        for (const row of sums.values()) if (row[3] !== 0) add.run(...row);
+      });
+      this.adds = { sums, done };
+    }
+    const { sums } = this.adds;
+    for (const c of charges) {
+      const k = `${keyId}\n${c.name}\n${c.windowStartMs}`;
+      const row = sums.get(k);
+      if (row) row[3] += c.amount;
+      else sums.set(k, [keyId, c.name, c.windowStartMs, c.amount]);
+    }
+    return this.adds.done;
   }
 
   async readUsage(

@@ -17,9 +17,18 @@ import type { JobRecord } from '../../coordinator/store/types.js';
 import { ContentPart } from '../../proto/index.js';
 import { pendingJob } from '../helpers/records.js';
 
-test('the same result delivered twice at once completes the job once and keeps its content', async () => {
+/** The real store (counting its job reads), local storage, the lifecycle and ingest over them. */
+class CountingStore extends SqliteStore {
+  reads = 0;
+  override async getJob(id: string): Promise<JobRecord | null> {
+    this.reads++;
+    return super.getJob(id);
+  }
+}
+
+async function setup() {
   const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
-  const store = new SqliteStore(path.join(dir, 'db.sqlite'));
+  const store = new CountingStore(path.join(dir, 'db.sqlite'));
   const storage = new LocalStorage({ rootDir: path.join(dir, 'content') });
   const log = pino({ level: 'silent' });
   const jobs = new JobLifecycle({
@@ -32,6 +41,11 @@ test('the same result delivered twice at once completes the job once and keeps i
     leaseMs: 1000,
   });
   const ingest = new ResultIngest({ store, storages: () => storage, jobs, log });
+  return { dir, store, storage, jobs, ingest };
+}
+
+test('the same result delivered twice at once completes the job once and keeps its content', async () => {
+  const { dir, store, storage, jobs, ingest } = await setup();
   const job: JobRecord = {
     id: randomUUID(),
     ownerId: 'owner',
@@ -84,28 +98,7 @@ test('the same result delivered twice at once completes the job once and keeps i
 });
 
 test('a result of an attempt the coordinator runs uses its claimed record; the store still decides', async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
-  // The real store, counting its job reads.
-  class CountingStore extends SqliteStore {
-    reads = 0;
-    override async getJob(id: string): Promise<JobRecord | null> {
-      this.reads++;
-      return super.getJob(id);
-    }
-  }
-  const store = new CountingStore(path.join(dir, 'db.sqlite'));
-  const storage = new LocalStorage({ rootDir: path.join(dir, 'content') });
-  const log = pino({ level: 'silent' });
-  const jobs = new JobLifecycle({
-    store,
-    log,
-    maxAttempts: 3,
-    maxQueuedJobs: 10,
-    runningGraceMs: 1000,
-    coordinatorId: 'c',
-    leaseMs: 1000,
-  });
-  const ingest = new ResultIngest({ store, storages: () => storage, jobs, log });
+  const { dir, store, jobs, ingest } = await setup();
   const lease = { coordinatorId: 'c', untilMs: Date.now() + 60_000 };
   const loc = { country: 'DE', region: 'EU', city: '' };
   const body = Buffer.from('<p>hi</p>');

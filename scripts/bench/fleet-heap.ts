@@ -12,7 +12,7 @@
 // Last lines: RESULT fleet-heap agents=<a>..<b> rss_kib_per_agent=<n> heap_kib_per_agent=<n>
 //   external_kib_per_agent=<n> malloced_kib_per_agent=<n>
 import { fork, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import type { FromAgents, SimAgentSpec, ToAgents } from './fleet-agents.js';
 import { freePort, jobStream, procStatus, sleep, waitHealthy } from './lib/fleet-stream.js';
 import { perAgent, summarizeHeap } from './lib/heap-summary.js';
 import type { MemProbe } from './lib/mem-probe.js';
+import { probeMemory } from './lib/probe-memory.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const flags = parseFlags(process.argv.slice(2));
@@ -87,16 +88,7 @@ const pid = coordinator.pid as number;
 await waitHealthy(url);
 
 let probes = 0;
-async function probe(): Promise<MemProbe> {
-  const file = path.join(probeDir, `${probes++}.json`);
-  process.kill(pid, 'SIGUSR2');
-  const until = Date.now() + 300_000;
-  while (!existsSync(file)) {
-    if (Date.now() > until) throw new Error('the memory probe did not answer in 5 min');
-    await sleep(200);
-  }
-  return JSON.parse(readFileSync(file, 'utf8')) as MemProbe;
-}
+const probe = () => probeMemory(pid, probeDir, probes++);
 
 const PROCS = Math.max(2, Math.ceil(MAX / 6000));
 const connectedBy = new Array<number>(PROCS).fill(0);

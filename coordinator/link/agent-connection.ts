@@ -16,53 +16,19 @@ import {
   type Hello,
   PRE_HELLO_MAX_FRAME_BYTES,
 } from '../../proto/index.js';
-import type { DeviceEgress, NetworkLookup } from '../network/network-lookup.js';
-import type { ResultIngest } from '../results/ingest.js';
+import type { DeviceEgress } from '../network/network-lookup.js';
 import type { DeviceLocation } from '../results/reported.js';
-import type { ConnectedDevice, Dispatcher } from '../scheduler/dispatcher.js';
+import type { ConnectedDevice, DeviceLink } from '../scheduler/dispatcher.js';
 import { rejectHandling } from '../scheduler/owner-controls.js';
-import type { DeviceRecord, JobRecord, Store } from '../store/types.js';
+import type { DeviceRecord, JobRecord } from '../store/types.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
-import type { ByteBudget } from './byte-budget.js';
-import { FrameGate } from './frame-gate.js';
+import type { BudgetWaiter } from './byte-budget.js';
+import type { ConnectionDeps } from './connection-deps.js';
+import { FrameGate, type GatedLink } from './frame-gate.js';
 import { acceptHello, welcomeOf } from './handshake.js';
-import { type HeartbeatHandle, sharedHeartbeatWheel } from './heartbeat-wheel.js';
-import { type Admission, ResultReceiver } from './result-receiver.js';
+import { type HeartbeatMember, sharedHeartbeatWheel } from './heartbeat-wheel.js';
+import { type Admission, type ResultLink, ResultReceiver } from './result-receiver.js';
 import { assignOf } from './wire.js';
-
-export interface ConnectionDeps {
-  dispatcher: Dispatcher;
-  ingest: ResultIngest;
-  store: Store;
-  log: Logger;
-  coordinatorId: string;
-  maxFrameBytes: number;
-  maxResultBytes: number;
-  /**
-   * Content bytes one link may have in results without a final frame (in memory or streamed to
-   * storage); past it the link is closed (4413).
-   */
-  maxLinkResultBytes: number;
-  /**
-   * Results whose content is at most this size are assembled in memory and stored whole; larger
-   * ones are written to storage chunk by chunk as they arrive. Default 256 KiB.
-   */
-  streamAboveBytes?: number;
-  /** Result bytes held in memory across all connections (see ByteBudget). */
-  budget: ByteBudget;
-  heartbeatIntervalMs: number;
-  helloTimeoutMs: number;
-  /** Frames for work that is not the device's own before its link is closed (4403). Default 16. */
-  maxStrikes?: number;
-  /** How long past a job's timeout the coordinator waits for a silent attempt (Assign.deadline_ms). */
-  runningGraceMs?: number;
-  /** Told of each strike (it counts against the device's reputation). */
-  onStrike?: (deviceId: string, why: string) => void;
-  /** Told of every frame sent (`out`) or received (`in`) with its size, for metrics. Default: none. */
-  onFrame?: (direction: 'in' | 'out', bytes: number) => void;
-  /** Finds the network a link comes from (coordinator/network/). Default: none (unknown networks). */
-  network?: NetworkLookup;
-}
 
 const encodePing = (nowMs: number): Uint8Array =>
   encodeCoordinatorFrame({ ping: { nonce: nowMs, sentMs: nowMs } });
@@ -70,14 +36,24 @@ const encodePing = (nowMs: number): Uint8Array =>
 /** How long a closing link may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 5_000;
 
-export class AgentConnection {
+/** Where a device is before its hello says (shared: never modified). */
+const NOWHERE: DeviceLocation = Object.freeze({ country: '', region: '', city: '' });
+
+/**
+ * A coordinator holds one of these per connected agent, nearly all of them idle, so what one costs
+ * at rest is what the fleet costs: the link is itself what the scheduler, the heartbeat wheel, the
+ * frame gate, the result receiver and the memory budget call back (interfaces it implements, its
+ * methods shared on the prototype), where callbacks would be closures on every link; the result
+ * receiver and the per-device logger are made when first needed.
+ */
+export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, ResultLink, BudgetWaiter {
+  readonly deviceId: string;
   private registered: ConnectedDevice | null = null;
-  private readonly results: ResultReceiver;
-  private readonly log: Logger;
+  private receiver: ResultReceiver | null = null;
+  private logger: Logger | null = null;
   private helloTimer: NodeJS.Timeout | null;
-  private heartbeat: HeartbeatHandle | null = null;
-  private lastSeenMs = Date.now();
-  private location: DeviceLocation = { country: '', region: '', city: '' };
+  private lastFrameMs = Date.now();
+  private loc: DeviceLocation = NOWHERE;
   private closed = false;
   private readonly gate: FrameGate;
   private budgetPaused = false;
@@ -88,40 +64,18 @@ export class AgentConnection {
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly device: DeviceRecord,
+    device: DeviceRecord,
     private readonly deps: ConnectionDeps,
+    /** Told once the link is closed (the server's bookkeeping: one function for every link). */
     private readonly onClosed: (conn: AgentConnection) => void,
     /** The link's TCP socket (the one the upgrade came on), corked per turn; null: not corked. */
     socket: Duplex | null = null,
     /** The network the link comes from; the remote address itself is not kept. */
-    private readonly egress?: DeviceEgress,
+    readonly egress?: DeviceEgress,
   ) {
-    this.log = deps.log.child({ deviceId: device.id });
+    this.deviceId = device.id;
     this.cork = socket ? new TurnCork(socket) : null;
-    this.results = new ResultReceiver({
-      deviceId: device.id,
-      dispatcher: deps.dispatcher,
-      ingest: deps.ingest,
-      store: deps.store,
-      log: this.log,
-      maxResultBytes: deps.maxResultBytes,
-      streamAboveBytes: deps.streamAboveBytes ?? 256 * 1024,
-      budget: deps.budget,
-      location: () => this.location,
-      egress: () => this.egress,
-      ack: (jobId, attempt, duplicate) => this.send({ ack: { jobId, attempt, duplicate } }),
-      strike: (why) => this.gate.strike(why),
-      backpressure: (paused) => this.onBacklog(paused),
-    });
-    this.gate = new FrameGate({
-      handle: (frame) => this.handle(frame),
-      close: (code, reason) => this.close(code, reason),
-      maxStrikes: deps.maxStrikes ?? 16,
-      onStrike: (strikes, why) => {
-        this.log.warn({ strikes, why }, 'frame for work that is not this device’s');
-        this.deps.onStrike?.(this.device.id, why);
-      },
-    });
+    this.gate = new FrameGate(this, deps.maxStrikes ?? 16);
     this.helloTimer = setTimeout(
       () => this.close(CloseCode.HelloTimeout, 'no hello in time'),
       deps.helloTimeoutMs,
@@ -131,8 +85,20 @@ export class AgentConnection {
     ws.on('error', (err) => this.log.warn({ err }, 'agent socket error'));
   }
 
-  get deviceId(): string {
-    return this.device.id;
+  /** The link's logger, bound to its device; made on its first line (most links never write one). */
+  get log(): Logger {
+    this.logger ??= this.deps.log.child({ deviceId: this.deviceId });
+    return this.logger;
+  }
+
+  /** Where the device said it is (its hello). */
+  get location(): DeviceLocation {
+    return this.loc;
+  }
+
+  private get results(): ResultReceiver {
+    this.receiver ??= new ResultReceiver(this.deps, this);
+    return this.receiver;
   }
 
   /** True while this link is paused by the result memory budget or a storage slower than it. */
@@ -170,11 +136,82 @@ export class AgentConnection {
     this.ws.send(bytes);
   }
 
+  // --------------------------------------------------------------- DeviceLink (the scheduler)
+
+  assign(job: JobRecord, attempt: number, trace?: WireTraceContext): void {
+    const deviceType = this.registered?.profile.deviceType ?? '';
+    this.send({
+      assign: assignOf(job, attempt, deviceType, Date.now(), this.deps.runningGraceMs ?? 0, trace),
+    });
+  }
+
+  cancel(jobId: string, attempt: number, reason: string): void {
+    this.send({ cancel: { jobId, attempt, reason } });
+  }
+
+  endSession(sessionId: string): void {
+    this.send({ sessionEnd: { sessionId } });
+  }
+
+  // --------------------------------------------------------------- HeartbeatMember (heartbeat-wheel.ts)
+
+  lastSeenMs(): number {
+    return this.lastFrameMs;
+  }
+
+  ping(frame: Uint8Array): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
+  }
+
+  silent(): void {
+    this.log.warn('agent silent for three heartbeats; dropping the link');
+    this.ws.terminate();
+    this.cleanup();
+  }
+
+  // --------------------------------------------------------------- GatedLink, ResultLink
+
+  handleFrame(frame: AgentFrame): void {
+    this.handle(frame);
+  }
+
+  struck(strikes: number, why: string): void {
+    this.log.warn({ strikes, why }, 'frame for work that is not this device’s');
+    this.deps.onStrike?.(this.deviceId, why);
+  }
+
+  ack(jobId: string, attempt: number, duplicate: boolean): void {
+    this.send({ ack: { jobId, attempt, duplicate } });
+  }
+
+  strike(why: string): void {
+    this.gate.strike(why);
+  }
+
+  /**
+   * Storage slower than the link: stop reading (TCP backpressure holds the rest of the result on
+   * the agent) until the bytes waiting for storage drain, so a result costs a bounded buffer.
+   */
+  backlog(paused: boolean): void {
+    this.backlogPaused = paused;
+    if (this.closed) return;
+    if (paused) this.ws.pause();
+    else if (!this.budgetPaused) this.ws.resume();
+  }
+
+  /** The result memory budget has room again (BudgetWaiter). */
+  relieved(): void {
+    this.budgetPaused = false;
+    if (!this.backlogPaused && !this.closed) this.ws.resume();
+  }
+
+  // --------------------------------------------------------------- frames in
+
   private onMessage(data: Buffer, isBinary: boolean): void {
     if (this.closed) return;
     this.deps.onFrame?.('in', data.byteLength);
-    this.lastSeenMs = Date.now();
-    if (this.registered) this.deps.dispatcher.touch(this.device.id);
+    this.lastFrameMs = Date.now();
+    if (this.registered) this.deps.dispatcher.touch(this.deviceId);
     let frame: AgentFrame;
     try {
       if (!isBinary) throw new FrameError('FRAME_MALFORMED', 'text frames are not part of the protocol');
@@ -209,16 +246,20 @@ export class AgentConnection {
         this.send({ pong: { nonce: frame.ping?.nonce ?? 0 } });
         break;
       case 'draining':
-        this.log.info({ reason: frame.draining?.reason }, 'agent draining');
-        this.deps.dispatcher.setDraining(this.device.id);
+        this.deps.log.info({ deviceId: this.deviceId, reason: frame.draining?.reason }, 'agent draining');
+        this.deps.dispatcher.setDraining(this.deviceId);
         break;
       case 'availability':
-        this.log.info(
-          { accepting: frame.availability?.accepting, reason: frame.availability?.reason },
+        this.deps.log.info(
+          {
+            deviceId: this.deviceId,
+            accepting: frame.availability?.accepting,
+            reason: frame.availability?.reason,
+          },
           'agent availability',
         );
         this.deps.dispatcher.setAccepting(
-          this.device.id,
+          this.deviceId,
           frame.availability?.accepting ?? false,
           frame.availability?.ownerControls,
         );
@@ -233,14 +274,7 @@ export class AgentConnection {
       this.close(CloseCode.BadFrame, 'hello sent twice');
       return;
     }
-    const link = {
-      assign: (job: JobRecord, attempt: number, trace?: WireTraceContext) =>
-        this.sendAssign(job, attempt, trace),
-      cancel: (jobId: string, attempt: number, reason: string) =>
-        this.send({ cancel: { jobId, attempt, reason } }),
-      endSession: (sessionId: string) => this.send({ sessionEnd: { sessionId } }),
-    };
-    const outcome = acceptHello(hello, this.device.id, link, Date.now(), this.egress);
+    const outcome = acceptHello(hello, this.deviceId, this, Date.now(), this.egress);
     if (!outcome.ok) {
       if (outcome.code === CloseCode.Forbidden)
         this.log.warn({ claimed: hello.deviceId }, 'hello names another device');
@@ -249,18 +283,20 @@ export class AgentConnection {
     }
     if (this.helloTimer) clearTimeout(this.helloTimer);
     this.helloTimer = null;
-    this.location = outcome.location;
+    this.loc = outcome.location;
     this.registered = outcome.device;
     this.send(
       welcomeOf(this.deps.coordinatorId, this.deps.heartbeatIntervalMs, this.deps.maxFrameBytes, Date.now()),
     );
     this.deps.dispatcher.addDevice(outcome.device);
-    void this.deps.store.touchDevice(this.device.id, outcome.device.connectedAt).catch(() => undefined);
-    this.heartbeat = sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).add(this.beats);
+    void this.deps.store.touchDevice(this.deviceId, outcome.device.connectedAt).catch(() => undefined);
+    sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).add(this);
     const net = this.egress;
-    this.log.info(
+    // Through the coordinator's logger, the device named: one line per link need not make a logger.
+    this.deps.log.info(
       {
-        location: this.location,
+        deviceId: this.deviceId,
+        location: this.loc,
         methods: hello.capabilities?.methods,
         network: net ? { family: net.addressFamily, asn: net.asn, name: net.networkName } : undefined,
       },
@@ -270,10 +306,10 @@ export class AgentConnection {
 
   private onReject(r: NonNullable<AgentFrame['reject']>): void {
     const { retryElsewhere: elsewhere, deviceFull } = rejectHandling(r.reason);
-    if (deviceFull) this.deps.dispatcher.setDraining(this.device.id);
+    if (deviceFull) this.deps.dispatcher.setDraining(this.deviceId);
     const jobId = r.jobId ?? '';
     const attempt = r.attempt ?? 0;
-    void this.deps.dispatcher.rejected(jobId, attempt, this.device.id, elsewhere).then((own) => {
+    void this.deps.dispatcher.rejected(jobId, attempt, this.deviceId, elsewhere).then((own) => {
       if (!own) this.gate.strike(`reject of job ${jobId} attempt ${attempt}, not running on this device`);
     });
   }
@@ -316,66 +352,30 @@ export class AgentConnection {
     this.maybePause();
   }
 
-  /** What the shared heartbeat wheel reads and does for this link (heartbeat-wheel.ts). */
-  private readonly beats = {
-    lastSeenMs: () => this.lastSeenMs,
-    ping: (frame: Uint8Array) => {
-      if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
-    },
-    silent: () => {
-      this.log.warn('agent silent for three heartbeats; dropping the link');
-      this.ws.terminate();
-      this.cleanup();
-    },
-  };
-
-  private sendAssign(job: JobRecord, attempt: number, trace: WireTraceContext | undefined): void {
-    const deviceType = this.registered?.profile.deviceType ?? '';
-    this.send({
-      assign: assignOf(job, attempt, deviceType, Date.now(), this.deps.runningGraceMs ?? 0, trace),
-    });
-  }
-
   /**
    * Over the memory budget, stop reading this link between two results (never inside one, so every
    * result being received can complete and give its bytes back; the per-link cap bounds those);
    * resume once there is room.
    */
   private maybePause(): void {
-    if (!this.deps.budget.exhausted || this.results.hasPartial || this.budgetPaused) return;
+    if (!this.deps.budget.exhausted || this.receiver?.hasPartial || this.budgetPaused) return;
     this.log.warn({ heldBytes: this.deps.budget.usedBytes }, 'result memory budget full: pausing this link');
     this.budgetPaused = true;
     this.ws.pause();
-    this.deps.budget.whenRelieved(this.resume);
-  }
-
-  private readonly resume = (): void => {
-    this.budgetPaused = false;
-    if (!this.backlogPaused && !this.closed) this.ws.resume();
-  };
-
-  /**
-   * Storage slower than the link: stop reading (TCP backpressure holds the rest of the result on
-   * the agent) until the bytes waiting for storage drain, so a result costs a bounded buffer.
-   */
-  private onBacklog(paused: boolean): void {
-    this.backlogPaused = paused;
-    if (this.closed) return;
-    if (paused) this.ws.pause();
-    else if (!this.budgetPaused) this.ws.resume();
+    this.deps.budget.whenRelieved(this);
   }
 
   private cleanup(): void {
     if (this.closed) return;
     this.closed = true;
     if (this.helloTimer) clearTimeout(this.helloTimer);
-    this.heartbeat?.();
-    this.results.clear();
+    this.receiver?.clear();
     this.gate.clear();
-    this.deps.budget.forget(this.resume);
+    this.deps.budget.forget(this);
     if (this.registered) {
-      this.deps.dispatcher.removeDevice(this.device.id, this.registered);
-      this.log.info('agent disconnected');
+      sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).remove(this);
+      this.deps.dispatcher.removeDevice(this.deviceId, this.registered);
+      this.deps.log.info({ deviceId: this.deviceId }, 'agent disconnected');
     }
     this.onClosed(this);
   }

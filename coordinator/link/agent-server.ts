@@ -5,11 +5,15 @@ import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
 import { AGENT_LINK_PATH, CloseCode } from '../../proto/index.js';
 import { bearer, hashSecret } from '../auth/secrets.js';
-import { AgentConnection, type ConnectionDeps } from './agent-connection.js';
+import { AgentConnection } from './agent-connection.js';
 import type { ByteBudget } from './byte-budget.js';
+import type { ConnectionDeps } from './connection-deps.js';
 
 /** Unauthenticated upgrades being checked at once; more are refused (503) to bound the work. */
 const MAX_PENDING_UPGRADES = 256;
+
+/** Errors of a socket being upgraded end in a refusal or ws's own handling (a shared no-op). */
+function ignore(): void {}
 
 function refuse(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -56,7 +60,8 @@ export class AgentLinkServer {
   }
 
   private async onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    socket.on('error', () => undefined);
+    // Not a closure: one here would hold this function's scope (the device record) for the link's life.
+    socket.on('error', ignore);
     const path = (req.url ?? '').split('?')[0];
     if (path !== AGENT_LINK_PATH) return refuse(socket, 404, 'Not Found');
     if (this.closing) return refuse(socket, 503, 'Service Unavailable');
@@ -84,16 +89,17 @@ export class AgentLinkServer {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // A device connected twice keeps only its newest link.
       this.byDevice.get(found.id)?.close(CloseCode.Replaced, 'replaced');
-      const conn = new AgentConnection(ws, found, this.deps, (c) => this.forget(c), socket, egress);
+      const conn = new AgentConnection(ws, found, this.deps, this.forget, socket, egress);
       this.connections.add(conn);
       this.byDevice.set(found.id, conn);
     });
   }
 
-  private forget(conn: AgentConnection): void {
+  /** One function for every link (a closure per link would cost every idle link memory). */
+  private readonly forget = (conn: AgentConnection): void => {
     this.connections.delete(conn);
     if (this.byDevice.get(conn.deviceId) === conn) this.byDevice.delete(conn.deviceId);
-  }
+  };
 
   /** Tells a connected device how the coordinator judges it (quarantine and its reason). */
   notifyStanding(deviceId: string, quarantined: boolean, reason: string): void {

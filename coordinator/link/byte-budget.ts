@@ -1,10 +1,15 @@
 // Bytes of result content held in memory across all agent connections, from the first chunk until
 // the content is stored. Past the limit, connections stop reading new results (TCP backpressure
 // holds them on the agents, whose spools keep them safe) until stored results give bytes back.
+/** A link waiting for room (the agent connection: an object, not a closure per link). */
+export interface BudgetWaiter {
+  relieved(): void;
+}
+
 export class ByteBudget {
   private used = 0;
   private peak = 0;
-  private readonly waiting = new Set<() => void>();
+  private readonly waiting = new Set<BudgetWaiter>();
 
   constructor(readonly limitBytes: number) {}
 
@@ -35,16 +40,16 @@ export class ByteBudget {
     if (this.exhausted) return;
     const ready = [...this.waiting];
     this.waiting.clear();
-    for (const resume of ready) resume();
+    for (const waiter of ready) waiter.relieved();
   }
 
-  /** Calls `resume` once the budget has room again. */
-  whenRelieved(resume: () => void): void {
-    if (!this.exhausted) resume();
-    else this.waiting.add(resume);
+  /** Calls `waiter.relieved()` once the budget has room again. */
+  whenRelieved(waiter: BudgetWaiter): void {
+    if (!this.exhausted) waiter.relieved();
+    else this.waiting.add(waiter);
   }
 
-  forget(resume: () => void): void {
-    this.waiting.delete(resume);
+  forget(waiter: BudgetWaiter): void {
+    this.waiting.delete(waiter);
   }
 }

@@ -8,14 +8,16 @@ import { CloseCode } from '../../proto/index.js';
 const MAX_HELD_FRAMES = 1024;
 const MAX_HELD_BYTES = 4 * 1024 * 1024;
 
-export interface FrameGateOptions {
+/**
+ * The link a gate guards (the agent connection). An interface it implements rather than callbacks:
+ * closures per link would cost every idle link memory.
+ */
+export interface GatedLink {
   /** Handles a frame in order (the connection's dispatch). */
-  handle: (frame: AgentFrame) => void;
-  close: (code: number, reason: string) => void;
+  handleFrame(frame: AgentFrame): void;
+  close(code: number, reason: string): void;
   /** Told of each strike (logs, reputation). */
-  onStrike: (count: number, why: string) => void;
-  /** Strikes before the link is closed 4403. */
-  maxStrikes: number;
+  struck(count: number, why: string): void;
 }
 
 export class FrameGate {
@@ -25,17 +27,21 @@ export class FrameGate {
   private strikes = 0;
   private closed = false;
 
-  constructor(private readonly opts: FrameGateOptions) {}
+  constructor(
+    private readonly link: GatedLink,
+    /** Strikes before the link is closed 4403. */
+    private readonly maxStrikes: number,
+  ) {}
 
   /** A decoded frame arrived: handled now, or held behind a pending verdict. */
   offer(frame: AgentFrame, bytes: number): void {
     if (this.held === null) {
-      this.opts.handle(frame);
+      this.link.handleFrame(frame);
       return;
     }
     this.heldBytes += bytes;
     if (this.held.length >= MAX_HELD_FRAMES || this.heldBytes > MAX_HELD_BYTES) {
-      this.opts.close(CloseCode.TooLarge, 'too many frames in flight');
+      this.link.close(CloseCode.TooLarge, 'too many frames in flight');
     } else this.held.push(frame);
   }
 
@@ -49,9 +55,9 @@ export class FrameGate {
   /** Counts a frame for work that is not the device's own; too many close the link. */
   strike(why: string): void {
     this.strikes++;
-    this.opts.onStrike(this.strikes, why);
-    if (this.strikes >= this.opts.maxStrikes) {
-      this.opts.close(CloseCode.Forbidden, 'frames for work not assigned to this device');
+    this.link.struck(this.strikes, why);
+    if (this.strikes >= this.maxStrikes) {
+      this.link.close(CloseCode.Forbidden, 'frames for work not assigned to this device');
     }
   }
 
@@ -68,7 +74,7 @@ export class FrameGate {
     for (const frame of frames) {
       // A frame handled here may start another hold: the rest wait behind it, in order.
       if (this.held) (this.held as AgentFrame[]).push(frame);
-      else this.opts.handle(frame);
+      else this.link.handleFrame(frame);
     }
   }
 }

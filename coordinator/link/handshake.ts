@@ -13,6 +13,34 @@ import type { ConnectedDevice, DeviceLink } from '../scheduler/dispatcher.js';
 import { DeviceOwnerView } from '../scheduler/owner-controls.js';
 import { deviceRegion } from '../scheduler/regions.js';
 
+/**
+ * Strings of the hello most devices share (versions, countries, regions, device and network types):
+ * decoded anew from every hello, one copy each is kept instead of one per device. Bounded, so a
+ * device cannot grow it: past the bound, or for a long string, the device keeps its own copy.
+ */
+const SHARED_MAX = 4096;
+const SHARED_MAX_LENGTH = 64;
+const sharedStrings = new Map<string, string>();
+
+function shared(s: string): string {
+  const hit = sharedStrings.get(s);
+  if (hit !== undefined) return hit;
+  if (sharedStrings.size < SHARED_MAX && s.length <= SHARED_MAX_LENGTH) sharedStrings.set(s, s);
+  return s;
+}
+
+/** A method list (usually one of a few of them) as a set, shared and never modified. */
+const methodSets = new Map<string, ReadonlySet<string>>();
+
+function methodsOf(methods: readonly string[]): ReadonlySet<string> {
+  const key = methods.join('\u0000');
+  const hit = methodSets.get(key);
+  if (hit) return hit;
+  const set = new Set(methods.map(shared));
+  if (methodSets.size < SHARED_MAX && key.length <= SHARED_MAX_LENGTH * 4) methodSets.set(key, set);
+  return set;
+}
+
 export type HelloOutcome =
   | { ok: true; device: ConnectedDevice; location: DeviceLocation }
   | { ok: false; code: number; reason: string };
@@ -38,22 +66,25 @@ export function acceptHello(
   const owner = new DeviceOwnerView();
   owner.update(hello.ownerControls);
   const loc = hello.location ?? {};
-  const country = (loc.country ?? '').toUpperCase();
+  const country = shared((loc.country ?? '').toUpperCase());
   const location: DeviceLocation = {
     country,
-    region: deviceRegion(loc.region ?? '', country),
-    city: loc.city ?? '',
+    region: shared(deviceRegion(loc.region ?? '', country)),
+    city: shared(loc.city ?? ''),
   };
+  const methods = methodsOf(caps.methods ?? []);
+  const deviceType = shared(hello.deviceType ?? '');
+  const networkType = shared(hello.networkType ?? '');
   const device: ConnectedDevice = {
     profile: {
       deviceId: tokenDeviceId,
-      methods: new Set(caps.methods ?? []),
+      methods,
       maxConcurrent: Math.max(1, caps.maxConcurrent ?? 1),
       country: location.country,
       region: location.region,
       city: location.city,
-      deviceType: hello.deviceType ?? '',
-      networkType: hello.networkType ?? '',
+      deviceType,
+      networkType,
       asn: egress.asn,
     },
     egress,
@@ -64,15 +95,13 @@ export function acceptHello(
     running: new Map((hello.running ?? []).map((r) => [r.jobId ?? '', r.attempt ?? 0])),
     draining: hello.draining ?? false,
     connectedAt: new Date(nowMs).toISOString(),
+    // Set here, not first by the dispatcher: a field added later moves to a property store of its own.
+    lastSeenMs: nowMs,
     assignedTotal: 0,
+    // What the API shows of the agent beyond its profile (the rest is in the profile, once).
     info: {
-      agent_version: hello.agentVersion ?? '',
-      browser_version: caps.browserVersion ?? '',
-      methods: caps.methods ?? [],
-      max_concurrent: caps.maxConcurrent ?? 1,
-      device_type: hello.deviceType ?? '',
-      network_type: hello.networkType ?? '',
-      location,
+      agent_version: shared(hello.agentVersion ?? ''),
+      browser_version: shared(caps.browserVersion ?? ''),
     },
   };
   return { ok: true, device, location };

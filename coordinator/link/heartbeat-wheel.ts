@@ -27,9 +27,6 @@ export interface HeartbeatWheelOptions {
   now?: () => number;
 }
 
-/** Leaves the wheel; safe to call twice. */
-export type HeartbeatHandle = () => void;
-
 export class HeartbeatWheel {
   private readonly slots: Array<Set<HeartbeatMember>>;
   private readonly silentAfterMs: number;
@@ -54,17 +51,28 @@ export class HeartbeatWheel {
   }
 
   /** Joins the slot visited last, so the member's first check comes one full interval from now. */
-  add(member: HeartbeatMember): HeartbeatHandle {
+  add(member: HeartbeatMember): void {
     const slot = this.slots[
       (this.cursor + this.slots.length - 1) % this.slots.length
     ] as Set<HeartbeatMember>;
     slot.add(member);
     this.count++;
     this.start();
-    return () => {
-      if (slot.delete(member)) this.count--;
-      if (this.count === 0) this.stop();
-    };
+  }
+
+  /**
+   * Leaves the wheel; safe to call twice. It looks through the slots rather than keep a handle
+   * per member: a handle (a closure) would cost every idle link memory to save a few set lookups
+   * once per disconnect.
+   */
+  remove(member: HeartbeatMember): void {
+    for (const slot of this.slots) {
+      if (slot.delete(member)) {
+        this.count--;
+        break;
+      }
+    }
+    if (this.count === 0) this.stop();
   }
 
   /** Visits the next slot (the timer calls this; tests may too). */

@@ -24,43 +24,75 @@ export type Admission =
   /** Not its attempt, or no such job: drop, and count a strike against the link. */
   | 'foreign';
 
+/** What the receiver needs of the coordinator: one object shared by every link. */
 export interface ReceiverDeps {
-  deviceId: string;
   dispatcher: Dispatcher;
   ingest: ResultIngest;
   store: Store;
-  log: Logger;
   maxResultBytes: number;
-  /** Results up to this size are assembled in memory; larger ones stream to storage. */
-  streamAboveBytes: number;
+  /** Results up to this size are assembled in memory; larger ones stream to storage. Default 256 KiB. */
+  streamAboveBytes?: number;
   budget: ByteBudget;
-  location: () => DeviceLocation;
+}
+
+/**
+ * The link the results come on (the agent connection). An interface the connection implements
+ * rather than callbacks: closures per link would cost every idle link memory.
+ */
+export interface ResultLink {
+  readonly deviceId: string;
+  /** The link's logger. */
+  readonly log: Logger;
+  readonly location: DeviceLocation;
   /** The network the device's link comes from (undefined when not looked up). */
-  egress?: () => DeviceEgress | undefined;
-  ack: (jobId: string, attempt: number, duplicate: boolean) => void;
+  readonly egress?: DeviceEgress;
+  ack(jobId: string, attempt: number, duplicate: boolean): void;
   /** Counts a strike against the link (a final that forges its parts). */
-  strike: (why: string) => void;
+  strike(why: string): void;
   /** Called when this link's bytes waiting for storage pass the bound (true) and drain (false). */
-  backpressure: (paused: boolean) => void;
+  backlog(paused: boolean): void;
 }
 
 /** Bytes of one link's results waiting for storage before the link stops reading. */
 export const MAX_QUEUED_BYTES = 1024 * 1024;
 
+const EMPTY = new Map<never, never>();
+
+// The maps are made when first written and let go once empty again: most links are idle, and four
+// empty maps would be most of what an idle link's receiver costs.
 export class ResultReceiver {
   /** Results with chunks and no final frame yet. */
-  private readonly pending = new Map<string, IncomingResult>();
+  private pendingMap: Map<string, IncomingResult> | null = null;
   /** Budget bytes each live result (pending or being stored) has taken. */
-  private readonly taken = new Map<IncomingResult, number>();
+  private takenMap: Map<IncomingResult, number> | null = null;
   private held = 0;
   private queued = 0;
   private backlogged = false;
   /** Results being stored, by `job/attempt`: resolve to the ack sent (null: none). */
-  private readonly storing = new Map<string, Promise<boolean | null>>();
+  private storingMap: Map<string, Promise<boolean | null>> | null = null;
   /** Store verdicts for attempts not running here, until their final frame. */
-  private readonly verdicts = new Map<string, Admission>();
+  private verdictMap: Map<string, Admission> | null = null;
 
-  constructor(private readonly deps: ReceiverDeps) {}
+  constructor(
+    private readonly deps: ReceiverDeps,
+    private readonly link: ResultLink,
+  ) {}
+
+  private get pending(): Map<string, IncomingResult> {
+    return this.pendingMap ?? EMPTY;
+  }
+
+  private get taken(): Map<IncomingResult, number> {
+    return this.takenMap ?? EMPTY;
+  }
+
+  private get storing(): Map<string, Promise<boolean | null>> {
+    return this.storingMap ?? EMPTY;
+  }
+
+  private get verdicts(): Map<string, Admission> {
+    return this.verdictMap ?? EMPTY;
+  }
 
   /** Result bytes this link holds in memory (pending results and those being stored). */
   get heldBytes(): number {
@@ -80,7 +112,7 @@ export class ResultReceiver {
 
   /** The verdict for frames of (job, attempt) when known without the store; null: ask verify(). */
   admission(jobId: string, attempt: number): Admission | null {
-    if (this.deps.dispatcher.runningJob(jobId, attempt, this.deps.deviceId)) return 'own';
+    if (this.deps.dispatcher.runningJob(jobId, attempt, this.link.deviceId)) return 'own';
     return this.verdicts.get(`${jobId}/${attempt}`) ?? null;
   }
 
@@ -94,13 +126,14 @@ export class ResultReceiver {
       // result answers a re-assignment with that result). Another device holds the job: an older
       // attempt is a late report (acked, not stored), the current or a newer one is forged.
       if (job && attempt > 0 && attempt <= job.attempt) {
-        verdict = job.deviceId === this.deps.deviceId ? 'own' : attempt < job.attempt ? 'stale' : 'foreign';
+        verdict = job.deviceId === this.link.deviceId ? 'own' : attempt < job.attempt ? 'stale' : 'foreign';
       }
     } catch (err) {
-      this.deps.log.warn({ err, jobId }, 'could not check a result against the store');
+      this.link.log.warn({ err, jobId }, 'could not check a result against the store');
       return 'foreign';
     }
-    this.verdicts.set(`${jobId}/${attempt}`, verdict);
+    this.verdictMap ??= new Map();
+    this.verdictMap.set(`${jobId}/${attempt}`, verdict);
     return verdict;
   }
 
@@ -112,13 +145,15 @@ export class ResultReceiver {
     let result = this.pending.get(key);
     if (!result) {
       result = this.open(jobId, attempt);
-      this.pending.set(key, result);
+      this.pendingMap ??= new Map();
+      this.pendingMap.set(key, result);
     }
     if (result.add(chunk) === 'restart') {
       // The agent sends the result again from its start: the earlier copy goes.
       this.drop(jobId, attempt);
       const fresh = this.open(jobId, attempt);
-      this.pending.set(key, fresh);
+      this.pendingMap ??= new Map();
+      this.pendingMap.set(key, fresh);
       fresh.add(chunk);
     }
   }
@@ -129,16 +164,18 @@ export class ResultReceiver {
     const attempt = final.attempt ?? 0;
     const key = `${jobId}/${attempt}`;
     this.verdicts.delete(key);
+    if (this.verdictMap?.size === 0) this.verdictMap = null;
     if (verdict === 'stale') {
       this.drop(jobId, attempt);
-      this.deps.ack(jobId, attempt, true);
+      this.link.ack(jobId, attempt, true);
       return;
     }
     // The claimed record, read before finished() forgets the attempt: ingest needs no store read.
-    const running = this.deps.dispatcher.runningJob(jobId, attempt, this.deps.deviceId);
-    this.deps.dispatcher.finished(jobId, attempt, this.deps.deviceId);
+    const running = this.deps.dispatcher.runningJob(jobId, attempt, this.link.deviceId);
+    this.deps.dispatcher.finished(jobId, attempt, this.link.deviceId);
     const result = this.pending.get(key) ?? this.open(jobId, attempt);
     this.pending.delete(key);
+    if (this.pendingMap?.size === 0) this.pendingMap = null;
     const first = this.storing.get(key);
     if (result.isCopy || first) {
       // A re-send of a result still being stored: answer as the first copy is answered. Should the
@@ -146,15 +183,17 @@ export class ResultReceiver {
       await result.release();
       this.forget(result);
       const duplicate = await first;
-      if (duplicate !== null && duplicate !== undefined) this.deps.ack(jobId, attempt, duplicate);
+      if (duplicate !== null && duplicate !== undefined) this.link.ack(jobId, attempt, duplicate);
       return;
     }
     const stored = this.store(final, result, running);
-    this.storing.set(key, stored);
+    this.storingMap ??= new Map();
+    this.storingMap.set(key, stored);
     try {
       await stored;
     } finally {
       this.storing.delete(key);
+      if (this.storingMap?.size === 0) this.storingMap = null;
       await result.release();
       this.forget(result);
     }
@@ -166,18 +205,19 @@ export class ResultReceiver {
       const [jobId = '', attempt = '0'] = key.split('/');
       this.drop(jobId, Number(attempt));
     }
-    this.verdicts.clear();
+    this.verdictMap = null;
   }
 
   private open(jobId: string, attempt: number): IncomingResult {
     const result: IncomingResult = new IncomingResult({
       copy: this.storing.has(`${jobId}/${attempt}`),
       maxResultBytes: this.deps.maxResultBytes,
-      streamAboveBytes: this.deps.streamAboveBytes,
+      streamAboveBytes: this.deps.streamAboveBytes ?? 256 * 1024,
       stage: () => this.deps.ingest.stage(jobId, attempt),
       changed: () => this.account(result),
     });
-    this.taken.set(result, 0);
+    this.takenMap ??= new Map();
+    this.takenMap.set(result, 0);
     return result;
   }
 
@@ -188,17 +228,17 @@ export class ResultReceiver {
     const now = result.heldBytes;
     if (now > before) this.deps.budget.take(now - before);
     else if (now < before) this.deps.budget.give(before - now);
-    this.taken.set(result, now);
+    this.takenMap?.set(result, now);
     this.held += now - before;
     let queued = 0;
     for (const r of this.taken.keys()) queued += r.queuedBytes;
     this.queued = queued;
     if (!this.backlogged && this.queued > MAX_QUEUED_BYTES) {
       this.backlogged = true;
-      this.deps.backpressure(true);
+      this.link.backlog(true);
     } else if (this.backlogged && this.queued <= MAX_QUEUED_BYTES / 2) {
       this.backlogged = false;
-      this.deps.backpressure(false);
+      this.link.backlog(false);
     }
   }
 
@@ -206,6 +246,7 @@ export class ResultReceiver {
     this.account(result);
     const left = this.taken.get(result) ?? 0;
     this.taken.delete(result);
+    if (this.takenMap?.size === 0) this.takenMap = null;
     this.deps.budget.give(left);
     this.held -= left;
   }
@@ -215,6 +256,7 @@ export class ResultReceiver {
     const result = this.pending.get(key);
     if (!result) return;
     this.pending.delete(key);
+    if (this.pendingMap?.size === 0) this.pendingMap = null;
     void result.release().finally(() => this.forget(result));
   }
 
@@ -235,24 +277,24 @@ export class ResultReceiver {
       report.errorMessage = outcome.message;
     } else {
       if (outcome.reason === 'forged')
-        this.deps.strike(`result for job ${jobId} attempt ${attempt}: ${outcome.message}`);
-      this.deps.log.warn({ jobId, attempt }, outcome.message);
+        this.link.strike(`result for job ${jobId} attempt ${attempt}: ${outcome.message}`);
+      this.link.log.warn({ jobId, attempt }, outcome.message);
       return null; // not acked: the agent re-sends it from its spool
     }
     try {
-      const network = resultNetwork(this.deps.egress?.(), final.network);
+      const network = resultNetwork(this.link.egress, final.network);
       const stored = await this.deps.ingest.ingest(
-        this.deps.deviceId,
-        this.deps.location(),
+        this.link.deviceId,
+        this.link.location,
         report,
         parts,
         network,
         running,
       );
-      this.deps.ack(jobId, attempt, stored !== 'stored');
+      this.link.ack(jobId, attempt, stored !== 'stored');
       return stored !== 'stored';
     } catch (err) {
-      this.deps.log.error({ err, jobId, attempt }, 'result not stored; the agent will re-send it');
+      this.link.log.error({ err, jobId, attempt }, 'result not stored; the agent will re-send it');
       return null;
     }
   }

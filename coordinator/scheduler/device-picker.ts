@@ -53,6 +53,12 @@ interface Hot {
 
 type Entry = IndexEntry<ConnectedDevice, Hot>;
 
+/**
+ * The stats a device reads until its first outcome (shared, empty): most of a large fleet idles,
+ * and an empty map of its own would cost each device memory for nothing (see firstStats).
+ */
+const NO_STATS: ReadonlyMap<string, Readonly<MethodStats>> = new Map();
+
 /** The running best and runner-up of one pick. */
 class Contest {
   best: Scored<ConnectedDevice> | null = null;
@@ -93,9 +99,9 @@ class Contest {
 }
 
 export class DevicePicker {
-  readonly stats = new DeviceStats();
+  readonly stats = new DeviceStats((deviceId, methods) => this.firstStats(deviceId, methods));
   private readonly index = new DeviceIndex<ConnectedDevice, Hot>((dev) => ({
-    methods: this.stats.methodsOf(dev.profile.deviceId),
+    methods: this.stats.knownMethodsOf(dev.profile.deviceId) ?? NO_STATS,
     running: dev.running.size,
     maxConcurrent: dev.profile.maxConcurrent,
     assignedTotal: dev.assignedTotal,
@@ -130,6 +136,13 @@ export class DevicePicker {
       e.aux.running = dev.running.size;
       e.aux.assignedTotal = dev.assignedTotal;
     }
+  }
+
+  /** The device's first outcome: it reads its own stats from now on. */
+  private firstStats(deviceId: string, methods: ReadonlyMap<string, Readonly<MethodStats>>): void {
+    const dev = this.devices.get(deviceId);
+    const e = dev === undefined ? undefined : this.index.indexed(dev);
+    if (e) e.aux.methods = methods;
   }
 
   remove(dev: ConnectedDevice): void {

@@ -24,6 +24,14 @@ export class DeviceStats {
   private readonly overall = new Map<string, MethodStats>();
   private readonly fleet = new Map<string, number>();
 
+  /** `started` is told when a device gets its stats (its first outcome): the map, live from then on. */
+  constructor(
+    private readonly started?: (
+      deviceId: string,
+      methods: ReadonlyMap<string, Readonly<MethodStats>>,
+    ) => void,
+  ) {}
+
   /**
    * One outcome of `method` on the device. `latencyMs` is only given for successes: a failure's
    * duration (often a timeout) already counts through the success rate.
@@ -61,11 +69,17 @@ export class DeviceStats {
     return this.table(deviceId);
   }
 
+  /** The device's per-method stats when it has any (no map is made for a device without). */
+  knownMethodsOf(deviceId: string): ReadonlyMap<string, Readonly<MethodStats>> | undefined {
+    return this.byDevice.get(deviceId);
+  }
+
   private table(deviceId: string): Map<string, MethodStats> {
     let methods = this.byDevice.get(deviceId);
     if (!methods) {
       methods = new Map();
       this.byDevice.set(deviceId, methods);
+      this.started?.(deviceId, methods);
     }
     return methods;
   }

@@ -6,10 +6,13 @@
 // jobs) and the submit → assign latency (submit sent → assign frame at the agent).
 //   npx tsx scripts/bench/fleet.ts [--sizes 1000,10000,100000] [--rate 1000] [--seconds 10]
 //     [--idle-seconds 10] [--job-ms 100] [--sources 8] [--per-proc 6000] [--warmup-seconds 3]
-//     [--prof <dir>] [--keep]
+//     [--prof <dir>] [--heap] [--keep]
 // With --prof the coordinator runs under --cpu-prof and the bench prints where its CPU went during
 // the job streams (picker vs the rest); the profiler's own sampling then adds a few percent of a
-// core to every idle figure. A size above what the coordinator may hold open (its hard
+// core to every idle figure. With --heap the coordinator preloads scripts/bench/lib/mem-probe.ts
+// and, after each size's idle period (its RSS read), the bench prints its heap used after a full
+// GC, per agent beside the RSS per agent; that GC comes before the job stream, so the RSS rows stay
+// comparable. A size above what the coordinator may hold open (its hard
 // limit on open files, less a reserve) is measured at that cap and says so.
 // Last lines: RESULT fleet agents=<n> cpu_us_per_job=<n> idle_cpu_pct=<n> rss_mib=<n>
 //   p50_assign_ms=<n> p99_assign_ms=<n> rate=<jobs/s>, one per size.
@@ -26,6 +29,7 @@ import { openStore } from '../../coordinator/store/open.js';
 import type { FromAgents, SimAgentSpec, ToAgents } from './fleet-agents.js';
 import { freePort, jobStream, pct, procStatus, sleep, waitHealthy } from './lib/fleet-stream.js';
 import { pickerCostUs } from './lib/picker-cost.js';
+import { probeMemory } from './lib/probe-memory.js';
 import { mainProfile, profileShares, type WindowUs } from './lib/profile-shares.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -76,6 +80,8 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const profDir = flags.prof ? path.resolve(String(flags.prof)) : null;
 if (profDir) mkdirSync(profDir, { recursive: true });
+const probeDir = flags.heap ? path.join(dataDir, 'probe') : null;
+if (probeDir) mkdirSync(probeDir);
 const coordinator = spawn(
   'sh',
   [
@@ -83,8 +89,10 @@ const coordinator = spawn(
     'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"',
     process.execPath,
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    ...(probeDir ? ['--expose-gc'] : []),
     '--import',
     'tsx',
+    ...(probeDir ? ['--import', path.join(ROOT, 'scripts/bench/lib/mem-probe.ts')] : []),
     path.join(ROOT, 'coordinator/main.ts'),
     ...['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn'],
     ...['--max-queued-jobs', '1000000'],
@@ -93,11 +101,17 @@ const coordinator = spawn(
     // bench measures the job path and the links, with trust sampling off.
     ...['--canary-interval', '0s', '--verify-share', '0'],
   ],
-  { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: probeDir ? { ...process.env, MEM_PROBE_DIR: probeDir } : process.env,
+  },
 );
 const pid = coordinator.pid as number;
 await waitHealthy(url);
 const base = procStatus(pid);
+let probes = 0;
+const baseHeapMiB = probeDir ? (await probeMemory(pid, probeDir, probes++)).heapUsed / 2 ** 20 : 0;
 log(
   `fleet bench: sizes ${SIZES.join(', ')} (the coordinator may hold ${CAP} links: hard limit ${hardLimit} files)`,
 );
@@ -182,6 +196,12 @@ for (const size of SIZES) {
   log(
     `idle: ${(idleCpuPerSec * 100).toFixed(2)}% of a core; RSS ${rssMiB.toFixed(1)} MiB (${(((rssMiB - base.rssMiB) * 1024) / want).toFixed(1)} KiB an agent)`,
   );
+  if (probeDir) {
+    const heapMiB = (await probeMemory(pid, probeDir, probes++)).heapUsed / 2 ** 20;
+    log(
+      `heap used after a full GC: ${heapMiB.toFixed(1)} MiB (${(((heapMiB - baseHeapMiB) * 1024) / want).toFixed(1)} KiB an agent)`,
+    );
+  }
 
   const fromUs = monoUs();
   const s = await jobStream({

@@ -1,0 +1,42 @@
+// What every agent connection is built with: the coordinator's parts and the link's limits. One
+// object shared by all links (the result receiver reads it too), so nothing here is per link.
+import type { Logger } from 'pino';
+import type { NetworkLookup } from '../network/network-lookup.js';
+import type { ResultIngest } from '../results/ingest.js';
+import type { Dispatcher } from '../scheduler/dispatcher.js';
+import type { Store } from '../store/types.js';
+import type { ByteBudget } from './byte-budget.js';
+
+export interface ConnectionDeps {
+  dispatcher: Dispatcher;
+  ingest: ResultIngest;
+  store: Store;
+  log: Logger;
+  coordinatorId: string;
+  maxFrameBytes: number;
+  maxResultBytes: number;
+  /**
+   * Content bytes one link may have in results without a final frame (in memory or streamed to
+   * storage); past it the link is closed (4413).
+   */
+  maxLinkResultBytes: number;
+  /**
+   * Results whose content is at most this size are assembled in memory and stored whole; larger
+   * ones are written to storage chunk by chunk as they arrive. Default 256 KiB.
+   */
+  streamAboveBytes?: number;
+  /** Result bytes held in memory across all connections (see ByteBudget). */
+  budget: ByteBudget;
+  heartbeatIntervalMs: number;
+  helloTimeoutMs: number;
+  /** Frames for work that is not the device's own before its link is closed (4403). Default 16. */
+  maxStrikes?: number;
+  /** How long past a job's timeout the coordinator waits for a silent attempt (Assign.deadline_ms). */
+  runningGraceMs?: number;
+  /** Told of each strike (it counts against the device's reputation). */
+  onStrike?: (deviceId: string, why: string) => void;
+  /** Told of every frame sent (`out`) or received (`in`) with its size, for metrics. Default: none. */
+  onFrame?: (direction: 'in' | 'out', bytes: number) => void;
+  /** Finds the network a link comes from (coordinator/network/). Default: none (unknown networks). */
+  network?: NetworkLookup;
+}

@@ -16,11 +16,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
 import { parseFlags } from '../../coordinator/config.js';
-import { openStore } from '../../coordinator/store/open.js';
-import type { FromAgents, SimAgentSpec, ToAgents } from './fleet-agents.js';
-import { freePort, jobStream, procStatus, sleep, waitHealthy } from './lib/fleet-stream.js';
+import type { FromAgents, ToAgents } from './fleet-agents.js';
+import { fleetFixtures, freePort, jobStream, procStatus, sleep, waitHealthy } from './lib/fleet-stream.js';
 import { perAgent, summarizeHeap } from './lib/heap-summary.js';
 import type { MemProbe } from './lib/mem-probe.js';
 import { probeMemory } from './lib/probe-memory.js';
@@ -44,21 +42,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(2);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crawl-fleet-heap-'));
 const probeDir = path.join(dataDir, 'probe');
-const store = await openStore(`sqlite:${path.join(dataDir, 'crawl.db')}`);
-const { key: apiKey } = await createApiKey(store, { name: 'bench', admin: true });
-const specs: SimAgentSpec[] = [];
-for (let i = 0; i < MAX; i++) {
-  const id = `sim-${String(i).padStart(6, '0')}`;
-  const { token } = await createDevice(store, { id });
-  specs.push({
-    id,
-    token,
-    country: COUNTRIES[i % COUNTRIES.length] as string,
-    deviceType: i % 10 < 7 ? 'mobile' : 'desktop',
-    localAddress: `127.0.0.${2 + (i % SOURCES)}`,
-  });
-}
-await store.close();
+const { apiKey, specs } = await fleetFixtures(dataDir, MAX, COUNTRIES, SOURCES);
 rmSync(probeDir, { recursive: true, force: true });
 mkdirSync(probeDir);
 

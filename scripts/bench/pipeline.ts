@@ -21,6 +21,7 @@ import {
   tempDir,
 } from '../../test/helpers/cluster.js';
 import { startTargetServer } from '../../test/helpers/target-server.js';
+import { runPool as pool } from './lib/pool.js';
 import { StageClock } from './lib/stage-clock.js';
 
 const flags = parseFlags(process.argv.slice(2));
@@ -46,25 +47,12 @@ interface Phase {
   cpuUs: number;
 }
 
+/** `runPool` with this process's CPU per call. */
 async function runPool(n: number, concurrency: number, one: (i: number) => Promise<void>): Promise<Phase> {
-  let next = 0;
-  const lat: number[] = [];
   const cpu0 = process.cpuUsage();
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        const t = performance.now();
-        await one(i);
-        lat.push(performance.now() - t);
-      }
-    }),
-  );
-  const ms = performance.now() - start;
+  const phase = await pool(n, concurrency, one);
   const cpu = process.cpuUsage(cpu0);
-  lat.sort((a, b) => a - b);
-  return { rate: (n / ms) * 1000, lat, cpuUs: (cpu.user + cpu.system) / n };
+  return { ...phase, cpuUs: (cpu.user + cpu.system) / n };
 }
 
 const target = await startTargetServer();

@@ -1,7 +1,10 @@
 // Pieces of the fleet and batch-status benches (not a bench of its own): the steady job stream over HTTP and reading a process's CPU and RSS.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { Agent, request } from 'undici';
+import { createApiKey, createDevice } from '../../../coordinator/auth/admin-ops.js';
+import { openStore } from '../../../coordinator/store/open.js';
 import type { SimAgentSpec } from '../fleet-agents.js';
 
 const nowMs = (): number => performance.timeOrigin + performance.now();
@@ -157,4 +160,32 @@ export async function jobStream(o: StreamOptions): Promise<StreamOutcome> {
     peakRssMiB: Math.max(peakRssMiB, end.rssMiB),
     latencyMs,
   };
+}
+
+/**
+ * The bench's SQLite store in `dataDir`: an admin API key and `n` devices, and the simulated agents'
+ * specs (countries in turn, 70% mobile, spread over `sources` loopback source addresses).
+ */
+export async function fleetFixtures(
+  dataDir: string,
+  n: number,
+  countries: readonly string[],
+  sources: number,
+): Promise<{ apiKey: string; specs: SimAgentSpec[] }> {
+  const store = await openStore(`sqlite:${path.join(dataDir, 'crawl.db')}`);
+  const { key: apiKey } = await createApiKey(store, { name: 'bench', admin: true });
+  const specs: SimAgentSpec[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = `sim-${String(i).padStart(6, '0')}`;
+    const { token } = await createDevice(store, { id });
+    specs.push({
+      id,
+      token,
+      country: countries[i % countries.length] as string,
+      deviceType: i % 10 < 7 ? 'mobile' : 'desktop',
+      localAddress: `127.0.0.${2 + (i % sources)}`,
+    });
+  }
+  await store.close();
+  return { apiKey, specs };
 }

@@ -16,33 +16,10 @@ import { JOB_VIEW_COLUMNS } from '../../coordinator/store/rows.js';
 import { JOB_VIEWS_SQL } from '../../coordinator/store/sqlite/job-views.js';
 import type { JobRecord, Store } from '../../coordinator/store/types.js';
 import { ADMIN_URL, type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { pendingJob } from '../helpers/records.js';
 
-function job(ownerId: string, i: number): JobRecord {
-  const ms = Date.now() + i;
-  return {
-    id: randomUUID(),
-    ownerId,
-    url: `https://example.com/${i}`,
-    method: 'GET',
-    status: 'pending',
-    submittedAt: new Date(ms).toISOString(),
-    submittedAtMs: ms,
-    timeoutSec: 30,
-    placement: i % 2 ? { country: 'DE' } : {},
-    sessionId: null,
-    sweepId: null,
-    storageType: 'local',
-    request: { headers: [], bodyBase64: '', cookies: [] },
-    attempt: 0,
-    deviceId: null,
-    queueDeadlineMs: ms + 60_000,
-    completedAt: null,
-    failureType: null,
-    errorMessage: null,
-    archivedAt: null,
-    result: null,
-  };
-}
+const job = (ownerId: string, i: number): JobRecord =>
+  pendingJob(ownerId, { url: `https://example.com/${i}`, placement: i % 2 ? { country: 'DE' } : {} });
 
 describe('SQLite batch status read', () => {
   let dir: string;

@@ -11,33 +11,9 @@ import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { openStore } from '../../coordinator/store/open.js';
 import type { JobRecord, Store, SweepRecord } from '../../coordinator/store/types.js';
 import { freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { pendingJob } from '../helpers/records.js';
 
-function job(ownerId: string, sweepId: string | null = null): JobRecord {
-  const ms = Date.now();
-  return {
-    id: randomUUID(),
-    ownerId,
-    url: 'https://example.com/',
-    method: 'GET',
-    status: 'pending',
-    submittedAt: new Date(ms).toISOString(),
-    submittedAtMs: ms,
-    timeoutSec: 30,
-    placement: {},
-    sessionId: null,
-    sweepId,
-    storageType: 'local',
-    request: { headers: [], bodyBase64: '', cookies: [] },
-    attempt: 0,
-    deviceId: null,
-    queueDeadlineMs: ms + 60_000,
-    completedAt: null,
-    failureType: null,
-    errorMessage: null,
-    archivedAt: null,
-    result: null,
-  };
-}
+const job = (ownerId: string, sweepId: string | null = null): JobRecord => pendingJob(ownerId, { sweepId });
 
 function sweep(createdAt: string): { sweep: SweepRecord; jobs: JobRecord[] } {
   const id = randomUUID();

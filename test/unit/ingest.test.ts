@@ -1,7 +1,6 @@
 // Result ingestion against a real SQLite store and local storage: a result delivered twice at once
 // (a re-send racing the first delivery) is stored once and its content survives.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,29 +45,7 @@ async function setup() {
 
 test('the same result delivered twice at once completes the job once and keeps its content', async () => {
   const { dir, store, storage, jobs, ingest } = await setup();
-  const job: JobRecord = {
-    id: randomUUID(),
-    ownerId: 'owner',
-    url: 'http://127.0.0.1/',
-    method: 'GET',
-    status: 'pending',
-    submittedAt: new Date().toISOString(),
-    submittedAtMs: Date.now(),
-    timeoutSec: 30,
-    placement: {},
-    sessionId: null,
-    sweepId: null,
-    storageType: 'local',
-    request: { headers: [], bodyBase64: '', cookies: [] },
-    attempt: 0,
-    deviceId: null,
-    queueDeadlineMs: Date.now() + 30_000,
-    completedAt: null,
-    failureType: null,
-    errorMessage: null,
-    archivedAt: null,
-    result: null,
-  };
+  const job = pendingJob('owner', { url: 'http://127.0.0.1/' });
   await store.insertJob(job);
   assert.ok(await store.claimJob(job.id, 'dev', 1, { coordinatorId: 'c', untilMs: Date.now() + 1000 }));
   const body = Buffer.from('{"ok":true}');

@@ -6,11 +6,15 @@
 // jobs) and the submit → assign latency (submit sent → assign frame at the agent).
 //   npx tsx scripts/bench/fleet.ts [--sizes 1000,10000,100000] [--rate 1000] [--seconds 10]
 //     [--idle-seconds 10] [--job-ms 100] [--sources 8] [--per-proc 6000] [--warmup-seconds 3]
-//     [--prof <dir>] [--keep]
+//     [--prof <dir>] [--probe] [--node-flags='<flags>'] [--keep]
 // With --prof the coordinator runs under --cpu-prof and the bench prints where its CPU went during
 // the job streams (picker vs the rest); the profiler's own sampling then adds a few percent of a
-// core to every idle figure. A size above what the coordinator may hold open (its hard
-// limit on open files, less a reserve) is measured at that cap and says so.
+// core to every idle figure. With --probe the coordinator runs with lib/coordinator-probe.ts and
+// the bench splits each stream's submit → assign into bench, coordinator and agent parts, beside
+// the coordinator's event-loop stalls and GC pauses (PROBE lines, before the RESULT lines).
+// --node-flags passes node/V8 flags to the coordinator only (--node-flags='--max-semi-space-size=32').
+// A size above what the coordinator may hold open (its hard limit on open files, less a reserve)
+// is measured at that cap and says so.
 // Last lines: RESULT fleet agents=<n> cpu_us_per_job=<n> idle_cpu_pct=<n> rss_mib=<n>
 //   p50_assign_ms=<n> p99_assign_ms=<n> rate=<jobs/s>, one per size.
 // Targets: cpu_us_per_job ≤ 150 and flat (±30%) from 1k to 100k; at 100k rss_mib ≤ 1536 and
@@ -26,6 +30,7 @@ import { openStore } from '../../coordinator/store/open.js';
 import type { FromAgents, SimAgentSpec, ToAgents } from './fleet-agents.js';
 import { freePort, jobStream, pct, procStatus, sleep, waitHealthy } from './lib/fleet-stream.js';
 import { pickerCostUs } from './lib/picker-cost.js';
+import { type ProbeWindow, probeReport, readProbe } from './lib/probe-report.js';
 import { mainProfile, profileShares, type WindowUs } from './lib/profile-shares.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -76,6 +81,7 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const profDir = flags.prof ? path.resolve(String(flags.prof)) : null;
 if (profDir) mkdirSync(profDir, { recursive: true });
+const probeFile = flags.probe ? path.join(dataDir, 'probe.json') : null;
 const coordinator = spawn(
   'sh',
   [
@@ -83,8 +89,12 @@ const coordinator = spawn(
     'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"',
     process.execPath,
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    ...String(flags['node-flags'] ?? '')
+      .split(/\s+/)
+      .filter(Boolean),
     '--import',
     'tsx',
+    ...(probeFile ? ['--import', path.join(ROOT, 'scripts/bench/lib/coordinator-probe.ts')] : []),
     path.join(ROOT, 'coordinator/main.ts'),
     ...['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn'],
     ...['--max-queued-jobs', '1000000'],
@@ -93,7 +103,11 @@ const coordinator = spawn(
     // bench measures the job path and the links, with trust sampling off.
     ...['--canary-interval', '0s', '--verify-share', '0'],
   ],
-  { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: probeFile ? { ...process.env, CRAWL_PROBE_OUT: probeFile } : process.env,
+  },
 );
 const pid = coordinator.pid as number;
 await waitHealthy(url);
@@ -138,6 +152,7 @@ interface Row {
 }
 const rows: Row[] = [];
 const windows: WindowUs[] = [];
+const probeWindows: Array<[size: number, ProbeWindow]> = [];
 let have = 0;
 for (const size of SIZES) {
   const want = Math.min(size, CAP);
@@ -184,6 +199,7 @@ for (const size of SIZES) {
   );
 
   const fromUs = monoUs();
+  const fromMs = nowMs();
   const s = await jobStream({
     url,
     apiKey,
@@ -199,6 +215,7 @@ for (const size of SIZES) {
     },
   });
   windows.push({ fromUs, toUs: monoUs() });
+  probeWindows.push([want, { fromMs, toMs: nowMs(), sentAt: s.sentAt, assignedAt: new Map(assignedAt) }]);
   const jobCpuSec = s.cpuSec - idleCpuPerSec * s.elapsedSec;
   const row: Row = {
     agents: want,
@@ -231,6 +248,11 @@ if (profDir) {
     for (const [part, ms] of shares)
       log(`  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(6)} ms  ${part}`);
   }
+}
+if (probeFile) {
+  const dump = readProbe(probeFile);
+  log('\nwhere submit → assign went, by job (epoch clocks of three processes), and the coordinator loop:');
+  for (const [size, w] of probeWindows) for (const line of probeReport(dump, w, `agents=${size}`)) log(line);
 }
 // The picker alone at every size asked for, including those above the socket cap.
 log('');

@@ -69,6 +69,8 @@ export interface StreamOutcome {
   peakRssMiB: number;
   /** Submit sent → assign at the agent, sorted. */
   latencyMs: number[];
+  /** Job id → epoch ms its submit was sent, for the accepted jobs. */
+  sentAt: ReadonlyMap<string, number>;
 }
 
 /** A mix of placements: 40% none, 30% a region, 20% a country, 10% a country and device type. */
@@ -156,5 +158,6 @@ export async function jobStream(o: StreamOptions): Promise<StreamOutcome> {
     cpuSec: end.cpuSec - cpu0,
     peakRssMiB: Math.max(peakRssMiB, end.rssMiB),
     latencyMs,
+    sentAt: submittedAt,
   };
 }

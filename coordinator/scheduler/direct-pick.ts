@@ -6,8 +6,9 @@ import { type JobNeeds, mismatch } from './matching.js';
 
 /** The device's owner controls (paused, hours, domains, caps) let it take the job at `nowMs`. */
 export function ownerAllows(dev: ConnectedDevice, needs: JobNeeds, nowMs: number): boolean {
+  const owner = dev.owner;
   return (
-    !dev.owner || dev.owner.refuses({ url: needs.url ?? '', host: needs.host }, new Date(nowMs)) === null
+    !owner?.controlled || owner.refuses({ url: needs.url ?? '', host: needs.host }, new Date(nowMs)) === null
   );
 }
 

@@ -92,6 +92,21 @@ describe('DeviceOwnerView', () => {
   });
 });
 
+describe('DeviceOwnerView without controls', () => {
+  it('is not controlled, and assignments it saw then still count once controls arrive, within the minute', () => {
+    const view = new DeviceOwnerView();
+    assert.equal(view.controlled, false);
+    view.assigned(noon.getTime() - 90_000);
+    view.assigned(noon.getTime() - 70_000);
+    view.assigned(noon.getTime() - 20_000);
+    view.update(controls({ maxJobsPerMinute: 2 }));
+    assert.equal(view.controlled, true);
+    assert.equal(view.refuses(job, noon), null, 'one assignment in the last minute');
+    view.assigned(noon.getTime() - 5_000);
+    assert.equal(view.refuses(job, noon), "at the device owner's jobs-per-minute limit");
+  });
+});
+
 describe('rejectHandling', () => {
   it('sends an owner refusal elsewhere, like an unsupported method', () => {
     assert.deepEqual(rejectHandling(RejectReason.REJECT_REASON_OWNER_POLICY), {

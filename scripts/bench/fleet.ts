@@ -215,7 +215,14 @@ for (const size of SIZES) {
     },
   });
   windows.push({ fromUs, toUs: monoUs() });
-  probeWindows.push([want, { fromMs, toMs: nowMs(), sentAt: s.sentAt, assignedAt: new Map(assignedAt) }]);
+  const window = {
+    fromMs,
+    toMs: nowMs(),
+    sentAt: s.sentAt,
+    writtenAt: s.writtenAt,
+    assignedAt: new Map(assignedAt),
+  };
+  probeWindows.push([want, window]);
   const jobCpuSec = s.cpuSec - idleCpuPerSec * s.elapsedSec;
   const row: Row = {
     agents: want,

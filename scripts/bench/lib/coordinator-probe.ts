@@ -14,6 +14,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { JobLifecycle } from '../../../coordinator/jobs/job-lifecycle.js';
 import { AgentConnection } from '../../../coordinator/link/agent-connection.js';
+import { HeartbeatWheel } from '../../../coordinator/link/heartbeat-wheel.js';
 import type { JobRecord } from '../../../coordinator/store/types.js';
 
 const OUT = process.env.CRAWL_PROBE_OUT;
@@ -149,7 +150,18 @@ if (inspector) {
   });
 }
 
+/** [epoch ms, ms] of heartbeat-wheel ticks (one slot's pings) that took over a millisecond. */
+const wheelTicks: Array<[number, number]> = [];
+const tick = HeartbeatWheel.prototype.tick;
+HeartbeatWheel.prototype.tick = function (this: HeartbeatWheel) {
+  const t0 = performance.now();
+  tick.call(this);
+  const ms = performance.now() - t0;
+  if (ms > 1) wheelTicks.push([performance.timeOrigin + t0, ms]);
+};
+
 export interface ProbeDump {
+  wheelTicks: Array<[number, number]>;
   slowSql: Array<[number, number, string]>;
   commits: number[];
   ticks: number;
@@ -166,6 +178,7 @@ process.on('exit', () => {
   });
   if (!OUT) return;
   const dump: ProbeDump = {
+    wheelTicks,
     slowSql,
     commits,
     ticks,

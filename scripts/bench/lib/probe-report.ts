@@ -13,6 +13,8 @@ export interface ProbeWindow {
   toMs: number;
   /** Job id → submit sent by the bench. */
   sentAt: ReadonlyMap<string, number>;
+  /** Job id → its headers written to a connection by the bench's HTTP client. */
+  writtenAt: ReadonlyMap<string, number>;
   /** Job id → assign received by the simulated agent. */
   assignedAt: ReadonlyMap<string, number>;
 }
@@ -39,27 +41,31 @@ export function readProbe(file: string): ProbeDump {
 export function probeReport(dump: ProbeDump, w: ProbeWindow, label: string): string[] {
   const inside = (t: number) => t >= w.fromMs && t <= w.toMs;
   const byId = new Map(dump.jobs.map(([id, ...s]) => [id, s.map((x) => x ?? Number.NaN)]));
-  const before: number[] = [];
+  const queued: number[] = [];
+  const unread: number[] = [];
   const coord: number[] = [];
   const stored: number[] = [];
   const after: number[] = [];
-  const total: Array<[total: number, before: number, coord: number, after: number]> = [];
+  type Parts = [total: number, queued: number, unread: number, coord: number, after: number];
+  const total: Parts[] = [];
   for (const [id, sent] of w.sentAt) {
     const s = byId.get(id);
     const at = w.assignedAt.get(id);
+    const wrote = w.writtenAt.get(id) ?? sent;
     if (!s || at === undefined) continue;
     const [req, sto, asg] = s as [number, number, number, number];
     if (Number.isNaN(req) || Number.isNaN(asg)) continue;
-    before.push(req - sent);
+    queued.push(wrote - sent);
+    unread.push(req - wrote);
     coord.push(asg - req);
     if (!Number.isNaN(sto)) stored.push(sto - req);
     after.push(at - asg);
-    total.push([at - sent, req - sent, asg - req, at - asg]);
+    total.push([at - sent, wrote - sent, req - wrote, asg - req, at - asg]);
   }
   // The slowest 1% of jobs: where their time went, on average.
   total.sort((a, b) => b[0] - a[0]);
   const tail = total.slice(0, Math.max(1, Math.floor(total.length / 100)));
-  const mean = (i: number) => tail.reduce((a, t) => a + t[i as 0], 0) / tail.length;
+  const mean = (i: number) => tail.reduce((a, t) => a + (t[i] as number), 0) / tail.length;
   const stalls = dump.stalls.filter(([t]) => inside(t)).map(([, ms]) => ms);
   const gcs = dump.gcs.filter(([t]) => inside(t));
   const gcLines = Object.entries(GC_KINDS).map(([k, name]) => {
@@ -74,23 +80,26 @@ export function probeReport(dump: ProbeDump, w: ProbeWindow, label: string): str
     slow.set(sql, list);
   }
   const sqlLines = [...slow]
-    .sort((a, b) => b[1].length - a[1].length)
+    .sort((a, b) => Math.max(...b[1]) - Math.max(...a[1]))
     .slice(0, 5)
     .map(([sql, d]) => `${d.length}× max ${f(Math.max(...d))} ms "${sql}"`);
+  const wheel = dump.wheelTicks.filter(([t]) => inside(t)).map(([, ms]) => ms);
   const spanSec = (w.toMs - w.fromMs) / 1000;
   const over = (ms: number) => stalls.filter((x) => x > ms).length;
   coord.sort((a, b) => a - b);
   return [
     `  ${label}: ${total.length} jobs seen on both ends`,
-    `    bench → coordinator (request seen by node:http) ms: ${ps(before)}`,
+    `    in the bench's HTTP client, before a connection took it ms: ${ps(queued)}`,
+    `    written → seen by the coordinator's node:http (its loop busy or stalled) ms: ${ps(unread)}`,
     `    coordinator, request → job stored ms: ${ps(stored)}`,
     `    coordinator, request → Assign to the socket ms: ${ps(coord)}`,
     `    Assign to the socket → at the agent ms: ${ps(after)}`,
-    `    slowest 1% (${tail.length} jobs, mean ${f(mean(0))} ms): before ${f(mean(1))}, coordinator ${f(mean(2))}, after ${f(mean(3))}`,
+    `    slowest 1% (${tail.length} jobs, mean ${f(mean(0))} ms): client queue ${f(mean(1))}, waiting for the coordinator's loop ${f(mean(2))}, coordinator ${f(mean(3))}, to the agent ${f(mean(4))}`,
     `    coordinator loop over ${spanSec.toFixed(1)} s: ${stalls.length} timers late > ${3} ms, ${over(10)} > 10 ms, ${over(20)} > 20 ms, ${over(50)} > 50 ms, max ${f(Math.max(0, ...stalls))} ms, ${f(stalls.reduce((a, b) => a + b, 0))} ms late in all`,
     `    GC: ${gcLines.join(', ')}`,
-    `    SQLite statements over ${2} ms: ${sqlLines.join('; ') || 'none'}`,
+    `    SQLite statements over ${2} ms, slowest first: ${sqlLines.join('; ') || 'none'}`,
+    `    heartbeat-wheel ticks over 1 ms: ${wheel.length}, max ${f(Math.max(0, ...wheel))} ms`,
     `    COMMITs over the whole run: ${commitLine(dump.commits)}`,
-    `PROBE ${label} coord_p50_ms=${f(pct(coord, 50))} coord_p99_ms=${f(pct(coord, 99))} tail_before_ms=${f(mean(1))} tail_coord_ms=${f(mean(2))} tail_after_ms=${f(mean(3))} stalls_over_20ms=${over(20)} max_stall_ms=${f(Math.max(0, ...stalls))}`,
+    `PROBE ${label} coord_p50_ms=${f(pct(coord, 50))} coord_p99_ms=${f(pct(coord, 99))} tail_client_ms=${f(mean(1))} tail_unread_ms=${f(mean(2))} tail_coord_ms=${f(mean(3))} tail_after_ms=${f(mean(4))} stalls_over_20ms=${over(20)} max_stall_ms=${f(Math.max(0, ...stalls))}`,
   ];
 }

@@ -29,7 +29,10 @@ export async function startCoordinator(
   log: Logger,
   overrides: StartOverrides = {},
 ): Promise<RunningCoordinator> {
-  const store = await openStore(config.store, { log: log.child({ component: 'store' }) });
+  const store = await openStore(config.store, {
+    log: log.child({ component: 'store' }),
+    checkpointInWorker: true,
+  });
   const storages = createStorages({ dataDir: config.dataDir, s3: config.s3 ?? undefined });
   if (storages.s3) await storages.s3.ensureBucket();
   const wrap = overrides.wrapStorage ?? ((s: ContentStorage) => s);

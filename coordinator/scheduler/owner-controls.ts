@@ -77,8 +77,7 @@ function restricts(c: OwnerControls): boolean {
 
 /**
  * What the scheduler keeps per device for deviceRefuses(): the latest controls (from Hello, then
- * every Availability that carries them) and, while the owner caps jobs per minute, its own
- * assignments of the last minute. The picker asks every device it looks at, so the common case
+ * every Availability that carries them) and its own assignments of the last minute. The picker asks every device it looks at, so the common case
  * (nothing restricts) is one field read, with nothing allocated.
  */
 export class DeviceOwnerView {
@@ -92,19 +91,24 @@ export class DeviceOwnerView {
     if (!controls) return;
     this.controls = controls;
     this.restricts = restricts(controls);
-    if (!((controls.maxJobsPerMinute ?? 0) > 0)) this.assignedMs.length = 0;
   }
 
-  /** Call when a job is assigned to the device (counted only while the owner caps jobs a minute). */
+  /** Call when a job is assigned to the device. */
   assigned(nowMs: number): void {
-    if ((this.controls?.maxJobsPerMinute ?? 0) > 0) this.assignedMs.push(nowMs);
+    // Pruned here too: a device whose owner restricts nothing is never asked (refuses), and a cap
+    // set later still sees the minute's assignments.
+    this.forget(nowMs - 60_000);
+    this.assignedMs.push(nowMs);
   }
 
   refuses(job: OwnerJob, now: Date): string | null {
     if (!this.restricts) return null;
-    const since = now.getTime() - 60_000;
-    while (this.assignedMs.length > 0 && (this.assignedMs[0] ?? 0) <= since) this.assignedMs.shift();
+    this.forget(now.getTime() - 60_000);
     return deviceRefuses(this.controls, job, now, { assignedLastMinute: this.assignedMs.length });
+  }
+
+  private forget(sinceMs: number): void {
+    while (this.assignedMs.length > 0 && (this.assignedMs[0] ?? 0) <= sinceMs) this.assignedMs.shift();
   }
 }
 

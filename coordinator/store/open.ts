@@ -5,6 +5,11 @@ import type { Store } from './types.js';
 export interface OpenStoreOptions {
   /** Where a PostgreSQL store reports connection trouble (a pino Logger fits). Default: nowhere. */
   log?: StoreLog;
+  /**
+   * SQLite: checkpoint the WAL from a worker thread instead of inside the event loop's commits
+   * (the coordinator's own store; a CLI that opens the file for a moment needs no thread).
+   */
+  checkpointInWorker?: boolean;
 }
 
 /**
@@ -14,7 +19,7 @@ export interface OpenStoreOptions {
 export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (spec.startsWith('sqlite:')) {
     const { SqliteStore } = await import('./sqlite/sqlite-store.js');
-    return new SqliteStore(spec.slice('sqlite:'.length));
+    return new SqliteStore(spec.slice('sqlite:'.length), { checkpointInWorker: options.checkpointInWorker });
   }
   if (/^postgres(ql)?:\/\//.test(spec)) {
     const [{ PostgresStore }, { parsePostgresSpec }] = await Promise.all([

@@ -6,14 +6,19 @@
 // jobs) and the submit → assign latency (submit sent → assign frame at the agent).
 //   npx tsx scripts/bench/fleet.ts [--sizes 1000,10000,100000] [--rate 1000] [--seconds 10]
 //     [--idle-seconds 10] [--job-ms 100] [--sources 8] [--per-proc 6000] [--warmup-seconds 3]
-//     [--prof <dir>] [--heap] [--keep]
+//     [--warmup-rate 300]
+//     [--prof <dir>] [--probe] [--heap] [--node-flags='<flags>'] [--keep]
 // With --prof the coordinator runs under --cpu-prof and the bench prints where its CPU went during
 // the job streams (picker vs the rest); the profiler's own sampling then adds a few percent of a
-// core to every idle figure. With --heap the coordinator preloads scripts/bench/lib/mem-probe.ts
-// and, after each size's idle period (its RSS read), the bench prints its heap used after a full
-// GC, per agent beside the RSS per agent; that GC comes before the job stream, so the RSS rows stay
-// comparable. A size above what the coordinator may hold open (its hard
-// limit on open files, less a reserve) is measured at that cap and says so.
+// core to every idle figure. With --probe the coordinator runs with lib/coordinator-probe.ts and
+// the bench splits each stream's submit → assign into bench, coordinator and agent parts, beside
+// the coordinator's event-loop stalls and GC pauses (PROBE lines, before the RESULT lines).
+// With --heap the coordinator preloads lib/mem-probe.ts and, after each size's idle period (its
+// RSS read), the bench prints its heap used after a full GC, per agent beside the RSS per agent;
+// that GC comes before the job stream, so the RSS rows stay comparable.
+// --node-flags passes node/V8 flags to the coordinator only (--node-flags='--max-semi-space-size=32').
+// A size above what the coordinator may hold open (its hard limit on open files, less a reserve)
+// is measured at that cap and says so.
 // Last lines: RESULT fleet agents=<n> cpu_us_per_job=<n> idle_cpu_pct=<n> rss_mib=<n>
 //   p50_assign_ms=<n> p99_assign_ms=<n> rate=<jobs/s>, one per size.
 // Targets: cpu_us_per_job ≤ 150 and flat (±30%) from 1k to 100k; at 100k rss_mib ≤ 1536 and
@@ -36,6 +41,7 @@ import {
 } from './lib/fleet-stream.js';
 import { pickerCostUs } from './lib/picker-cost.js';
 import { probeMemory } from './lib/probe-memory.js';
+import { type ProbeWindow, probeReport, readProbe } from './lib/probe-report.js';
 import { mainProfile, profileShares, type WindowUs } from './lib/profile-shares.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -51,6 +57,9 @@ const JOB_MS = Number(flags['job-ms'] ?? 100);
 const SOURCES = Number(flags.sources ?? 8);
 const PER_PROC = Number(flags['per-proc'] ?? 6000);
 const WARMUP_SECONDS = Number(flags['warmup-seconds'] ?? 3);
+// At 300 jobs/s the first full-rate stream still starts with ~1 s of a saturated loop (see
+// docs/scaling.md, "The tail of submit → assign"); --warmup-rate 1000 leaves the steady state alone.
+const WARMUP_RATE = Number(flags['warmup-rate'] ?? 300);
 const COUNTRIES = 'US US CA MX BR AR CL CO DE DE FR GB NL PL ES IT SE JP SG IN AU KR ZA AE NG EG TR'.split(
   ' ',
 );
@@ -74,6 +83,7 @@ const profDir = flags.prof ? path.resolve(String(flags.prof)) : null;
 if (profDir) mkdirSync(profDir, { recursive: true });
 const probeDir = flags.heap ? path.join(dataDir, 'probe') : null;
 if (probeDir) mkdirSync(probeDir);
+const probeFile = flags.probe ? path.join(dataDir, 'probe.json') : null;
 const coordinator = spawn(
   'sh',
   [
@@ -82,9 +92,13 @@ const coordinator = spawn(
     process.execPath,
     ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
     ...(probeDir ? ['--expose-gc'] : []),
+    ...String(flags['node-flags'] ?? '')
+      .split(/\s+/)
+      .filter(Boolean),
     '--import',
     'tsx',
     ...(probeDir ? ['--import', path.join(ROOT, 'scripts/bench/lib/mem-probe.ts')] : []),
+    ...(probeFile ? ['--import', path.join(ROOT, 'scripts/bench/lib/coordinator-probe.ts')] : []),
     path.join(ROOT, 'coordinator/main.ts'),
     ...['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn'],
     ...['--max-queued-jobs', '1000000'],
@@ -96,7 +110,11 @@ const coordinator = spawn(
   {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: probeDir ? { ...process.env, MEM_PROBE_DIR: probeDir } : process.env,
+    env: {
+      ...process.env,
+      ...(probeDir ? { MEM_PROBE_DIR: probeDir } : {}),
+      ...(probeFile ? { CRAWL_PROBE_OUT: probeFile } : {}),
+    },
   },
 );
 const pid = coordinator.pid as number;
@@ -144,6 +162,7 @@ interface Row {
 }
 const rows: Row[] = [];
 const windows: WindowUs[] = [];
+const probeWindows: Array<[size: number, ProbeWindow]> = [];
 let have = 0;
 for (const size of SIZES) {
   const want = Math.min(size, CAP);
@@ -168,7 +187,7 @@ for (const size of SIZES) {
     await jobStream({
       url,
       apiKey,
-      rate: Math.min(RATE, 300),
+      rate: Math.min(RATE, WARMUP_RATE),
       seconds: WARMUP_SECONDS,
       specs: specs.slice(0, want),
       pid,
@@ -196,6 +215,7 @@ for (const size of SIZES) {
   }
 
   const fromUs = monoUs();
+  const fromMs = nowMs();
   const s = await jobStream({
     url,
     apiKey,
@@ -211,6 +231,14 @@ for (const size of SIZES) {
     },
   });
   windows.push({ fromUs, toUs: monoUs() });
+  const window = {
+    fromMs,
+    toMs: nowMs(),
+    sentAt: s.sentAt,
+    writtenAt: s.writtenAt,
+    assignedAt: new Map(assignedAt),
+  };
+  probeWindows.push([want, window]);
   const jobCpuSec = s.cpuSec - idleCpuPerSec * s.elapsedSec;
   const row: Row = {
     agents: want,
@@ -243,6 +271,11 @@ if (profDir) {
     for (const [part, ms] of shares)
       log(`  ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(6)} ms  ${part}`);
   }
+}
+if (probeFile) {
+  const dump = readProbe(probeFile);
+  log('\nwhere submit → assign went, by job (epoch clocks of three processes), and the coordinator loop:');
+  for (const [size, w] of probeWindows) for (const line of probeReport(dump, w, `agents=${size}`)) log(line);
 }
 // The picker alone at every size asked for, including those above the socket cap.
 log('');

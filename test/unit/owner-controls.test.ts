@@ -90,20 +90,31 @@ describe('DeviceOwnerView', () => {
     view.update(controls({ paused: true }));
     assert.equal(view.refuses(job, noon), 'paused by the device owner');
   });
-  it('marks controls that restrict nothing as open, and counts assignments only under a cap', () => {
+  it('marks controls that restrict nothing as open, so the picker need not ask', () => {
     const view = new DeviceOwnerView();
     assert.equal(view.restricts, false, 'no controls yet');
     view.update(controls({}));
     assert.equal(view.restricts, false, 'controls sent, all empty');
-    for (let i = 0; i < 5; i++) view.assigned(noon.getTime() - 1_000);
     view.update(controls({ maxJobsPerMinute: 1 }));
-    assert.equal(view.restricts, true);
-    assert.equal(view.refuses(job, noon), null, 'assignments before the cap was set are not counted');
-    view.assigned(noon.getTime());
-    assert.equal(view.refuses(job, noon), "at the device owner's jobs-per-minute limit");
+    assert.equal(view.restricts, true, 'a cap restricts');
     view.update(controls({ denyDomains: ['example.org'] }));
     assert.equal(view.restricts, true, 'a domain list restricts');
-    assert.equal(view.refuses(job, noon), null, 'the cap is gone, and so are its counts');
+    assert.equal(view.refuses(job, noon), null, 'the cap is gone');
+  });
+});
+
+describe('DeviceOwnerView without controls', () => {
+  it('restricts nothing, and assignments it saw then still count once controls arrive, within the minute', () => {
+    const view = new DeviceOwnerView();
+    assert.equal(view.restricts, false);
+    view.assigned(noon.getTime() - 90_000);
+    view.assigned(noon.getTime() - 70_000);
+    view.assigned(noon.getTime() - 20_000);
+    view.update(controls({ maxJobsPerMinute: 2 }));
+    assert.equal(view.restricts, true);
+    assert.equal(view.refuses(job, noon), null, 'one assignment in the last minute');
+    view.assigned(noon.getTime() - 5_000);
+    assert.equal(view.refuses(job, noon), "at the device owner's jobs-per-minute limit");
   });
 });
 

@@ -84,6 +84,28 @@ describe('heartbeat wheel', () => {
     }
   });
 
+  test('by default a tick comes every 50 ms, so one visits 1/300 of the links of a 15 s heartbeat', () => {
+    const clock = { ms: 0 };
+    const wheel = new HeartbeatWheel({
+      intervalMs: 15_000,
+      now: () => clock.ms,
+      encodePing: () => new Uint8Array(),
+    });
+    const members = Array.from({ length: 600 }, () => member(clock, true));
+    try {
+      for (const m of members) {
+        wheel.add(m);
+        wheel.tick(); // links arrive while the wheel turns: each joins its own slot, twice round
+      }
+      const before = members.map((m) => m.pings.length);
+      wheel.tick();
+      const pinged = members.filter((m, i) => m.pings.length > (before[i] as number)).length;
+      assert.equal(pinged, 2, 'two of 600 links per tick (16 slots would visit 37)');
+    } finally {
+      wheel.close();
+    }
+  });
+
   test('the real timer drops a silent peer and keeps a live one; leaving the wheel stops it', async () => {
     const clock = { ms: Date.now() };
     const wheel = new HeartbeatWheel({ intervalMs: 40, slots: 4, encodePing: () => new Uint8Array() });

@@ -41,6 +41,7 @@ import { SqlitePushStore } from './push-store.js';
 import { SqliteScheduleStore } from './schedule-store.js';
 import { SqliteSessions } from './session-store.js';
 import { SqliteTrustStore } from './trust-store.js';
+import { type CloseCheckpointer, useWal } from './wal-checkpointer.js';
 import { WriteBatch } from './write-batch.js';
 
 export interface SqliteStoreOptions {
@@ -48,6 +49,8 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
   /** Writes committed together at most (group commit, see write-batch.ts). Default 512. */
   maxBatchWrites?: number;
+  /** WAL checkpoints in a worker thread, not in the event loop's COMMITs (wal-checkpointer.ts). */
+  checkpointInWorker?: boolean;
 }
 
 export class SqliteStore implements Store {
@@ -66,6 +69,7 @@ export class SqliteStore implements Store {
   private readonly jobViews: SqliteJobViews;
   private readonly sessions: SqliteSessions;
   private closed = false;
+  private readonly closeCheckpointer: CloseCheckpointer;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
   private readonly statements = new Map<string, Database.Statement<unknown[], unknown>>();
   /**
@@ -84,9 +88,7 @@ export class SqliteStore implements Store {
   constructor(file: string, opts: SqliteStoreOptions = {}) {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    // A commit survives a crash of the process (it is in the WAL file), not of the machine.
-    this.db.pragma('synchronous = NORMAL');
+    this.closeCheckpointer = useWal(this.db, file, { checkpointInWorker: opts.checkpointInWorker });
     this.db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
     this.db.pragma('foreign_keys = ON');
     this.migrate();
@@ -392,6 +394,7 @@ export class SqliteStore implements Store {
     if (this.closed) return;
     this.closed = true;
     this.batch.close();
+    await this.closeCheckpointer();
     this.db.close();
   }
 }

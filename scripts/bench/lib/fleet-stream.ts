@@ -1,4 +1,5 @@
 // Pieces of the fleet and batch-status benches (not a bench of its own): the steady job stream over HTTP and reading a process's CPU and RSS.
+import diagnostics from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -72,6 +73,10 @@ export interface StreamOutcome {
   peakRssMiB: number;
   /** Submit sent → assign at the agent, sorted. */
   latencyMs: number[];
+  /** Job id → epoch ms its submit was sent, for the accepted jobs. */
+  sentAt: ReadonlyMap<string, number>;
+  /** Job id → epoch ms undici wrote the submit's headers to a connection (after any client queue). */
+  writtenAt: ReadonlyMap<string, number>;
 }
 
 /** A mix of placements: 40% none, 30% a region, 20% a country, 10% a country and device type. */
@@ -98,19 +103,31 @@ export async function jobStream(o: StreamOptions): Promise<StreamOutcome> {
   const http = new Agent({ connections: 64, pipelining: 1 });
   const headers = { authorization: `Bearer ${o.apiKey}`, 'content-type': 'application/json' };
   const submittedAt = new Map<string, number>();
+  // When a submit left the client: with all 64 connections busy, undici queues it first.
+  const wroteBySeq = new Map<number, number>();
+  const writtenAt = new Map<string, number>();
+  const onSendHeaders = (m: unknown): void => {
+    const seq = /x-bench-seq: (\d+)/i.exec((m as { headers?: string }).headers ?? '')?.[1];
+    if (seq !== undefined) wroteBySeq.set(Number(seq), nowMs());
+  };
+  diagnostics.subscribe('undici:client:sendHeaders', onSendHeaders);
   let errors = 0;
   const submit = async (i: number): Promise<void> => {
     const t0 = nowMs();
     try {
       const res = await request(`${o.url}/crawl/v1/new`, {
         method: 'POST',
-        headers,
+        headers: { ...headers, 'x-bench-seq': String(i) },
         body: jobBody(i, o.specs),
         dispatcher: http,
       });
       const body = (await res.body.json()) as { job_id?: string };
       if (res.statusCode !== 201 || !body.job_id) errors++;
-      else submittedAt.set(body.job_id, t0);
+      else {
+        submittedAt.set(body.job_id, t0);
+        const wrote = wroteBySeq.get(i);
+        if (wrote !== undefined) writtenAt.set(body.job_id, wrote);
+      }
     } catch {
       errors++;
     }
@@ -136,6 +153,7 @@ export async function jobStream(o: StreamOptions): Promise<StreamOutcome> {
     await sleep(2);
   }
   await Promise.all(inflight);
+  diagnostics.unsubscribe('undici:client:sendHeaders', onSendHeaders);
   const streamSec = (nowMs() - start) / 1000;
   const waitUntil = nowMs() + 15_000;
   while ([...submittedAt.keys()].some((id) => !o.assignedAt.has(id)) && nowMs() < waitUntil) await sleep(50);
@@ -159,6 +177,8 @@ export async function jobStream(o: StreamOptions): Promise<StreamOutcome> {
     cpuSec: end.cpuSec - cpu0,
     peakRssMiB: Math.max(peakRssMiB, end.rssMiB),
     latencyMs,
+    sentAt: submittedAt,
+    writtenAt,
   };
 }
 

@@ -67,6 +67,18 @@ addEventListener('load', () => setTimeout(() => {
 </script>`,
 );
 
+/** Nothing contentful at the load event: the text comes 120 ms later, so its paint follows load. */
+const LATE_PAINT = page(
+  'Late paint',
+  `<script>
+addEventListener('load', () => setTimeout(() => {
+  const p = document.createElement('p');
+  p.textContent = 'Painted after the load event';
+  document.body.append(p);
+}, 120));
+</script>`,
+);
+
 const LONG_TASK = page(
   'Long task',
   `<h1>Busy page</h1><p>${PARAGRAPHS[0]}</p><script>
@@ -143,6 +155,8 @@ export async function startFixtureSites(): Promise<FixtureSites> {
         return html(SHIFT);
       case '/long-task':
         return html(LONG_TASK);
+      case '/late-paint':
+        return html(LATE_PAINT);
       case '/subresources':
         return html(subresources(`http://localhost:${port}`));
       case '/frame':

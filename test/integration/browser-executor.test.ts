@@ -223,6 +223,14 @@ describe('BrowserExecutor (CRAWL_FULL_PAGE)', { skip }, () => {
     );
   });
 
+  test('a first paint that comes after the load event is still read (no settle time)', async () => {
+    const out = await run(make({ settleMs: 0 }), '/late-paint');
+    assert.equal(out.success, true, out.errorMessage);
+    const perf = out.performance!;
+    assert.ok(perf.firstContentfulPaint! > perf.totalLoadTime!, JSON.stringify(perf));
+    assert.ok(perf.largestContentfulPaint! >= perf.firstContentfulPaint!, JSON.stringify(perf));
+  });
+
   test('a long task after FCP gives long-task figures and TBT', async () => {
     const out = await run(executor, '/long-task');
     const perf = out.performance!;

@@ -94,6 +94,28 @@ export const READ_SCRIPT = `(() => {
   };
 })()`;
 
+/** How long the read waits for a first contentful paint the load event came before. */
+export const PAINT_WAIT_MS = 250;
+
+/**
+ * Resolves once the page has a first contentful paint, or after PAINT_WAIT_MS. Chromium paints the
+ * first frame after the load event of a small page; on a busy machine the metrics were read before
+ * it, and a page that did paint reported fcp and lcp 0. A page with nothing contentful to paint
+ * costs the wait once.
+ */
+export const PAINT_WAIT_SCRIPT = `new Promise((resolve) => {
+  if (performance.getEntriesByName('first-contentful-paint', 'paint').length > 0) return resolve(true);
+  const timer = setTimeout(() => resolve(false), ${PAINT_WAIT_MS});
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(true);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {}
+})`;
+
 /**
  * READ_SCRIPT and the serialized document in one round trip: `{ readings, html }`. The document is
  * serialized like puppeteer's page.content(): each top-level node (doctype, comments, <html>).

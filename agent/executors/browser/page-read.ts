@@ -9,7 +9,7 @@ import { toCookieRecord } from './cookies.js';
 import { isStopped, type PageWatch } from './job-deadline.js';
 import type { MainDocument } from './network-recorder.js';
 import type { PageJob } from './page-job-types.js';
-import { type PageReadings, READ_WITH_DOM_SCRIPT } from './page-metrics.js';
+import { PAINT_WAIT_MS, PAINT_WAIT_SCRIPT, type PageReadings, READ_WITH_DOM_SCRIPT } from './page-metrics.js';
 import { captureScreenshot, type Screenshot } from './screenshot.js';
 import { tlsCipherName, tlsVersionName } from './tls-names.js';
 
@@ -59,6 +59,12 @@ export async function readPage(input: ReadInput, outcome: ExecOutcome): Promise<
     });
 
   if (input.timedOut) await stopScripts();
+  else {
+    // The first paint may still be on its way (page-metrics.ts); a page too busy to answer is
+    // handled by the read below.
+    const paintedBy = performance.now() + PAINT_WAIT_MS + 50;
+    await guard(page.evaluate(PAINT_WAIT_SCRIPT), paintedBy).catch(() => undefined);
+  }
   let read = await tryRead(performance.now() + settings.unresponsiveMs);
   if (read === null && !watch.reason && !deadline.passed) {
     await stopScripts();

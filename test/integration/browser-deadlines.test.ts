@@ -189,7 +189,8 @@ describe('browser deadlines', { skip }, () => {
       assert.equal(out.performance?.crashOrTimeoutFlag, true, path);
       assert.equal(out.statusCode, 200);
       assert.ok(out.content.fullPage && out.content.fullPage.length > 0, `${path}: DOM read`);
-      assert.ok(out.performance!.totalLoadTime! >= 1_000, `${path}: ${out.performance!.totalLoadTime}`);
+      // The page's clock starts once its tab is set up (a few hundred ms on a busy machine).
+      assert.ok(out.performance!.totalLoadTime! >= 750, `${path}: ${out.performance!.totalLoadTime}`);
       if (path !== '/endless') {
         assert.equal(out.requestResults.find((r) => r.url === `${base}/hang`)?.success, false, path);
       }

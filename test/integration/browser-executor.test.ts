@@ -280,7 +280,10 @@ describe('BrowserExecutor (CRAWL_FULL_PAGE)', { skip }, () => {
     const out = await run(executor, '/never', { timeoutMs: 1_500 });
     assert.equal(out.success, true, out.errorMessage);
     assert.equal(out.performance?.crashOrTimeoutFlag, true);
-    assert.ok(out.performance!.totalLoadTime! >= 1_400);
+    // Read at the navigation's end, 1.5 s after the job began; the page's own clock starts after the
+    // tab is set up, which takes a few hundred ms on a busy machine.
+    const loadMs = out.performance!.totalLoadTime!;
+    assert.ok(loadMs >= 750, `read after ${loadMs} ms of loading`);
     assert.match(out.content.fullPage!.toString(), /Still loading/);
     assert.equal(result(out, `${sites.url}/hang`)?.success, false);
   });

@@ -2,7 +2,6 @@
 // is picked up through the job change cursor once their LISTEN connections are cut and come back
 // (the store side of the cursor is in pg-change-cursor.test.ts).
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
@@ -11,36 +10,12 @@ import { ApiClient } from '../helpers/client.js';
 import { type CoordinatorProcess, startTestAgent } from '../helpers/cluster.js';
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.js';
 import { postgresAvailable } from '../helpers/postgres.js';
+import { pendingJob as pendingOf } from '../helpers/records.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
 const skip = (await postgresAvailable()) ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432';
 
-function pendingJob(ownerId: string, url = 'https://example.com/'): JobRecord {
-  const now = Date.now();
-  return {
-    id: randomUUID(),
-    ownerId,
-    url,
-    method: 'GET',
-    status: 'pending',
-    submittedAt: new Date(now).toISOString().replace('Z', '000000Z'),
-    submittedAtMs: now,
-    timeoutSec: 30,
-    placement: {},
-    sessionId: null,
-    sweepId: null,
-    storageType: 'local',
-    request: { headers: [], bodyBase64: '', cookies: [] },
-    attempt: 0,
-    deviceId: null,
-    queueDeadlineMs: now + 60_000,
-    completedAt: null,
-    failureType: null,
-    errorMessage: null,
-    archivedAt: null,
-    result: null,
-  };
-}
+const pendingJob = (ownerId: string, url = 'https://example.com/'): JobRecord => pendingOf(ownerId, { url });
 
 describe('job change cursor (two coordinators)', { skip }, () => {
   let cluster: PgCluster;

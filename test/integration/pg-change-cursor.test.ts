@@ -3,42 +3,17 @@
 // transaction that commits out of order, and reads an index range however many old unfinished jobs
 // there are. The cluster side is in cluster-change-cursor.test.ts.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { openStore } from '../../coordinator/store/open.js';
 import { JOB_CHANGES_SQL } from '../../coordinator/store/postgres/job-reads.js';
 import type { JobChanges, JobRecord, Store } from '../../coordinator/store/types.js';
 import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { pendingJob as pendingOf } from '../helpers/records.js';
 
 const skip = (await postgresAvailable()) ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432';
 
-function pendingJob(ownerId: string, url = 'https://example.com/'): JobRecord {
-  const now = Date.now();
-  return {
-    id: randomUUID(),
-    ownerId,
-    url,
-    method: 'GET',
-    status: 'pending',
-    submittedAt: new Date(now).toISOString().replace('Z', '000000Z'),
-    submittedAtMs: now,
-    timeoutSec: 30,
-    placement: {},
-    sessionId: null,
-    sweepId: null,
-    storageType: 'local',
-    request: { headers: [], bodyBase64: '', cookies: [] },
-    attempt: 0,
-    deviceId: null,
-    queueDeadlineMs: now + 60_000,
-    completedAt: null,
-    failureType: null,
-    errorMessage: null,
-    archivedAt: null,
-    result: null,
-  };
-}
+const pendingJob = (ownerId: string, url = 'https://example.com/'): JobRecord => pendingOf(ownerId, { url });
 
 function changes(store: Store, since: string | null): Promise<JobChanges> {
   assert.ok(store.readJobChanges, 'a shared store reads its change feed');

@@ -1,17 +1,9 @@
 // Turns the curl-like flags of `crawl get` into the body of POST /crawl/v1/new.
 import type { InputCookie, JobMethod, NewJobRequest, Placement, Region } from '../client/index.js';
+import { JOB_METHODS } from '../contract/common.js';
 import { type CliIo, UsageError } from './io.js';
 
-const METHODS: readonly JobMethod[] = [
-  'GET',
-  'POST',
-  'PUT',
-  'DELETE',
-  'HEAD',
-  'OPTIONS',
-  'SOLANA_JSON_RPC',
-  'CRAWL_FULL_PAGE',
-];
+const METHODS: readonly JobMethod[] = JOB_METHODS;
 
 export interface PlacementFlags {
   region?: string;

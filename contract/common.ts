@@ -2,19 +2,15 @@
 // the Job object and the two error bodies. Plain JSON Schema (TypeBox), importable by any client.
 import { type Static, type TLiteral, Type } from 'typebox';
 
-export const JOB_METHODS = [
-  'GET',
-  'POST',
-  'PUT',
-  'DELETE',
-  'HEAD',
-  'OPTIONS',
-  'SOLANA_JSON_RPC',
-  'CRAWL_FULL_PAGE',
-] as const;
+/** The HTTP methods a job may use; the one list (proto/ and the CLI take theirs from here). */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+/** Every job method: the HTTP ones and the two kinds of job that are not one HTTP request. */
+export const JOB_METHODS = [...HTTP_METHODS, 'SOLANA_JSON_RPC', 'CRAWL_FULL_PAGE'] as const;
+export type JobMethod = (typeof JOB_METHODS)[number];
 export const REGIONS = ['NA', 'EU', 'APAC', 'LATAM', 'MEA'] as const;
 export const DEVICE_TYPES = ['mobile', 'desktop', 'server'] as const;
 export const NETWORK_TYPES = ['wifi', 'cellular', 'ethernet'] as const;
+export type Region = (typeof REGIONS)[number];
 export const JOB_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 
 /**

@@ -22,9 +22,17 @@ export const CloseCode = {
   GoingAway: 4503,
 } as const;
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-export const JOB_METHODS = [...HTTP_METHODS, 'SOLANA_JSON_RPC', 'CRAWL_FULL_PAGE'] as const;
-export type JobMethod = (typeof JOB_METHODS)[number];
+// The job methods, regions, device and network types are the public API's vocabulary: one list
+// each, in contract/common.ts (which imports nothing of ours), shared by both ends of the link.
+export {
+  DEVICE_TYPES,
+  HTTP_METHODS,
+  JOB_METHODS,
+  type JobMethod,
+  NETWORK_TYPES,
+  REGIONS,
+  type Region,
+} from '../contract/common.js';
 
 /** `error_type` values a device reports with `success: false`. */
 export const DEVICE_ERROR_TYPES = [
@@ -39,8 +47,3 @@ export const DEVICE_ERROR_TYPES = [
   'invalid_response',
 ] as const;
 export type DeviceErrorType = (typeof DEVICE_ERROR_TYPES)[number];
-
-export const REGIONS = ['NA', 'EU', 'APAC', 'LATAM', 'MEA'] as const;
-export type Region = (typeof REGIONS)[number];
-export const DEVICE_TYPES = ['mobile', 'desktop', 'server'] as const;
-export const NETWORK_TYPES = ['wifi', 'cellular', 'ethernet'] as const;

@@ -6,7 +6,6 @@ import { jobNotFound } from '../errors.js';
 import { type StreamOptions, streamEvents } from '../push/sse-stream.js';
 import type { Services } from '../services.js';
 import { ownedSweep } from '../sweeps/sweep-service.js';
-import { authenticate } from './auth.js';
 import type { ContractTypes } from './type-provider.js';
 import { isUuid } from './validate.js';
 
@@ -37,7 +36,7 @@ export function registerEventRoutes(base: FastifyInstance, services: Services): 
       },
     },
     async (req, reply) => {
-      const key = await authenticate(services, req);
+      const key = req.apiKey;
       await streamEvents(req, reply, common({ ownerId: key.ownerId }));
     },
   );
@@ -53,7 +52,7 @@ export function registerEventRoutes(base: FastifyInstance, services: Services): 
       },
     },
     async (req, reply) => {
-      const key = await authenticate(services, req);
+      const key = req.apiKey;
       if (!isUuid(req.params.id)) throw jobNotFound();
       const job = await services.store.getJob(req.params.id.toLowerCase());
       if (!job || job.ownerId !== key.ownerId) throw jobNotFound();
@@ -85,7 +84,7 @@ export function registerEventRoutes(base: FastifyInstance, services: Services): 
       },
     },
     async (req, reply) => {
-      const key = await authenticate(services, req);
+      const key = req.apiKey;
       if (!isUuid(req.params.id)) throw jobNotFound();
       const sweep = await ownedSweep(services, key.ownerId, req.params.id);
       const isFinal = (e: { type: string }) => e.type === 'sweep.completed';

@@ -1,11 +1,11 @@
 // The public HTTP API: body parsing, validation from the contract's schemas, the two error shapes
 // by encapsulation (session routes live in their own plugin with their own error handler), the
 // OpenAPI document, and every route.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Limiter } from '../limits/limiter.js';
 import { registerMcpRoutes } from '../mcp/http-endpoint.js';
 import type { Services } from '../services.js';
-import { authenticate } from './auth.js';
+import { authHook, decorateApiKey } from './auth.js';
 import { registerCanaryRoute } from './canary.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
@@ -26,20 +26,10 @@ import { registerWebhookRoutes } from './webhooks.js';
 
 export const API_VERSION = '1.0.0';
 
-/**
- * Every keyed route checks the key before its request is validated, so a caller without a valid
- * key hears 401 whatever it sent. Job creation may carry the key in the body.
- */
-function authFirst(services: Services) {
-  return async (req: FastifyRequest): Promise<void> => {
-    const body = req.body;
-    const bodyKey = body && typeof body === 'object' ? (body as Record<string, unknown>).api_key : undefined;
-    await authenticate(services, req, req.routeOptions.url === '/crawl/v1/new' ? bodyKey : undefined);
-  };
-}
-
 export async function registerApi(app: FastifyInstance, services: Services): Promise<void> {
   registerJsonBodyParser(app);
+  decorateApiKey(app);
+  const authFirst = authHook(services);
   const validator = new SchemaValidator();
   app.setValidatorCompiler(validator.compiler);
   // Response schemas document and are checked in tests; they never filter what is sent.
@@ -55,37 +45,37 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
   const limiter = new Limiter(services.store);
   limiter.start((err) => services.log.warn({ err }, 'could not prune limit counters'));
   app.addHook('onClose', async () => limiter.close());
-  const limits = limitHooks(services, limiter);
+  const limits = limitHooks(limiter);
 
   await app.register(async (keyed) => {
-    keyed.addHook('preValidation', authFirst(services));
+    keyed.addHook('preValidation', authFirst);
     keyed.addHook('preValidation', limits.preValidation);
     keyed.addHook('onSend', limits.onSend);
     keyed.addHook('onResponse', limits.onResponse);
-    registerJobRoutes(keyed, services, validator);
-    registerSweepRoutes(keyed, services, validator);
-    registerScheduleRoutes(keyed, services, validator);
+    registerJobRoutes(keyed, services);
+    registerSweepRoutes(keyed, services);
+    registerScheduleRoutes(keyed, services);
     registerDeviceRoutes(keyed, services);
     registerUsageRoutes(keyed, services);
     registerEventRoutes(keyed, services);
-    registerWebhookRoutes(keyed, services, validator);
+    registerWebhookRoutes(keyed, services);
   });
   // MCP over streamable HTTP: the Bearer key is checked before the protocol sees the request.
   await app.register(async (mcp) => {
-    mcp.addHook('preValidation', authFirst(services));
-    registerMcpRoutes(mcp, app, services);
+    mcp.addHook('preValidation', authFirst);
+    registerMcpRoutes(mcp, app);
   });
   // The report page's unguessable token is its credential: no key, same bare-string errors.
   await app.register(async (open) => registerReportRoutes(open, services));
   registerCanaryRoute(app, services);
   await app.register(async (sessions) => {
     sessions.setErrorHandler(errorHandlerFor('object'));
-    sessions.addHook('preValidation', authFirst(services));
+    sessions.addHook('preValidation', authFirst);
     sessions.addHook('preValidation', limits.preValidation);
     sessions.addHook('onResponse', limits.onResponse);
-    registerSessionRoutes(sessions, services, validator);
+    registerSessionRoutes(sessions, services);
   });
-  registerMetricsRoute(app, services);
+  registerMetricsRoute(app, services, authFirst);
   await registerDashboardRoutes(app, services);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 }

@@ -6,11 +6,13 @@ import {
   Detail,
   DetailQuery,
   DOWNLOAD_FORMATS,
+  type DownloadFormat,
   DownloadQuery,
   DownloadResponse,
   IdParams,
   Job,
   jobErrors,
+  MAX_BATCH_IDS,
   SubmitBody,
 } from '../../contract/index.js';
 import { archived, internal, invalid, jobNotFound, notCompleted, queueFull } from '../errors.js';
@@ -19,29 +21,12 @@ import { jobView } from '../results/views.js';
 import type { Services } from '../services.js';
 import type { JobRecord, JobViewRecord } from '../store/types.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
-import { authenticate } from './auth.js';
 import { detailBody, sendDownload } from './download-forms.js';
 import { idempotent } from './idempotency.js';
-import { validateJsonRpcBody } from './json-rpc.js';
-import type { SchemaValidator } from './schema-validator.js';
+import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
-import {
-  asObject,
-  checkFlag,
-  checkJobRequest,
-  isUuid,
-  optionalInt,
-  optionalString,
-  parseBody,
-  parseCookies,
-  parseHeaders,
-  parseMethod,
-  parsePlacement,
-  parseUrl,
-} from './validate.js';
-import { checkWebhookTarget, parseWebhookField } from './webhook-field.js';
-
-export const MAX_BATCH_IDS = 1000;
+import { asObject, isUuid, parseFlag, parseSubmitBody } from './validate.js';
+import { checkWebhookTarget } from './webhook-field.js';
 
 const jobsTag = ['jobs'];
 
@@ -52,62 +37,31 @@ async function ownedJob(services: Services, ownerId: string, id: string): Promis
   return job;
 }
 
-export function registerJobRoutes(
-  base: FastifyInstance,
-  services: Services,
-  validator: SchemaValidator,
-): void {
-  // Request types follow from the route schemas (contract/).
+export function registerJobRoutes(base: FastifyInstance, services: Services): void {
+  // Request types follow from the route schemas (contract/) and their parsers.
   const app = base.withTypeProvider<ContractTypes>();
-  validator.check('POST', '/crawl/v1/new', 'body', checkJobRequest);
-  validator.check('POST', '/crawl/v1/jobs/batch/status', 'body', checkBatchRequest);
-  validator.check('GET', '/crawl/v1/jobs/:id/detail', 'querystring', (q) => {
-    checkFlag(q, 'parse_cookies');
-    checkFlag(q, 'include_body');
-  });
-  validator.check('GET', '/crawl/v1/jobs/:id/download', 'querystring', checkFormat);
+  const settings = {
+    defaultStorageType: services.config.defaultStorageType,
+    hasStorage: (type: 'local' | 's3') => services.storage(type) !== null,
+    maxRequestBodyBytes: services.config.maxRequestBodyBytes,
+  };
 
   const submitSchema = {
     tags: jobsTag,
     summary: 'Start a crawl job',
-    body: SubmitBody,
+    body: parsedBy(SubmitBody, (raw) => parseSubmitBody(raw, settings)),
     response: { 201: Job, ...jobErrors(409, 422, 429) },
   };
   app.post('/crawl/v1/new', { schema: submitSchema }, async (req, reply) => {
-    const raw = req.body;
-    const bodyKey = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).api_key : undefined;
-    const key = await authenticate(services, req, bodyKey);
-    const body = asObject(raw);
-    const url = parseUrl(body);
-    const method = parseMethod(body);
-    const timeoutSec = optionalInt(body, 'timeout_sec', 1, 300, 30);
-    const headers = parseHeaders(body);
-    const bodyBase64 = parseBody(body);
-    const cookies = parseCookies(body);
-    const placement = parsePlacement(body.placement);
-    const storageType = optionalString(body, 'storage_type') ?? services.config.defaultStorageType;
-    if (storageType !== 'local' && storageType !== 's3') throw invalid('storage_type must be local or s3');
-    if (!services.storage(storageType)) {
-      throw invalid('storage_type s3 is not configured on this coordinator');
-    }
-    if (method === 'SOLANA_JSON_RPC') {
-      const reason = validateJsonRpcBody(bodyBase64 || undefined);
-      if (reason) throw invalid(reason);
-    }
-    if (bodyBase64 && Buffer.byteLength(bodyBase64) * 0.75 > services.config.maxRequestBodyBytes) {
-      throw invalid('body is too large');
-    }
-    const sessionIdRaw = body.session_id;
-    if (sessionIdRaw !== undefined && sessionIdRaw !== null && !isUuid(sessionIdRaw)) {
-      throw invalid('session_id must be a UUID');
-    }
+    const key = req.apiKey;
+    const { url, method, timeoutSec, headers, bodyBase64, cookies, placement, storageType, webhook } =
+      req.body;
     // The job's own placement is what the answer shows (a session's placement is merged below).
     const created = (job: JobRecord) => {
       const view = jobView(job);
       view.placement = placement;
       return { statusCode: 201, body: view };
     };
-    const webhook = parseWebhookField(body);
     if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
     return idempotent(
       services,
@@ -118,8 +72,8 @@ export function registerJobRoutes(
         let sessionId: string | null = null;
         let sessionDevice: string | null = null;
         let sessionPlacement = {};
-        if (typeof sessionIdRaw === 'string') {
-          const session = await services.store.getSession(sessionIdRaw.toLowerCase());
+        if (req.body.sessionId !== null) {
+          const session = await services.store.getSession(req.body.sessionId);
           if (!session || session.ownerId !== key.ownerId) throw invalid('session does not exist');
           if (session.status === 'closed') throw invalid('session is closed');
           if (session.status === 'expired' || session.expiresAtMs <= Date.now())
@@ -162,12 +116,12 @@ export function registerJobRoutes(
   const batchSchema = {
     tags: jobsTag,
     summary: 'Status of up to 1000 jobs',
-    body: BatchBody,
+    body: parsedBy(BatchBody, parseBatchBody),
     response: { 200: BatchResponse, ...jobErrors() },
   };
   app.post('/crawl/v1/jobs/batch/status', { schema: batchSchema }, async (req) => {
-    const key = await authenticate(services, req);
-    const ids = checkBatchRequest(req.body);
+    const key = req.apiKey;
+    const ids = req.body;
     // Each entry checked and lowercased once: the stored form, or null for an invalid entry.
     const lookup = ids.map((id) => (isUuid(id) ? id.toLowerCase() : null));
     const wanted = new Set<string>();
@@ -204,7 +158,7 @@ export function registerJobRoutes(
     response: { 200: Job, ...jobErrors(404) },
   };
   app.get('/crawl/v1/status/:id', { schema: statusSchema }, async (req) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     // The view's columns only, owner checked in the statement: a poll never reads or parses the
     // job's request or result JSON.
     const id = req.params.id;
@@ -218,18 +172,18 @@ export function registerJobRoutes(
     tags: jobsTag,
     summary: 'Job detail: headers, cookies, result (any status)',
     params: IdParams,
-    querystring: DetailQuery,
+    querystring: parsedBy(DetailQuery, (q) => ({
+      parseCookies: parseFlag(q, 'parse_cookies'),
+      includeBody: parseFlag(q, 'include_body'),
+    })),
     response: { 200: Detail, ...jobErrors(404) },
   };
   app.get('/crawl/v1/jobs/:id/detail', { schema: detailSchema }, async (req) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     const job = await ownedJob(services, key.ownerId, req.params.id);
-    checkFlag(req.query, 'parse_cookies');
-    checkFlag(req.query, 'include_body');
-    const flag = (v: string | undefined) => v === 'true' || v === '1';
     const downloadUrl = `${services.edgeUrl()}/crawl/v1/jobs/${job.id}/download`;
-    const detail = buildDetail(job, jobView(job), downloadUrl, flag(req.query.parse_cookies));
-    if (flag(req.query.include_body) && job.result) {
+    const detail = buildDetail(job, jobView(job), downloadUrl, req.query.parseCookies);
+    if (req.query.includeBody && job.result) {
       const storage = services.storage(job.storageType);
       if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
       if (job.archivedAt) throw archived();
@@ -246,22 +200,22 @@ export function registerJobRoutes(
       'type; html the page (the rendered DOM for full-page jobs); markdown the main content as ' +
       'markdown; text the reader text.',
     params: IdParams,
-    querystring: DownloadQuery,
+    querystring: parsedBy(DownloadQuery, parseFormat),
     response: { 200: DownloadResponse, ...jobErrors(404, 409, 410) },
   };
   app.get('/crawl/v1/jobs/:id/download', { schema: downloadSchema }, async (req, reply) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     const job = await ownedJob(services, key.ownerId, req.params.id);
-    checkFormat(req.query);
     if (job.status !== 'completed' || !job.result) throw notCompleted();
     if (job.archivedAt) throw archived();
     const storage = services.storage(job.storageType);
     if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
-    return sendDownload(reply, job, storage, req.query.format ?? 'json');
+    return sendDownload(reply, job, storage, req.query.format);
   });
 }
 
-function checkBatchRequest(raw: unknown): unknown[] {
+/** The requested ids as given: each is checked (and answered invalid_uuid) on its own. */
+function parseBatchBody(raw: unknown): unknown[] {
   const body = asObject(raw);
   const ids = body.job_ids;
   if (!Array.isArray(ids)) throw invalid('job_ids must be an array of job id strings');
@@ -269,9 +223,10 @@ function checkBatchRequest(raw: unknown): unknown[] {
   return ids;
 }
 
-function checkFormat(query: unknown): void {
-  const format = (query as Record<string, unknown> | undefined)?.format;
-  if (format !== undefined && !(DOWNLOAD_FORMATS as readonly unknown[]).includes(format)) {
-    throw invalid(`format must be one of ${DOWNLOAD_FORMATS.join(', ')}`);
-  }
+function parseFormat(query: unknown): { format: DownloadFormat } {
+  const given = (query as Record<string, unknown> | undefined)?.format;
+  if (given === undefined) return { format: 'json' };
+  const format = DOWNLOAD_FORMATS.find((f) => f === given);
+  if (format === undefined) throw invalid(`format must be one of ${DOWNLOAD_FORMATS.join(', ')}`);
+  return { format };
 }

@@ -1,44 +1,32 @@
-// Per-key limits on every keyed route: checked right after the key, before the body is validated
+// Per-key limits on every keyed route: checked right after the key (`req.apiKey`), before the body is validated
 // (an invalid request still counts as a request), answered 429 with Retry-After and the RateLimit
 // headers when over, and the job and sweep units given back when the request fails afterwards
 // (invalid body, queue full, session closed, …).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Demand, Limiter } from '../limits/limiter.js';
-import type { Services } from '../services.js';
 import type { CounterCharge } from '../store/types.js';
-import { authenticate } from './auth.js';
-import { parseSweepRequest } from './sweeps.js';
-import { asObject } from './validate.js';
+import { sweepJobCount } from './sweeps.js';
 
 function demandOf(req: FastifyRequest): Demand {
   const route = `${req.method} ${req.routeOptions.url}`;
   if (route === 'POST /crawl/v1/new') return { jobs: 1, sweeps: 0 };
   if (route === 'POST /crawl/v1/sweep/new') {
-    try {
-      const sweep = parseSweepRequest(asObject(req.body));
-      return { jobs: sweep.regions.length * sweep.triesPerRegion, sweeps: 1 };
-    } catch {
-      // An invalid sweep creates nothing: validation, next, answers it with its exact message.
-      return { jobs: 0, sweeps: 0 };
-    }
+    // The body is not validated yet (limits come first); an invalid sweep creates nothing and
+    // validation, next, answers it with its exact message.
+    const jobs = sweepJobCount(req.body);
+    return jobs === null ? { jobs: 0, sweeps: 0 } : { jobs, sweeps: 1 };
   }
   return { jobs: 0, sweeps: 0 };
 }
 
-export function limitHooks(services: Services, limiter: Limiter) {
+export function limitHooks(limiter: Limiter) {
   const charged = new WeakMap<
     FastifyRequest,
     { keyId: string; charges: CounterCharge[]; counted?: Promise<unknown> }
   >();
   return {
     async preValidation(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const bodyKey =
-        req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>).api_key : undefined;
-      const key = await authenticate(
-        services,
-        req,
-        req.routeOptions.url === '/crawl/v1/new' ? bodyKey : undefined,
-      );
+      const key = req.apiKey;
       const verdict = await limiter.check(key, demandOf(req));
       reply.headers(verdict.headers);
       if (verdict.error) throw verdict.error;

@@ -23,28 +23,29 @@ import {
   setSchedulePaused,
 } from '../schedules/schedule-service.js';
 import type { Services } from '../services.js';
-import { authenticate } from './auth.js';
-import type { SchemaValidator } from './schema-validator.js';
-import { parseSweepRequest } from './sweeps.js';
+import { parsedBy } from './schema-validator.js';
+import { parseSweepFields } from './sweeps.js';
 import type { ContractTypes } from './type-provider.js';
-import { asObject, isUuid, type Json, optionalString } from './validate.js';
+import { asObject, isUuid, optionalString } from './validate.js';
 import { checkWebhookTarget, parseWebhookField } from './webhook-field.js';
 
 const tags = ['schedules'];
 const BASE = '/crawl/v1/sweep/schedule';
 const MAX_RUNS_SHOWN = 50;
 
-/** The body's fields with the sweep's own rules (parseSweepRequest) and the schedule's. */
-export function parseScheduleRequest(body: Json): Omit<ScheduleInput, 'webhook'> {
+/** The body's fields with the sweep's own rules (parseSweepFields) and the schedule's. */
+export function parseScheduleBody(raw: unknown): ScheduleInput {
+  const body = asObject(raw);
   const cron = body.cron;
   if (cron === undefined || cron === null || cron === '') throw invalid('cron is required');
   if (typeof cron !== 'string') throw invalid('cron must be a string');
   if (cron.length > MAX_CRON_CHARS)
     throw invalid(`cron must be a cron expression of 1 to ${MAX_CRON_CHARS} characters`);
-  const sweep = parseSweepRequest(body);
+  const sweep = parseSweepFields(body);
   const timezone = optionalString(body, 'timezone') ?? 'UTC';
   const paused = body.paused ?? false;
   if (typeof paused !== 'boolean') throw invalid('paused must be true or false');
+  const webhook = parseWebhookField(body);
   return {
     cron: cron.trim(),
     timezone,
@@ -56,46 +57,37 @@ export function parseScheduleRequest(body: Json): Omit<ScheduleInput, 'webhook'>
       timeoutSec: sweep.timeoutSec,
       deviceType: sweep.deviceType,
     },
+    webhook,
   };
 }
 
-function runsWanted(query: { runs?: string }): number {
-  if (query.runs === undefined) return 10;
-  const n = Number(query.runs);
-  if (!/^\d+$/.test(query.runs) || n > MAX_RUNS_SHOWN) {
+/** How many recent runs to show: `runs`, 0 to 50, default 10. */
+function parseRunsQuery(raw: unknown): { runs: number } {
+  const given = (asObject(raw, 'querystring') as { runs?: unknown }).runs;
+  if (given === undefined) return { runs: 10 };
+  const n = Number(given);
+  if (typeof given !== 'string' || !/^\d+$/.test(given) || n > MAX_RUNS_SHOWN) {
     throw invalid(`runs must be an integer from 0 to ${MAX_RUNS_SHOWN}`);
   }
-  return n;
+  return { runs: n };
 }
 
-export function registerScheduleRoutes(
-  base: FastifyInstance,
-  services: Services,
-  validator: SchemaValidator,
-): void {
+export function registerScheduleRoutes(base: FastifyInstance, services: Services): void {
   const wake = () => services.schedules.wake();
+  // Request types follow from the route schemas (contract/) and their parsers.
   const app = base.withTypeProvider<ContractTypes>();
-  validator.check('POST', BASE, 'body', (body) => {
-    parseScheduleRequest(asObject(body));
-    parseWebhookField(asObject(body));
-  });
-  validator.check('GET', `${BASE}/:id`, 'querystring', (q) => {
-    runsWanted(asObject(q) as { runs?: string });
-  });
 
   const createSchema = {
     tags,
     summary: 'Make a recurring sweep',
-    body: ScheduleBody,
+    body: parsedBy(ScheduleBody, parseScheduleBody),
     response: { 201: Schedule, ...jobErrors() },
   };
   app.post(BASE, { schema: createSchema }, async (req, reply) => {
-    const key = await authenticate(services, req);
-    const body = asObject(req.body);
-    const input = parseScheduleRequest(body);
-    const webhook = parseWebhookField(body);
-    if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
-    const schedule = await createSchedule(services, key, { ...input, webhook });
+    const key = req.apiKey;
+    const input = req.body;
+    if (input.webhook) await checkWebhookTarget(services, key.ownerId, input.webhook);
+    const schedule = await createSchedule(services, key, input);
     if (!schedule.paused) wake();
     return reply.code(201).send(scheduleView(schedule));
   });
@@ -106,7 +98,7 @@ export function registerScheduleRoutes(
     response: { 200: ScheduleList, ...stringErrors(401, 500) },
   };
   app.get(BASE, { schema: listSchema }, async (req) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     const list = await services.store.schedules.listSchedules(key.ownerId);
     return { schedules: list.map(scheduleView) };
   });
@@ -115,12 +107,12 @@ export function registerScheduleRoutes(
     tags,
     summary: 'A recurring sweep with its recent runs and what changed between them',
     params: IdParams,
-    querystring: ScheduleQuery,
+    querystring: parsedBy(ScheduleQuery, parseRunsQuery),
     response: { 200: ScheduleDetail, ...jobErrors(404) },
   };
   app.get(`${BASE}/:id`, { schema: getSchema }, async (req) => {
-    const key = await authenticate(services, req);
-    const runs = runsWanted(req.query);
+    const key = req.apiKey;
+    const { runs } = req.query;
     if (!isUuid(req.params.id)) throw jobNotFound();
     const s = await ownedSchedule(services, key.ownerId, req.params.id);
     return { ...scheduleView(s), runs: await recentRuns(services, s, runs) };
@@ -134,7 +126,7 @@ export function registerScheduleRoutes(
       response: { 200: Schedule, ...jobErrors(404) },
     };
     app.post(`${BASE}/:id/${action}`, { schema }, async (req) => {
-      const key = await authenticate(services, req);
+      const key = req.apiKey;
       if (!isUuid(req.params.id)) throw jobNotFound();
       const s = await ownedSchedule(services, key.ownerId, req.params.id);
       const updated = await setSchedulePaused(services, s, action === 'pause');
@@ -150,7 +142,7 @@ export function registerScheduleRoutes(
     response: { 204: { description: 'deleted', type: 'null' }, ...jobErrors(404) },
   };
   app.delete(`${BASE}/:id`, { schema: deleteSchema }, async (req, reply) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     if (!isUuid(req.params.id)) throw jobNotFound();
     const s = await ownedSchedule(services, key.ownerId, req.params.id);
     if (!(await services.store.schedules.deleteSchedule(s.id))) throw jobNotFound();

@@ -1,15 +1,39 @@
-// Request validation from the route schemas (contract/), answering the contract's exact texts.
-// The schema is the one description of every field; when a request fails it, the route's own
-// check (the hand parser in validate.ts) is asked for the contract's message first, so every
-// existing text stays exactly as it was, and a failure no parser words gets a generic text that
-// still names the field. No type coercion: "30" is not 30.
+// Request validation, once per request part, right before the handler: the route schema (contract/)
+// decides what passes, then the part's parser (validate.ts) does the checks a JSON Schema cannot say
+// (an absolute http URL, a known country, a region listed twice in another case, the coordinator's
+// own limits) and turns the part into the typed input the handler reads as `req.body` / `req.query`.
+// Handlers never parse again.
+//
+// Messages: when a request fails its schema, the parser is run on it to word the contract's text
+// for the field (the parsers check in the order the contract lists the fields), so every text
+// stays what the contract says; a failure no parser words gets a generic text that still names
+// the field. No type coercion: "30" is not 30.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import type { Static, TSchema } from 'typebox';
 import { ApiError, invalid } from '../errors.js';
+import { BASE64, UUID } from './validate.js';
 
-/** Throws the contract's ApiError for a request part the schema refused. */
-export type ContractCheck = (data: unknown) => void;
+/** Where a route schema carries its parser (a symbol: JSON Schema tools and the OpenAPI document never see it). */
+export const PARSE = Symbol('parse');
+
+/** A contract schema with the parser of the part it validates; `T` is what the handler receives. */
+export type Parsed<S extends TSchema, T> = S & { readonly [PARSE]: (raw: unknown) => T };
+
+/**
+ * `schema` (left as it is: it is shared with the OpenAPI document and clients) with its part's
+ * parser. `parse` takes the raw part: it words the contract message when the schema refused it,
+ * and builds the typed input when the schema passed it.
+ */
+export function parsedBy<S extends TSchema, T>(schema: S, parse: (raw: unknown) => T): Parsed<S, T> {
+  const out = { ...schema } as Parsed<S, T>;
+  Object.defineProperty(out, PARSE, { value: parse, enumerable: false });
+  return out;
+}
+
+/** The static type of a schema, for parsers that only see parts the schema passed. */
+export type Checked<S extends TSchema> = Static<S>;
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -37,36 +61,45 @@ export function describeError(e: ErrorObject, part: string): string {
   return `${field} ${e.message ?? 'is invalid'}`;
 }
 
+function parserOf(schema: unknown): ((raw: unknown) => unknown) | undefined {
+  if (schema === null || typeof schema !== 'object') return undefined;
+  const parse = (schema as { [PARSE]?: unknown })[PARSE];
+  return typeof parse === 'function' ? (parse as (raw: unknown) => unknown) : undefined;
+}
+
 export class SchemaValidator {
   private readonly ajv: Ajv;
-  private readonly checks = new Map<string, ContractCheck>();
 
   constructor() {
     this.ajv = new Ajv({ coerceTypes: false, useDefaults: false, allErrors: false, strict: false });
     addFormats(this.ajv);
+    // The API's own readings of two formats: a UUID without the "urn:uuid:" prefix ajv-formats
+    // allows, and base64 (OpenAPI's "byte") with whitespace between the groups, as the job body is
+    // accepted.
+    this.ajv.addFormat('uuid', UUID);
+    this.ajv.addFormat('byte', (s: string) => BASE64.test(s.replace(/\s+/g, '')));
   }
 
-  /** Registers the hand check that words the contract message for one route's request part. */
-  check(method: string, url: string, part: 'body' | 'querystring' | 'params', fn: ContractCheck): void {
-    this.checks.set(`${method} ${url} ${part}`, fn);
-  }
-
-  readonly compiler: FastifySchemaCompiler<unknown> = ({ schema, method, url, httpPart }) => {
+  readonly compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
     const validate: ValidateFunction = this.ajv.compile(schema as object);
+    const parse = parserOf(schema);
     const part = httpPart ?? 'body';
     return (data: unknown) => {
-      if (validate(data)) return { value: data };
-      const handCheck = this.checks.get(`${method} ${url} ${part}`);
+      const passed = validate(data);
+      const firstError = validate.errors?.[0];
+      if (!parse) {
+        if (passed) return { value: data };
+        return { error: invalid(firstError ? describeError(firstError, part) : `${part} is invalid`) };
+      }
       try {
-        handCheck?.(data);
+        const value = parse(data);
+        // No body at all where the parser takes that as "nothing given" (an empty session request).
+        if (passed || data === null || data === undefined) return { value };
       } catch (err) {
         if (err instanceof ApiError) return { error: err };
         throw err;
       }
-      // No body at all: the route's own check decides (an empty body is a valid session request).
-      if (data === undefined && handCheck) return { value: data };
-      const first = validate.errors?.[0];
-      return { error: invalid(first ? describeError(first, part) : `${part} is invalid`) };
+      return { error: invalid(firstError ? describeError(firstError, part) : `${part} is invalid`) };
     };
   };
 }

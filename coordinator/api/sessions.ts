@@ -6,10 +6,9 @@ import { newResourceId } from '../resource-id.js';
 import { sessionView } from '../results/views.js';
 import type { Services } from '../services.js';
 import type { SessionRecord } from '../store/types.js';
-import { authenticate } from './auth.js';
-import type { SchemaValidator } from './schema-validator.js';
+import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
-import { asObject, checkSessionRequest, isUuid, optionalInt, parsePlacement } from './validate.js';
+import { isUuid, parseSessionBody } from './validate.js';
 
 const tags = ['sessions'];
 
@@ -21,26 +20,18 @@ async function ownedSession(services: Services, ownerId: string, id: string): Pr
 }
 
 /** Registers the session routes; `base` is their own plugin, whose error handler gives {"error": …}. */
-export function registerSessionRoutes(
-  base: FastifyInstance,
-  services: Services,
-  validator: SchemaValidator,
-): void {
-  // Request types follow from the route schemas (contract/).
+export function registerSessionRoutes(base: FastifyInstance, services: Services): void {
+  // Request types follow from the route schemas (contract/) and their parsers.
   const app = base.withTypeProvider<ContractTypes>();
-  validator.check('POST', '/crawl/v1/session/new', 'body', checkSessionRequest);
   const createSchema = {
     tags,
     summary: 'Create a session',
-    body: SessionBody,
+    body: parsedBy(SessionBody, parseSessionBody),
     response: { 201: Session, ...sessionErrors() },
   };
   app.post('/crawl/v1/session/new', { schema: createSchema }, async (req, reply) => {
-    const key = await authenticate(services, req);
-    const body = req.body === undefined || req.body === null ? {} : asObject(req.body);
-    const duration = optionalInt(body, 'duration_seconds', 1, 3600, 60);
-    const placement =
-      body.placement === undefined || body.placement === null ? null : parsePlacement(body.placement);
+    const key = req.apiKey;
+    const { durationSeconds: duration, placement } = req.body;
     const now = Date.now();
     const session: SessionRecord = {
       id: newResourceId(),
@@ -65,7 +56,7 @@ export function registerSessionRoutes(
     response: { 200: Session, ...sessionErrors(404) },
   };
   app.get('/crawl/v1/session/:id', { schema: getSchema }, async (req) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     const s = await ownedSession(services, key.ownerId, req.params.id);
     return sessionView(s, await services.store.listSessionJobIds(s.id), Date.now());
   });
@@ -77,7 +68,7 @@ export function registerSessionRoutes(
     response: { 200: SessionJobs, ...sessionErrors(404) },
   };
   app.get('/crawl/v1/session/:id/jobs', { schema: jobsSchema }, async (req) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     const s = await ownedSession(services, key.ownerId, req.params.id);
     const jobs = await services.store.listSessionJobs(s.id);
     const count = (status: string) => jobs.filter((j) => j.status === status).length;
@@ -108,7 +99,7 @@ export function registerSessionRoutes(
     response: { 204: Empty, ...sessionErrors(404) },
   };
   app.post('/crawl/v1/session/:id/close', { schema: closeSchema }, async (req, reply) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     const s = await ownedSession(services, key.ownerId, req.params.id);
     if (s.status === 'active') {
       const closed = await services.store.closeSession(s.id, new Date().toISOString());

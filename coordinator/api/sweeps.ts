@@ -2,7 +2,15 @@
 // answer as bare JSON strings, like the job endpoints. The shareable report page is in
 // api/report-routes.ts.
 import type { FastifyInstance } from 'fastify';
-import { IdParams, jobErrors, Png, Sweep, SweepBody, SweepCreated } from '../../contract/index.js';
+import {
+  IdParams,
+  jobErrors,
+  Png,
+  SWEEP_DEVICE_TYPES,
+  Sweep,
+  SweepBody,
+  SweepCreated,
+} from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';
 import type { Services } from '../services.js';
 import type { SweepRecord } from '../store/types.js';
@@ -10,9 +18,8 @@ import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
 import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
-import { authenticate } from './auth.js';
 import { idempotent } from './idempotency.js';
-import type { SchemaValidator } from './schema-validator.js';
+import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
 import {
   asObject,
@@ -23,13 +30,12 @@ import {
   parseRegions,
   parseUrl,
 } from './validate.js';
-import { checkWebhookTarget, parseWebhookField } from './webhook-field.js';
+import { checkWebhookTarget, parseWebhookField, type WebhookField } from './webhook-field.js';
 
-export const SWEEP_DEVICE_TYPES = ['mobile', 'desktop'] as const;
 export const DEFAULT_SWEEP_REGIONS = ['NA', 'EU', 'APAC'] as const;
 
-/** decisions.md "Extra endpoints": every field but url is optional. */
-export function parseSweepRequest(body: Json): SweepInput {
+/** The sweep's own fields; decisions.md "Extra endpoints": every field but url is optional. */
+export function parseSweepFields(body: Json): SweepInput {
   const url = parseUrl(body);
   const regions = parseRegions(body, 'regions', DEFAULT_SWEEP_REGIONS);
   const triesPerRegion = optionalInt(body, 'tries_per_region', 1, 10, 3);
@@ -41,30 +47,44 @@ export function parseSweepRequest(body: Json): SweepInput {
   return { url, regions, triesPerRegion, timeoutSec, deviceType };
 }
 
+/** What POST /crawl/v1/sweep/new hands its handler. */
+export interface SweepRequest {
+  sweep: SweepInput;
+  webhook: WebhookField | null;
+}
+
+export function parseSweepBody(raw: unknown): SweepRequest {
+  const body = asObject(raw);
+  return { sweep: parseSweepFields(body), webhook: parseWebhookField(body) };
+}
+
+/**
+ * How many jobs a sweep body asks for, or null when it is invalid (it creates nothing). For the
+ * limits, which are checked before validation; the same parser, so the count is the sweep's own.
+ */
+export function sweepJobCount(raw: unknown): number | null {
+  try {
+    const { sweep } = parseSweepBody(raw);
+    return sweep.regions.length * sweep.triesPerRegion;
+  } catch {
+    return null;
+  }
+}
+
 const tags = ['sweeps'];
 
-export function registerSweepRoutes(
-  base: FastifyInstance,
-  services: Services,
-  validator: SchemaValidator,
-): void {
-  // Request types follow from the route schemas (contract/).
+export function registerSweepRoutes(base: FastifyInstance, services: Services): void {
+  // Request types follow from the route schemas (contract/) and their parsers.
   const app = base.withTypeProvider<ContractTypes>();
-  validator.check('POST', '/crawl/v1/sweep/new', 'body', (body) => {
-    parseSweepRequest(asObject(body));
-    parseWebhookField(asObject(body));
-  });
   const createSchema = {
     tags,
     summary: 'Start a sweep',
-    body: SweepBody,
+    body: parsedBy(SweepBody, parseSweepBody),
     response: { 201: SweepCreated, ...jobErrors(409, 422, 429) },
   };
   app.post('/crawl/v1/sweep/new', { schema: createSchema }, async (req, reply) => {
-    const key = await authenticate(services, req);
-    const body = asObject(req.body);
-    const input = parseSweepRequest(body);
-    const webhook = parseWebhookField(body);
+    const key = req.apiKey;
+    const { sweep: input, webhook } = req.body;
     if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
     const created = (sweep: SweepRecord) => ({
       statusCode: 201,
@@ -113,7 +133,7 @@ export function registerSweepRoutes(
     response: { 200: Sweep, ...jobErrors(404) },
   };
   app.get('/crawl/v1/sweep/:id', { schema: statusSchema }, async (req) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     if (!isUuid(req.params.id)) throw jobNotFound();
     return loadSweepView(services, await ownedSweep(services, key.ownerId, req.params.id));
   });
@@ -125,7 +145,7 @@ export function registerSweepRoutes(
     response: { 200: Png, ...jobErrors(404) },
   };
   app.get('/crawl/v1/jobs/:id/screenshot', { schema: shotSchema }, async (req, reply) => {
-    const key = await authenticate(services, req);
+    const key = req.apiKey;
     const id = req.params.id;
     if (!isUuid(id)) throw jobNotFound();
     const job = await services.store.getJob(id.toLowerCase());

@@ -1,13 +1,18 @@
-// Request parsing with contract messages: each failure names the field.
-import { DEVICE_TYPES, JOB_METHODS, NETWORK_TYPES, REGIONS } from '../../proto/index.js';
+// The field parsers of request parts, with the contract's messages: each failure names the field.
+// They run once per request part, in the schema validator (schema-validator.ts), never in handlers.
+import { DEVICE_TYPES, JOB_METHODS, type JobMethod, NETWORK_TYPES, REGIONS } from '../../contract/index.js';
 import { invalid } from '../errors.js';
 import { isKnownCountry } from '../scheduler/regions.js';
+import type { StorageType } from '../storage/types.js';
 import type { Placement, StoredCookie, StoredHeader } from '../store/types.js';
-import { parseWebhookField } from './webhook-field.js';
+import { validateJsonRpcBody } from './json-rpc.js';
+import { parseWebhookField, type WebhookField } from './webhook-field.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** What an HTTP client refuses in a header value (RFC 9110 field-value; node's and undici's check). */
+const UNSENDABLE_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const PLACEMENT_KEYS = new Set([
   'region',
   'country',
@@ -62,12 +67,12 @@ export function parseUrl(obj: Json): string {
   return v;
 }
 
-export function parseMethod(obj: Json): string {
+export function parseMethod(obj: Json): JobMethod {
   const v = obj.method ?? 'GET';
-  if (typeof v !== 'string' || !(JOB_METHODS as readonly string[]).includes(v.toUpperCase())) {
-    throw invalid(`method must be one of ${JOB_METHODS.join(', ')}`);
-  }
-  return v.toUpperCase();
+  const upper = typeof v === 'string' ? v.toUpperCase() : '';
+  const method = JOB_METHODS.find((m) => m === upper);
+  if (method === undefined) throw invalid(`method must be one of ${JOB_METHODS.join(', ')}`);
+  return method;
 }
 
 export function parseHeaders(obj: Json): StoredHeader[] {
@@ -83,6 +88,11 @@ export function parseHeaders(obj: Json): StoredHeader[] {
     }
     for (const value of list as string[]) {
       if (/[\r\n\0]/.test(value)) throw invalid(`headers.${name} must not contain line breaks`);
+      // Anything else an HTTP client would refuse to send (an emoji, a control character) is
+      // refused here, not left to fail on the device.
+      if (UNSENDABLE_HEADER_CHAR.test(value)) {
+        throw invalid(`headers.${name} must be Latin-1 text without control characters`);
+      }
       out.push({ name, value });
     }
   }
@@ -194,38 +204,93 @@ export function parseRegions(obj: Json, field: string, def: readonly string[]): 
   return out;
 }
 
-/** The request checks of job submission that need no store, in the order the handler runs them. */
-export function checkJobRequest(raw: unknown): void {
+/** What POST /crawl/v1/new hands its handler: the body checked and in its stored form. */
+export interface SubmitInput {
+  url: string;
+  method: JobMethod;
+  timeoutSec: number;
+  headers: StoredHeader[];
+  bodyBase64: string;
+  cookies: StoredCookie[];
+  /** The job's own placement, as the answer echoes it. */
+  placement: Placement;
+  storageType: StorageType;
+  /** Lower case; null outside a session. */
+  sessionId: string | null;
+  webhook: WebhookField | null;
+}
+
+/** What job submission checks against this coordinator's settings. */
+export interface SubmitSettings {
+  defaultStorageType: StorageType;
+  hasStorage(type: StorageType): boolean;
+  maxRequestBodyBytes: number;
+}
+
+/**
+ * The body of job submission, in the order the contract lists its fields, then the checks that
+ * depend on this coordinator (storage configured, body size) or on two fields (a JSON-RPC body).
+ */
+export function parseSubmitBody(raw: unknown, settings: SubmitSettings): SubmitInput {
   const body = asObject(raw);
-  parseUrl(body);
-  parseMethod(body);
-  optionalInt(body, 'timeout_sec', 1, 300, 30);
-  parseHeaders(body);
-  parseBody(body);
-  parseCookies(body);
-  parsePlacement(body.placement);
-  const storageType = optionalString(body, 'storage_type');
-  if (storageType !== undefined && storageType !== 'local' && storageType !== 's3') {
-    throw invalid('storage_type must be local or s3');
-  }
+  const url = parseUrl(body);
+  const method = parseMethod(body);
+  const timeoutSec = optionalInt(body, 'timeout_sec', 1, 300, 30);
+  const headers = parseHeaders(body);
+  const bodyBase64 = parseBody(body);
+  const cookies = parseCookies(body);
+  const placement = parsePlacement(body.placement);
+  const storageType = optionalString(body, 'storage_type') ?? settings.defaultStorageType;
+  if (storageType !== 'local' && storageType !== 's3') throw invalid('storage_type must be local or s3');
   if (body.session_id !== undefined && body.session_id !== null && !isUuid(body.session_id)) {
     throw invalid('session_id must be a UUID');
   }
-  parseWebhookField(body);
+  const webhook = parseWebhookField(body);
+  if (!settings.hasStorage(storageType)) {
+    throw invalid(`storage_type ${storageType} is not configured on this coordinator`);
+  }
+  if (method === 'SOLANA_JSON_RPC') {
+    const reason = validateJsonRpcBody(bodyBase64 || undefined);
+    if (reason) throw invalid(reason);
+  }
+  if (bodyBase64 && Buffer.byteLength(bodyBase64) * 0.75 > settings.maxRequestBodyBytes) {
+    throw invalid('body is too large');
+  }
+  const sessionId = typeof body.session_id === 'string' ? body.session_id.toLowerCase() : null;
+  return {
+    url,
+    method,
+    timeoutSec,
+    headers,
+    bodyBase64,
+    cookies,
+    placement,
+    storageType,
+    sessionId,
+    webhook,
+  };
+}
+
+/** What POST /crawl/v1/session/new hands its handler. */
+export interface SessionInput {
+  durationSeconds: number;
+  placement: Placement | null;
 }
 
 /** Session creation: an empty body is fine. */
-export function checkSessionRequest(raw: unknown): void {
-  if (raw === undefined || raw === null) return;
-  const body = asObject(raw);
-  optionalInt(body, 'duration_seconds', 1, 3600, 60);
-  if (body.placement !== undefined && body.placement !== null) parsePlacement(body.placement);
+export function parseSessionBody(raw: unknown): SessionInput {
+  const body = raw === undefined || raw === null ? {} : asObject(raw);
+  const durationSeconds = optionalInt(body, 'duration_seconds', 1, 3600, 60);
+  const placement =
+    body.placement === undefined || body.placement === null ? null : parsePlacement(body.placement);
+  return { durationSeconds, placement };
 }
 
-/** A query flag: true, false, 1, 0 or empty. */
-export function checkFlag(query: unknown, field: string): void {
+/** A query flag: true, false, 1, 0 or empty; absent is false. */
+export function parseFlag(query: unknown, field: string): boolean {
   const v = (query as Record<string, unknown> | undefined)?.[field];
   if (v !== undefined && !['true', 'false', '1', '0', ''].includes(String(v))) {
     throw invalid(`${field} must be true or false`);
   }
+  return v === 'true' || v === '1';
 }

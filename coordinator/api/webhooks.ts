@@ -14,8 +14,7 @@ import { setDefaultWebhook } from '../auth/admin-ops.js';
 import { invalid } from '../errors.js';
 import type { Services } from '../services.js';
 import type { DeliveryRecord } from '../store/push-types.js';
-import { authenticate } from './auth.js';
-import type { SchemaValidator } from './schema-validator.js';
+import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
 import { asObject } from './validate.js';
 
@@ -69,14 +68,9 @@ function parseDefaultBody(raw: unknown): { url?: string | null; events?: string[
   return out;
 }
 
-export function registerWebhookRoutes(
-  base: FastifyInstance,
-  services: Services,
-  validator: SchemaValidator,
-): void {
+export function registerWebhookRoutes(base: FastifyInstance, services: Services): void {
+  // Request types follow from the route schemas (contract/) and their parsers.
   const app = base.withTypeProvider<ContractTypes>();
-  validator.check('PUT', '/crawl/v1/webhooks/default', 'body', parseDefaultBody);
-  validator.check('GET', '/crawl/v1/webhooks/deliveries', 'querystring', parseDeliveriesQuery);
 
   app.get(
     '/crawl/v1/webhooks/default',
@@ -88,7 +82,7 @@ export function registerWebhookRoutes(
       },
     },
     async (req) => {
-      const key = await authenticate(services, req);
+      const key = req.apiKey;
       const hook = await services.store.push.getOwnerWebhook(key.ownerId);
       return { url: hook?.url ?? null, events: hook?.events ?? [], secret: null };
     },
@@ -100,13 +94,13 @@ export function registerWebhookRoutes(
       schema: {
         tags,
         summary: 'Set the default webhook; makes the signing secret on first use or when asked (shown once)',
-        body: DefaultWebhookBody,
+        body: parsedBy(DefaultWebhookBody, parseDefaultBody),
         response: { 200: DefaultWebhook, ...jobErrors() },
       },
     },
     async (req) => {
-      const key = await authenticate(services, req);
-      const input = parseDefaultBody(req.body);
+      const key = req.apiKey;
+      const input = req.body;
       if (typeof input.url === 'string') {
         const refusal = await services.push.webhookRefusal(input.url);
         if (refusal) throw invalid(refusal);
@@ -121,13 +115,13 @@ export function registerWebhookRoutes(
       schema: {
         tags,
         summary: "The key's webhook deliveries, newest first",
-        querystring: DeliveriesQuery,
+        querystring: parsedBy(DeliveriesQuery, parseDeliveriesQuery),
         response: { 200: DeliveryList, ...jobErrors() },
       },
     },
     async (req) => {
-      const key = await authenticate(services, req);
-      const { limit, before } = parseDeliveriesQuery(req.query);
+      const key = req.apiKey;
+      const { limit, before } = req.query;
       const rows = await services.store.push.listDeliveries(key.ownerId, limit, before);
       const last = rows[rows.length - 1];
       return {

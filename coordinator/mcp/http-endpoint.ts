@@ -7,8 +7,6 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiCall } from '../../contract/mcp/api-call.js';
 import { registerCrawlTools } from '../../contract/mcp/tools.js';
-import { authenticate } from '../api/auth.js';
-import type { Services } from '../services.js';
 
 export const MCP_SERVER_NAME = 'crawl-network';
 export const MCP_SERVER_VERSION = '1.0.0';
@@ -31,9 +29,9 @@ function injectCall(app: FastifyInstance, authorization: string): ApiCall {
 }
 
 /** Routes on `scope`; tool calls go through `root` (the whole API). */
-export function registerMcpRoutes(scope: FastifyInstance, root: FastifyInstance, services: Services): void {
+export function registerMcpRoutes(scope: FastifyInstance, root: FastifyInstance): void {
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    await authenticate(services, req);
+    // The key was checked by the scope's auth hook (req.apiKey) before this runs.
     const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION });
     registerCrawlTools(server, injectCall(root, String(req.headers.authorization ?? '')));
     const transport = new StreamableHTTPServerTransport({
@@ -52,8 +50,7 @@ export function registerMcpRoutes(scope: FastifyInstance, root: FastifyInstance,
   scope.post('/mcp', { schema }, handle);
   // Stateless: no server-initiated stream (GET) and no session to end (DELETE); the transport spec
   // lets a server answer 405 to both. An open GET would also hold the coordinator's shutdown.
-  const notHere = async (req: FastifyRequest, reply: FastifyReply) => {
-    await authenticate(services, req);
+  const notHere = async (_req: FastifyRequest, reply: FastifyReply) => {
     return reply
       .code(405)
       .header('allow', 'POST')

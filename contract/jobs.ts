@@ -30,6 +30,10 @@ export const InputCookie = Type.Object({
   expires: Nullable(Type.String()),
 });
 
+/** A header value an HTTP client will send: tab, visible ASCII and Latin-1 (RFC 9110 field-value). */
+export const HEADER_VALUE_PATTERN = '^[\\t\\x20-\\x7e\\x80-\\xff]*$';
+const HeaderValue = Type.String({ pattern: HEADER_VALUE_PATTERN });
+
 /** POST /crawl/v1/new. Unknown top-level fields are ignored. */
 export const SubmitBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 8192, description: 'absolute http or https URL' }),
@@ -40,8 +44,12 @@ export const SubmitBody = Type.Object({
   headers: Nullable(
     Type.Record(
       Type.String({ pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" }),
-      Type.Union([Type.String(), Type.Array(Type.String())]),
-      { description: 'header name to its values (a single string is one value); at most 200 values' },
+      Type.Union([HeaderValue, Type.Array(HeaderValue)]),
+      {
+        additionalProperties: false,
+        description:
+          'header name (an HTTP token) to its values (a single string is one value); values are Latin-1 without control characters (tab allowed); at most 200 values',
+      },
     ),
   ),
   body: Nullable(Type.String({ description: 'base64 request body' })),

@@ -6,8 +6,8 @@
 // resource (and answers it) instead of creating it twice. Keys are per owner, shared by every
 // coordinator on the database.
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, invalid, MESSAGES } from '../errors.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, internal, invalid, MESSAGES } from '../errors.js';
 import { newResourceId } from '../resource-id.js';
 import type { Services } from '../services.js';
 
@@ -15,6 +15,28 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** A key whose first request left no answer and no resource for this long is taken over. */
 const ABANDONED_MS = 30_000;
 const KEY = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** With an Idempotency-Key: what identifies the request, from the body as sent (hashBodyAsSent). */
+    idempotencyHash: string | null;
+  }
+}
+
+/** Declares the request decoration; once, on the root instance. */
+export function decorateIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('idempotencyHash', null);
+}
+
+/**
+ * The preValidation hook of the idempotent routes: the request is identified by the body as the
+ * client sent it, before validation turns it into the handler's typed input (so a stored hash
+ * never depends on how the coordinator reads the body).
+ */
+export async function hashBodyAsSent(req: FastifyRequest): Promise<void> {
+  if (req.headers['idempotency-key'] === undefined) return;
+  req.idempotencyHash = requestHashOf(req.method, req.routeOptions.url ?? '', req.body);
+}
 
 export interface Created<T> {
   statusCode: number;
@@ -58,7 +80,8 @@ export async function idempotent<T>(
     throw invalid('Idempotency-Key must be 1 to 255 printable ASCII characters');
   }
   const store = services.store.idempotency;
-  const requestHash = requestHashOf(req.method, req.routeOptions.url ?? '', req.body);
+  const requestHash = req.idempotencyHash;
+  if (requestHash === null) throw internal(new Error('idempotent route without the hashBodyAsSent hook'));
   const nowMs = Date.now();
   const record = {
     ownerId,

@@ -11,6 +11,7 @@ import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
 import { errorHandlerFor } from './error-handler.js';
 import { registerEventRoutes } from './events.js';
+import { decorateIdempotency } from './idempotency.js';
 import { registerJobRoutes } from './jobs.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { limitHooks } from './limits-hook.js';
@@ -29,6 +30,7 @@ export const API_VERSION = '1.0.0';
 export async function registerApi(app: FastifyInstance, services: Services): Promise<void> {
   registerJsonBodyParser(app);
   decorateApiKey(app);
+  decorateIdempotency(app);
   const authFirst = authHook(services);
   const validator = new SchemaValidator();
   app.setValidatorCompiler(validator.compiler);

@@ -22,7 +22,7 @@ import type { Services } from '../services.js';
 import type { JobRecord, JobViewRecord } from '../store/types.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
 import { detailBody, sendDownload } from './download-forms.js';
-import { idempotent } from './idempotency.js';
+import { hashBodyAsSent, idempotent } from './idempotency.js';
 import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
 import { asObject, isUuid, parseFlag, parseSubmitBody } from './validate.js';
@@ -52,7 +52,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services): vo
     body: parsedBy(SubmitBody, (raw) => parseSubmitBody(raw, settings)),
     response: { 201: Job, ...jobErrors(409, 422, 429) },
   };
-  app.post('/crawl/v1/new', { schema: submitSchema }, async (req, reply) => {
+  app.post('/crawl/v1/new', { schema: submitSchema, preValidation: hashBodyAsSent }, async (req, reply) => {
     const key = req.apiKey;
     const { url, method, timeoutSec, headers, bodyBase64, cookies, placement, storageType, webhook } =
       req.body;

@@ -11,12 +11,14 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import type { Static, TSchema } from 'typebox';
+import type { TSchema } from 'typebox';
 import { ApiError, invalid } from '../errors.js';
 import { BASE64, UUID } from './validate.js';
 
 /** Where a route schema carries its parser (a symbol: JSON Schema tools and the OpenAPI document never see it). */
 export const PARSE = Symbol('parse');
+/** Set on a schema whose part may be absent altogether (docs/api.md: a session's empty body is fine). */
+const NO_BODY_IS_EMPTY = Symbol('noBodyIsEmpty');
 
 /** A contract schema with the parser of the part it validates; `T` is what the handler receives. */
 export type Parsed<S extends TSchema, T> = S & { readonly [PARSE]: (raw: unknown) => T };
@@ -26,14 +28,16 @@ export type Parsed<S extends TSchema, T> = S & { readonly [PARSE]: (raw: unknown
  * parser. `parse` takes the raw part: it words the contract message when the schema refused it,
  * and builds the typed input when the schema passed it.
  */
-export function parsedBy<S extends TSchema, T>(schema: S, parse: (raw: unknown) => T): Parsed<S, T> {
+export function parsedBy<S extends TSchema, T>(
+  schema: S,
+  parse: (raw: unknown) => T,
+  options: { noBodyIsEmpty?: boolean } = {},
+): Parsed<S, T> {
   const out = { ...schema } as Parsed<S, T>;
   Object.defineProperty(out, PARSE, { value: parse, enumerable: false });
+  if (options.noBodyIsEmpty) Object.defineProperty(out, NO_BODY_IS_EMPTY, { value: true, enumerable: false });
   return out;
 }
-
-/** The static type of a schema, for parsers that only see parts the schema passed. */
-export type Checked<S extends TSchema> = Static<S>;
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -83,6 +87,7 @@ export class SchemaValidator {
   readonly compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
     const validate: ValidateFunction = this.ajv.compile(schema as object);
     const parse = parserOf(schema);
+    const noBodyIsEmpty = (schema as { [NO_BODY_IS_EMPTY]?: boolean })[NO_BODY_IS_EMPTY] === true;
     const part = httpPart ?? 'body';
     return (data: unknown) => {
       const passed = validate(data);
@@ -92,9 +97,10 @@ export class SchemaValidator {
         return { error: invalid(firstError ? describeError(firstError, part) : `${part} is invalid`) };
       }
       try {
-        const value = parse(data);
-        // No body at all where the parser takes that as "nothing given" (an empty session request).
-        if (passed || data === null || data === undefined) return { value };
+        // fastify hands a missing body over as null.
+        if (passed || (noBodyIsEmpty && (data === null || data === undefined))) return { value: parse(data) };
+        // The schema refused the part: its parser words the contract's message for the field.
+        parse(data);
       } catch (err) {
         if (err instanceof ApiError) return { error: err };
         throw err;

@@ -26,7 +26,7 @@ export function registerSessionRoutes(base: FastifyInstance, services: Services)
   const createSchema = {
     tags,
     summary: 'Create a session',
-    body: parsedBy(SessionBody, parseSessionBody),
+    body: parsedBy(SessionBody, parseSessionBody, { noBodyIsEmpty: true }),
     response: { 201: Session, ...sessionErrors() },
   };
   app.post('/crawl/v1/session/new', { schema: createSchema }, async (req, reply) => {

@@ -18,7 +18,7 @@ import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
 import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
-import { idempotent } from './idempotency.js';
+import { hashBodyAsSent, idempotent } from './idempotency.js';
 import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
 import {
@@ -82,49 +82,53 @@ export function registerSweepRoutes(base: FastifyInstance, services: Services): 
     body: parsedBy(SweepBody, parseSweepBody),
     response: { 201: SweepCreated, ...jobErrors(409, 422, 429) },
   };
-  app.post('/crawl/v1/sweep/new', { schema: createSchema }, async (req, reply) => {
-    const key = req.apiKey;
-    const { sweep: input, webhook } = req.body;
-    if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
-    const created = (sweep: SweepRecord) => ({
-      statusCode: 201,
-      body: {
-        sweep_id: sweep.id,
-        total_jobs: sweep.jobs.length,
-        job_ids: sweep.jobs.map((j) => j.jobId),
-        report_url: reportUrl(services.edgeUrl(), sweep),
-      },
-    });
-    return idempotent(
-      services,
-      req,
-      reply,
-      key.ownerId,
-      async (sweepId) => {
-        // The webhook is stored before the sweep exists, so its events always find it.
-        if (webhook) {
-          await services.store.push.setSubjectWebhook({
-            subjectId: sweepId,
-            ownerId: key.ownerId,
-            ...webhook,
-          });
-        }
-        return created(
-          (
-            await createSweep(services, key.ownerId, {
-              ...input,
-              id: sweepId,
-              trace: incomingTrace(req.headers),
-            })
-          ).sweep,
-        );
-      },
-      async (sweepId) => {
-        const sweep = await services.store.getSweep(sweepId);
-        return sweep && sweep.ownerId === key.ownerId ? created(sweep) : null;
-      },
-    );
-  });
+  app.post(
+    '/crawl/v1/sweep/new',
+    { schema: createSchema, preValidation: hashBodyAsSent },
+    async (req, reply) => {
+      const key = req.apiKey;
+      const { sweep: input, webhook } = req.body;
+      if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
+      const created = (sweep: SweepRecord) => ({
+        statusCode: 201,
+        body: {
+          sweep_id: sweep.id,
+          total_jobs: sweep.jobs.length,
+          job_ids: sweep.jobs.map((j) => j.jobId),
+          report_url: reportUrl(services.edgeUrl(), sweep),
+        },
+      });
+      return idempotent(
+        services,
+        req,
+        reply,
+        key.ownerId,
+        async (sweepId) => {
+          // The webhook is stored before the sweep exists, so its events always find it.
+          if (webhook) {
+            await services.store.push.setSubjectWebhook({
+              subjectId: sweepId,
+              ownerId: key.ownerId,
+              ...webhook,
+            });
+          }
+          return created(
+            (
+              await createSweep(services, key.ownerId, {
+                ...input,
+                id: sweepId,
+                trace: incomingTrace(req.headers),
+              })
+            ).sweep,
+          );
+        },
+        async (sweepId) => {
+          const sweep = await services.store.getSweep(sweepId);
+          return sweep && sweep.ownerId === key.ownerId ? created(sweep) : null;
+        },
+      );
+    },
+  );
 
   const statusSchema = {
     tags,

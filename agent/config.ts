@@ -147,6 +147,7 @@ export function loadAgentConfig(argv: readonly string[], env: ConfigSource): Rea
     urlLogFiles: r.int('url-log-files', 5, 1, 100),
     tracing: readTracingConfig(r, 'crawl-agent'),
   };
+  r.rejectUnknown();
   if (r.problems.length > 0) throw new AgentConfigError(r.problems);
   return Object.freeze(config);
 }

@@ -29,14 +29,56 @@ export function splitList(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** Edit distance (insertions, deletions, substitutions) between two short names. */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
+    }
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** The candidate closest to `name` (the first of equals), or undefined when there is none. */
+export function nearest(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const c of candidates) {
+    const d = editDistance(name, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** `unknown flag --max-atempts (did you mean --max-attempts?)`. */
+export function unknownFlagProblem(flag: string, known: Iterable<string>): string {
+  const guess = nearest(flag, known);
+  return `unknown flag --${flag}${guess === undefined ? '' : ` (did you mean --${guess}?)`}`;
+}
+
 export interface ConfigReaderOptions {
   /** Environment prefix: `CRAWL_AGENT_` makes `--max-concurrent` read `CRAWL_AGENT_MAX_CONCURRENT`. */
   envPrefix: string;
+  /**
+   * Variables under `envPrefix` that belong to other programs of the project (the CLI's
+   * CRAWL_URL, the agent's CRAWL_AGENT_…): a name, or a prefix ending in `_`. They are not ours to
+   * refuse.
+   */
+  otherPrograms?: readonly string[];
 }
 
 export class ConfigReader {
   readonly problems: string[] = [];
   private readonly flags: ConfigSource;
+  /** Every setting asked for: what a flag or variable may name (rejectUnknown). */
+  private readonly settings = new Set<string>();
 
   constructor(
     argv: readonly string[],
@@ -53,12 +95,33 @@ export class ConfigReader {
 
   /** The flag's value, else its env variable's; an empty value counts as unset. */
   raw(flag: string): string | undefined {
+    this.settings.add(flag);
     const v = this.flags[flag] ?? this.env[this.envName(flag)];
     return v === undefined || v === '' ? undefined : v;
   }
 
   problem(message: string): void {
     this.problems.push(message);
+  }
+
+  /**
+   * Once every setting has been read: a flag, or a variable under the prefix, that names no
+   * setting is a problem naming it and the nearest setting (a typo must not start with a default).
+   */
+  rejectUnknown(): void {
+    for (const flag of Object.keys(this.flags)) {
+      if (!this.settings.has(flag)) this.problems.push(unknownFlagProblem(flag, this.settings));
+    }
+    const { envPrefix, otherPrograms = [] } = this.options;
+    const ours = new Map([...this.settings].map((flag) => [this.envName(flag), flag]));
+    for (const name of Object.keys(this.env).sort()) {
+      if (!name.startsWith(envPrefix) || ours.has(name) || this.env[name] === undefined) continue;
+      if (otherPrograms.some((o) => (o.endsWith('_') ? name.startsWith(o) : name === o))) continue;
+      const guess = nearest(name, ours.keys());
+      this.problems.push(
+        `unknown environment variable ${name}${guess === undefined ? '' : ` (did you mean ${guess}?)`}`,
+      );
+    }
   }
 
   str(flag: string, def: string): string {

@@ -138,6 +138,20 @@ export class ConfigError extends Error {
 
 type Source = ConfigSource;
 
+/**
+ * CRAWL_ variables that are not the coordinator's: the agent's (CRAWL_AGENT_…), the CLI's
+ * (cli/config.ts) and the bench probe's (scripts/bench/lib/coordinator-probe.ts). A shell that runs
+ * both may export them; they are not typos.
+ */
+const CRAWL_VARIABLES_OF_OTHERS = [
+  'CRAWL_AGENT_',
+  'CRAWL_URL',
+  'CRAWL_API_KEY',
+  'CRAWL_CONFIG',
+  'CRAWL_PROFILE',
+  'CRAWL_PROBE_',
+] as const;
+
 export { parseFlags };
 
 /** --asn-db: `package` by default, `off` for none, else the listed files (and `package` where named). */
@@ -149,23 +163,22 @@ function asnSources(raw: string | undefined): string[] {
 }
 
 export function loadCoordinatorConfig(argv: readonly string[], env: Source): Readonly<CoordinatorConfig> {
-  const r = new ConfigReader(argv, env, { envPrefix: 'CRAWL_' });
+  const r = new ConfigReader(argv, env, { envPrefix: 'CRAWL_', otherPrograms: CRAWL_VARIABLES_OF_OTHERS });
   const dataDir = path.resolve(r.str('data-dir', './data'));
   const store = r.str('store', `sqlite:${path.join(dataDir, 'crawl.db')}`);
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(store)) {
     r.problems.push(`store: expected sqlite:<path> or postgres://…, got ${JSON.stringify(store)}`);
   }
+  // Every S3 setting is read (and checked) whether or not a bucket is given, so each is a known name.
   const bucket = r.raw('s3-bucket');
-  const s3: S3Config | null = bucket
-    ? {
-        endpoint: r.url('s3-endpoint') ?? undefined,
-        bucket,
-        region: r.str('s3-region', 'us-east-1'),
-        accessKeyId: r.raw('s3-access-key-id'),
-        secretAccessKey: r.raw('s3-secret-access-key'),
-        forcePathStyle: r.bool('s3-force-path-style', true),
-      }
-    : null;
+  const s3Settings = {
+    endpoint: r.url('s3-endpoint') ?? undefined,
+    region: r.str('s3-region', 'us-east-1'),
+    accessKeyId: r.raw('s3-access-key-id'),
+    secretAccessKey: r.raw('s3-secret-access-key'),
+    forcePathStyle: r.bool('s3-force-path-style', true),
+  };
+  const s3: S3Config | null = bucket ? { ...s3Settings, bucket } : null;
   const config: CoordinatorConfig = {
     host: r.str('host', '127.0.0.1'),
     port: r.int('port', 8080, 0, 65_535),
@@ -244,6 +257,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     r.problems.push('s3-access-key-id and s3-secret-access-key: give both or neither');
   }
   if (config.scheduleMinIntervalMs < 1000) r.problems.push('schedule-min-interval: at least 1s');
+  r.rejectUnknown();
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return Object.freeze(config);
 }

@@ -9,15 +9,35 @@ import { buildExecutors } from '../agent/executors/build.js';
 import { createAgentLogger } from '../agent/logger.js';
 import { CrawlAgent } from '../agent/runtime.js';
 import { parseStatusAddr, startStatusServer } from '../agent/status/index.js';
+import { unknownFlagProblem } from '../common/config-reader.js';
 import { createApiKey, createDevice } from '../coordinator/auth/admin-ops.js';
 import { hashSecret } from '../coordinator/auth/secrets.js';
 import { loadCoordinatorConfig, parseFlags } from '../coordinator/config.js';
 import { createLogger } from '../coordinator/logger.js';
 import { startCoordinator } from '../coordinator/runtime.js';
 
+const COORDINATOR_FLAGS = ['port', 'host', 'data-dir', 'store', 'public-url', 'log-level'];
+const AGENT_FLAGS = [
+  'allow-cidrs',
+  'browser',
+  'country',
+  'city',
+  'device-type',
+  'network-type',
+  'max-concurrent',
+];
+const OWN_FLAGS = ['api-key', 'status-addr'];
+
 const args = process.argv.slice(2);
 const flags = parseFlags(args);
-const coordFlags = ['port', 'host', 'data-dir', 'store', 'public-url', 'log-level'].flatMap((f) =>
+// A mistyped flag must not start the defaults: name it and the nearest flag, and stop.
+const knownFlags = [...COORDINATOR_FLAGS, ...AGENT_FLAGS, ...OWN_FLAGS];
+const unknownFlags = Object.keys(flags).filter((f) => !knownFlags.includes(f));
+if (unknownFlags.length > 0) {
+  for (const f of unknownFlags) process.stderr.write(`npm start: ${unknownFlagProblem(f, knownFlags)}\n`);
+  process.exit(2);
+}
+const coordFlags = COORDINATOR_FLAGS.flatMap((f) =>
   flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [],
 );
 const config = loadCoordinatorConfig(coordFlags, process.env);
@@ -58,9 +78,7 @@ const agentConfig = loadAgentConfig(
     path.join(config.dataDir, 'agent'),
     '--status-addr',
     flags['status-addr'] ?? '127.0.0.1:0',
-    ...['allow-cidrs', 'browser', 'country', 'city', 'device-type', 'network-type', 'max-concurrent'].flatMap(
-      (f) => (flags[f] !== undefined ? [`--${f}`, flags[f] as string] : []),
-    ),
+    ...AGENT_FLAGS.flatMap((f) => (flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [])),
   ],
   { ...process.env, CRAWL_AGENT_TOKEN: token },
 );

@@ -52,7 +52,7 @@ export const SubmitBody = Type.Object({
       },
     ),
   ),
-  body: Nullable(Type.String({ description: 'base64 request body' })),
+  body: Nullable(Type.String({ format: 'byte', description: 'base64 request body (whitespace ignored)' })),
   cookies: Nullable(Type.Array(InputCookie, { maxItems: 200 })),
   session_id: Nullable(Type.String({ format: 'uuid' })),
   placement: Nullable(Placement),

@@ -16,9 +16,13 @@ export const MAX_BATCH_IDS = 1000;
 export const DOWNLOAD_FORMATS = ['json', 'raw', 'html', 'markdown', 'text'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
+/** A cookie name or value: no ';' and no line break (they would split the Cookie header). */
+const CookieText = (options: { minLength?: number } = {}) =>
+  Type.String({ ...options, pattern: '^[^;\\r\\n]*$' });
+
 export const InputCookie = Type.Object({
-  name: Type.String({ minLength: 1 }),
-  value: Nullable(Type.String()),
+  name: CookieText({ minLength: 1 }),
+  value: Nullable(CookieText()),
   domain: Nullable(Type.String()),
   path: Nullable(Type.String()),
   secure: Nullable(Type.Boolean()),

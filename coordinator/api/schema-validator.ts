@@ -24,8 +24,8 @@ const NO_BODY_IS_EMPTY = Symbol('noBodyIsEmpty');
 export type Parsed<S extends TSchema, T> = S & { readonly [PARSE]: (raw: unknown) => T };
 
 /**
- * `schema` (left as it is: it is shared with the OpenAPI document and clients) with its part's
- * parser. `parse` takes the raw part: it words the contract message when the schema refused it,
+ * A shallow copy of `schema` carrying its part's parser (the contract's own object is left as it
+ * is: clients and other routes share it). `parse` takes the raw part: it words the contract message when the schema refused it,
  * and builds the typed input when the schema passed it.
  */
 export function parsedBy<S extends TSchema, T>(

@@ -56,16 +56,12 @@ export interface JobRunnerDeps {
   changed(): void;
   /** Execution spans, once tracing is open; undefined when off (then no span is made). */
   tracing?: () => ExecutionTracing | undefined;
-  /** How long an aborted executor may take to settle before it is abandoned, ms. Default ABANDON_AFTER_ABORT_MS. */
-  abandonAfterAbortMs?: number;
 }
 
 export class JobRunner {
   private readonly byMethod = new Map<string, Executor>();
   private readonly running = new Map<string, RunningJob>();
   readonly counters: Record<string, Record<string, number>> = {};
-  /** Jobs whose executor had not settled when the runner stopped waiting for it. */
-  abandoned = 0;
 
   constructor(private readonly deps: JobRunnerDeps) {
     for (const ex of deps.executors) for (const m of ex.methods) this.byMethod.set(m, ex);
@@ -181,7 +177,6 @@ export class JobRunner {
     });
     const onAbort = () => {
       abandon = setTimeout(() => {
-        this.abandoned++;
         jobLog().warn(
           { afterMs: Date.now() - run.startedMs },
           'executor did not stop when aborted: job reported without it, slot freed',
@@ -191,7 +186,7 @@ export class JobRunner {
           errorType: 'timeout' satisfies DeviceErrorType,
           errorMessage: abortMessage(run.abort.signal),
         });
-      }, this.deps.abandonAfterAbortMs ?? ABANDON_AFTER_ABORT_MS);
+      }, ABANDON_AFTER_ABORT_MS);
     };
     if (run.abort.signal.aborted) onAbort();
     else run.abort.signal.addEventListener('abort', onAbort, { once: true });

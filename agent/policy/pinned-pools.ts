@@ -83,7 +83,6 @@ export class PinnedPools {
   readonly #connections: number;
   readonly #keepAliveTimeoutMs: number;
   readonly #stallGraceMs: number;
-  #stalled = 0;
   #closed = false;
 
   constructor(options: PinnedPoolsOptions = {}) {
@@ -101,11 +100,6 @@ export class PinnedPools {
   /** Pools currently kept. */
   get size(): number {
     return this.#entries.size;
-  }
-
-  /** Pools destroyed because a request in them did not end when its signal aborted. */
-  get stalled(): number {
-    return this.#stalled;
   }
 
   /**
@@ -230,7 +224,6 @@ export class PinnedPools {
   /** A request outlived its abort in this pool: cut it and everything in it, and let get() make a new one. */
   #destroyStalled(entry: Entry): void {
     if (this.#entries.get(entry.key) === entry) this.#entries.delete(entry.key);
-    this.#stalled++;
     entry.pool.destroy().catch(() => {});
   }
 

@@ -23,10 +23,11 @@ import type { ExecutionTracing } from '../tracing.js';
 /** How long an aborted executor may take to settle before its job is reported without it, ms. */
 export const ABANDON_AFTER_ABORT_MS = 1_000;
 /**
- * The hard stop of a job whose Assign gave no deadline: its own timeout plus this, ms (the
- * coordinator's default grace for a running attempt).
+ * The hard stop of a job whose Assign gave no deadline (coordinators always give one; a peer might
+ * not): its own timeout plus this, ms. Executors end a job at its timeout themselves; this only
+ * catches one that does not.
  */
-export const OWN_DEADLINE_GRACE_MS = 30_000;
+export const OWN_DEADLINE_GRACE_MS = 5_000;
 
 interface RunningJob {
   job: AssignedJob;

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { HttpExecutor } from '../../agent/executors/http.js';
 import type { ExecRequest } from '../../agent/executors/types.js';
+import { OWN_DEADLINE_GRACE_MS } from '../../agent/jobs/job-runner.js';
 import { createNetworkPolicy, PinnedPools } from '../../agent/policy/index.js';
 import { CLOSE_GRACE_MS } from '../../agent/runtime.js';
 import type { AgentFrame } from '../../proto/index.js';
@@ -208,6 +209,17 @@ describe('agent deadlines: nothing holds a slot past its job', () => {
     const last = fake.assign({ method: 'GET', url: `${target.url}/ok` });
     assert.equal(resultOf(await fake.result(last)).success, true);
     assert.equal(fake.frames.filter((f) => f.result?.jobId === id).length, 1, 'reported once');
+
+    // An Assign without a deadline is held to the job's own timeout plus OWN_DEADLINE_GRACE_MS.
+    const undated = Date.now();
+    const noDeadline = fake.assign({ method: 'GET', url: `${target.url}/never`, timeoutMs: 200 });
+    const overran = resultOf(await fake.result(noDeadline, 30_000));
+    assert.equal(overran.errorType, 'timeout');
+    const tookMs = Date.now() - undated;
+    assert.ok(tookMs >= 200 + OWN_DEADLINE_GRACE_MS, `not before its own deadline (${tookMs} ms)`);
+    assert.ok(tookMs < 200 + OWN_DEADLINE_GRACE_MS + 5_000, `at its own deadline (${tookMs} ms)`);
+    const again = fake.assign({ method: 'GET', url: `${target.url}/ok` });
+    assert.equal(resultOf(await fake.result(again)).success, true);
 
     stuck.settleLate();
     await agent.close();

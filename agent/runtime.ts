@@ -28,11 +28,12 @@ import { type ExecutionTracing, openAgentTracing } from './tracing.js';
 export const AGENT_VERSION = '0.1.0';
 
 /**
- * What close() may take past the drain deadline, ms: the WebSocket close handshake, the last
- * results written to the spool, executors closing. Past it, whatever has not ended is abandoned,
- * so a stop ends by the drain deadline plus this, whatever an executor does.
+ * The end of the drain deadline kept for close(), ms (at most half the deadline): the WebSocket
+ * close handshake, the last results written to the spool, executors closing. Running jobs get the
+ * rest; whatever has not ended at the deadline is abandoned, so a stop is over by the drain
+ * deadline whatever an executor does.
  */
-export const CLOSE_GRACE_MS = 2_000;
+export const CLOSE_RESERVE_MS = 2_000;
 
 export interface AgentDeps {
   config: Readonly<AgentConfig>;
@@ -196,9 +197,9 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   }
 
   /**
-   * SIGTERM path: tell the coordinator no new jobs, let running jobs finish (up to the deadline),
-   * deliver the spool while the link lasts, then return. Waits on events (jobs ending, acks, the link
-   * dropping), never by polling.
+   * SIGTERM path: tell the coordinator no new jobs, let running jobs finish (up to the deadline, less
+   * what close() needs: CLOSE_RESERVE_MS), deliver the spool while the link lasts, then return.
+   * Waits on events (jobs ending, acks, the link dropping), never by polling.
    */
   async drain(deadlineMs: number): Promise<{ unfinished: number; unacked: number }> {
     this.stopByMs ??= Date.now() + deadlineMs;
@@ -206,7 +207,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     this.linkState = 'draining';
     this.link.send({ draining: { reason: 'agent shutting down' } });
     const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), deadlineMs);
+    const timer = setTimeout(() => stop.abort(), deadlineMs - Math.min(CLOSE_RESERVE_MS, deadlineMs / 2));
     const onLink = (state: string) => {
       if (state === 'disconnected') stop.abort();
     };
@@ -231,12 +232,12 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
    * Graceful: stops resending, aborts running jobs (unreported: the coordinator re-runs them), runs
    * the WebSocket close handshake, syncs the spool, closes executors. Idempotent and awaitable.
    * Bounded: what waits on others (runs, the handshake, executors, the trace export) is waited for
-   * until the drain deadline (drain()'s, or the configured one from now) plus CLOSE_GRACE_MS, then
-   * abandoned; the local files are always written.
+   * until the drain deadline (drain()'s, or the configured one from now), then abandoned; the local
+   * files are always written.
    */
   close(): Promise<void> {
     this.closing ??= (async () => {
-      const giveUpAt = (this.stopByMs ?? Date.now() + this.deps.config.drainTimeoutMs) + CLOSE_GRACE_MS;
+      const giveUpAt = this.stopByMs ?? Date.now() + this.deps.config.drainTimeoutMs;
       const bounded = async (what: string, work: Promise<unknown>) => {
         if (!(await settlesBy(work, giveUpAt)))
           this.log.warn({ what }, 'not over by the drain deadline: abandoned');

@@ -4,12 +4,12 @@
 import type { Logger } from 'pino';
 import type { AgentConfig } from './config.js';
 import type { BuiltExecutors } from './executors/build.js';
-import { CLOSE_GRACE_MS, CrawlAgent } from './runtime.js';
+import { CrawlAgent } from './runtime.js';
 import { createSystemdNotifier, parseStatusAddr, startStatusServer } from './status/index.js';
 
 /**
- * Past the drain deadline and close()'s own grace, the process exits whatever is still pending (the
- * status port closing, systemd being told), ms.
+ * This long past the drain deadline (by which close() is over), the process exits whatever is still
+ * pending (the status port closing, systemd being told), ms.
  */
 const EXIT_BACKSTOP_MS = 1_000;
 
@@ -48,13 +48,10 @@ export async function runAgentService(
     stopping = true;
     log.info({ signal, drainTimeoutMs: config.drainTimeoutMs }, 'draining');
     // The stop is bounded by close() itself; this only catches what comes after it.
-    setTimeout(
-      () => {
-        log.error('stop not over by the drain deadline: exiting');
-        process.exit(1);
-      },
-      config.drainTimeoutMs + CLOSE_GRACE_MS + EXIT_BACKSTOP_MS,
-    ).unref();
+    setTimeout(() => {
+      log.error('stop not over by the drain deadline: exiting');
+      process.exit(1);
+    }, config.drainTimeoutMs + EXIT_BACKSTOP_MS).unref();
     await systemd.stopping().catch(() => undefined);
     const left = await agent.drain(config.drainTimeoutMs);
     if (watchdog) clearInterval(watchdog);

@@ -27,6 +27,14 @@ import { type ExecutionTracing, openAgentTracing } from './tracing.js';
 
 export const AGENT_VERSION = '0.1.0';
 
+/**
+ * The end of the drain deadline kept for close(), ms (at most half the deadline): the WebSocket
+ * close handshake, the last results written to the spool, executors closing. Running jobs get the
+ * rest; whatever has not ended at the deadline is abandoned, so a stop is over by the drain
+ * deadline whatever an executor does.
+ */
+export const CLOSE_RESERVE_MS = 2_000;
+
 export interface AgentDeps {
   config: Readonly<AgentConfig>;
   executors: Executor[];
@@ -57,6 +65,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private draining = false;
   private readonly availability: AvailabilityReporter;
   private closing: Promise<void> | null = null;
+  /** When a stop must be over by (epoch ms): set by drain(), else by close() itself. */
+  private stopByMs: number | null = null;
   private readonly startedAt = Date.now();
   private readonly idleWaiters: Array<() => void> = [];
   private readonly log: Logger;
@@ -187,16 +197,17 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   }
 
   /**
-   * SIGTERM path: tell the coordinator no new jobs, let running jobs finish (up to the deadline),
-   * deliver the spool while the link lasts, then return. Waits on events (jobs ending, acks, the link
-   * dropping), never by polling.
+   * SIGTERM path: tell the coordinator no new jobs, let running jobs finish (up to the deadline, less
+   * what close() needs: CLOSE_RESERVE_MS), deliver the spool while the link lasts, then return.
+   * Waits on events (jobs ending, acks, the link dropping), never by polling.
    */
   async drain(deadlineMs: number): Promise<{ unfinished: number; unacked: number }> {
+    this.stopByMs ??= Date.now() + deadlineMs;
     this.draining = true;
     this.linkState = 'draining';
     this.link.send({ draining: { reason: 'agent shutting down' } });
     const stop = new AbortController();
-    const timer = setTimeout(() => stop.abort(), deadlineMs);
+    const timer = setTimeout(() => stop.abort(), deadlineMs - Math.min(CLOSE_RESERVE_MS, deadlineMs / 2));
     const onLink = (state: string) => {
       if (state === 'disconnected') stop.abort();
     };
@@ -220,21 +231,29 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   /**
    * Graceful: stops resending, aborts running jobs (unreported: the coordinator re-runs them), runs
    * the WebSocket close handshake, syncs the spool, closes executors. Idempotent and awaitable.
+   * Bounded: what waits on others (runs, the handshake, executors, the trace export) is waited for
+   * until the drain deadline (drain()'s, or the configured one from now), then abandoned; the local
+   * files are always written.
    */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      const giveUpAt = this.stopByMs ?? Date.now() + this.deps.config.drainTimeoutMs;
+      const bounded = async (what: string, work: Promise<unknown>) => {
+        if (!(await settlesBy(work, giveUpAt)))
+          this.log.warn({ what }, 'not over by the drain deadline: abandoned');
+      };
       this.availability.close();
       this.delivery.stop();
       const aborted = this.runner.abortAll(new AgentError('AGENT_CLOSED', 'agent closing'));
-      await this.link.close();
-      await aborted;
+      await bounded('link close', this.link.close());
+      await bounded('running jobs', aborted);
       if (!this.lifetime.signal.aborted) this.lifetime.abort(new AgentError('AGENT_CLOSED', 'agent closed'));
       await this.spool.close().catch((err) => this.log.error({ err }, 'spool flush failed'));
       await this.owner.flush().catch((err) => this.log.error({ err }, 'owner state not written'));
       await this.urlLogFile.close().catch((err) => this.log.error({ err }, 'URL log not closed'));
-      await Promise.allSettled(this.deps.executors.map((e) => e.close()));
+      await bounded('executors', Promise.allSettled(this.deps.executors.map((e) => e.close())));
       // Last: the spans of the jobs that just ended are exported before the process goes.
-      await this.tracing?.shutdown();
+      await bounded('trace export', this.tracing?.shutdown() ?? Promise.resolve());
     })();
     return this.closing;
   }
@@ -374,6 +393,25 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private maybeIdle(): void {
     if (this.runner.size > 0) return;
     for (const w of this.idleWaiters.splice(0)) w();
+  }
+}
+
+/** Whether `work` settles by `atMs` (epoch); it is never waited for past then. */
+async function settlesBy(work: Promise<unknown>, atMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, atMs - Date.now()));
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

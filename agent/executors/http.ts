@@ -4,7 +4,7 @@
 // (connect, headers, body) runs under one deadline.
 
 import type { CookieJar } from 'tough-cookie';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Header, InputCookie } from '../../proto/index.js';
 import { HTTP_METHODS } from '../../proto/index.js';
 import type { DeviceErrorType } from '../errors.js';
@@ -41,6 +41,7 @@ import {
   firstValue,
   flattenHeaders,
   parseTarget,
+  unsendableHeader,
 } from './wire.js';
 
 export interface HttpExecutorOptions {
@@ -195,10 +196,12 @@ export class HttpExecutor implements Executor {
 
       const sent = await this.#headersFor(hop, scope.jar);
       outcome.requestHeaders = sent;
+      // Every hop's headers (a redirect's Cookie is new) are checked before a pool is asked.
+      const unsendable = unsendableHeader(sent);
+      if (unsendable) throw unsendable;
       // Taken in the same tick as the request is dispatched, so an eviction cannot close it between.
       const pool = this.#pools.get(hop.url, decision);
-      const res: Dispatcher.ResponseData = await request(hop.url, {
-        dispatcher: pool.dispatcher,
+      const res: Dispatcher.ResponseData = await this.#pools.request(pool, hop.url, {
         method: hop.method as Dispatcher.HttpMethod,
         headers: sent.flatMap((h) => [h.name ?? '', h.value ?? '']),
         body: hop.body.length > 0 ? hop.body : undefined,

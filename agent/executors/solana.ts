@@ -7,7 +7,7 @@
 // alive per (origin, approved address), as for HTTP jobs (agent/policy/pinned-pools.ts).
 
 import { isJsonRpcPayload } from '@solana/web3.js';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Header } from '../../proto/index.js';
 import type { DeviceErrorType } from '../errors.js';
 import {
@@ -34,6 +34,7 @@ import {
   firstValue,
   flattenHeaders,
   parseTarget,
+  unsendableHeader,
 } from './wire.js';
 
 export interface SolanaExecutorOptions {
@@ -153,6 +154,11 @@ export class SolanaExecutor implements Executor {
     const problem = requestProblem(req.body);
     // Checked here too (the coordinator validates first) so nothing malformed reaches a node.
     if (problem) throw new JobFailure('rpc', `JSON-RPC error -32600: Invalid Request (${problem}; not sent)`);
+    const sent = headersFor(req.headers);
+    outcome.requestHeaders = sent;
+    // Checked before a pool is asked: a header undici refuses would leave the pool's connection busy.
+    const unsendable = unsendableHeader(sent);
+    if (unsendable) throw unsendable;
 
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
     // Checked for every job; the pool is the one of the address this check allowed.
@@ -160,11 +166,7 @@ export class SolanaExecutor implements Executor {
     outcome.network = networkContext(decision, this.#localAddress);
     if (!decision.allowed) throw new TargetConnectError('blocked', decision.message);
     used.pool = this.#pools.get(url, decision);
-
-    const sent = headersFor(req.headers);
-    outcome.requestHeaders = sent;
-    const res = await request(url, {
-      dispatcher: used.pool.dispatcher,
+    const res = await this.#pools.request(used.pool, url, {
       method: 'POST',
       headers: sent.flatMap((h) => [h.name ?? '', h.value ?? '']),
       body: req.body,

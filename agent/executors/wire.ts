@@ -55,6 +55,36 @@ function isParserError(err: unknown): boolean {
   );
 }
 
+/** RFC 9110 `token`: what a header name may be made of. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A character a header value cannot carry on HTTP/1.1: controls (CR, LF...) and anything above U+00FF. */
+const UNSENDABLE_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/u;
+
+/**
+ * Why the headers of a request cannot be sent, or null. undici refuses these when the request is
+ * dispatched, inside a connection pool, and a refusal there leaves the pool's connection counted
+ * busy for good; so they are refused here, before any pool is asked, as a `connect` failure
+ * ("request not sent", as undici's own refusals are reported) naming the header.
+ */
+export function unsendableHeader(headers: readonly Header[]): JobError | null {
+  let hosts = 0;
+  for (const h of headers) {
+    const name = h.name ?? '';
+    if (!TOKEN.test(name)) return notSent(`header name ${JSON.stringify(name)} is not a valid HTTP token`);
+    const bad = UNSENDABLE_VALUE_CHAR.exec(h.value ?? '');
+    if (bad) {
+      const code = (bad[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+      return notSent(`the value of header ${name} holds U+${code}, which an HTTP header cannot carry`);
+    }
+    if (name.toLowerCase() === 'host' && ++hosts > 1) return notSent('more than one host header');
+  }
+  return null;
+}
+
+function notSent(why: string): JobError {
+  return new JobError('connect', `request not sent: ${why}`);
+}
+
 /** The message of a job its runner aborted: the coordinator's deadline, or a cancel. */
 export function abortMessage(signal: AbortSignal): string {
   const reason: unknown = signal.reason;

@@ -1,11 +1,17 @@
 // What happens when an Assign arrives: refuse it (with the reason) or accept it, run it on the
 // executor for its method under a hard stop at the coordinator's deadline, record it in the owner's
 // URL log and byte budget, and hand the result to delivery (spooled before it is sent).
+//
+// The hard stop is kept here, not hoped for from the executor: a job is aborted at its deadline,
+// and if its executor has not settled ABANDON_AFTER_ABORT_MS later (a promise that never settles,
+// an abort a library ignores) the runner stops waiting for it, frees the slot and reports the job
+// `timeout` itself. Whatever the executor settles later is ignored.
 import type { Logger } from 'pino';
 import type { AgentFrameInit } from '../../proto/index.js';
 import { AgentError, type DeviceErrorType } from '../errors.js';
 import type { ExecOutcome, Executor } from '../executors/types.js';
 import { emptyOutcome } from '../executors/types.js';
+import { abortMessage } from '../executors/wire.js';
 import type { ResultDelivery } from '../link/delivery.js';
 import type { Spool } from '../link/spool.js';
 import { type AssignedJob, acceptFrame, type Refusal, rejectFrame, resultFrames } from '../link/wire.js';
@@ -13,6 +19,15 @@ import type { OwnerState } from '../owner/owner-state.js';
 import type { UrlLog } from '../owner/url-log.js';
 import type { RunningJobStatus } from '../status/types.js';
 import type { ExecutionTracing } from '../tracing.js';
+
+/** How long an aborted executor may take to settle before its job is reported without it, ms. */
+export const ABANDON_AFTER_ABORT_MS = 1_000;
+/**
+ * The hard stop of a job whose Assign gave no deadline (coordinators always give one; a peer might
+ * not): its own timeout plus this, ms. Executors end a job at its timeout themselves; this only
+ * catches one that does not.
+ */
+export const OWN_DEADLINE_GRACE_MS = 5_000;
 
 interface RunningJob {
   job: AssignedJob;
@@ -148,33 +163,54 @@ export class JobRunner {
       return child;
     };
     const span = this.deps.tracing?.()?.execute(job);
-    // The coordinator's deadline is a hard stop: an executor that overruns its own timeout is
-    // aborted there, and its (timeout) outcome still goes back.
-    const hardStop =
-      job.deadlineMs > 0
-        ? setTimeout(
-            () => run.abort.abort(new AgentError('JOB_DEADLINE', 'the coordinator deadline passed')),
-            Math.max(0, this.localDeadline(job) - Date.now()),
-          )
-        : null;
-    let outcome: ExecOutcome;
-    try {
-      outcome = await executor.execute(req, {
+    // The coordinator's deadline (or, without one, the job's timeout plus a grace) is a hard stop:
+    // the job is aborted there, and its (timeout) outcome still goes back.
+    const deadlineAt =
+      job.deadlineMs > 0 ? this.localDeadline(job) : run.startedMs + req.timeoutMs + OWN_DEADLINE_GRACE_MS;
+    const hardStop = setTimeout(
+      () => run.abort.abort(new AgentError('JOB_DEADLINE', 'the coordinator deadline passed')),
+      Math.max(0, deadlineAt - Date.now()),
+    );
+    let abandon: NodeJS.Timeout | undefined;
+    let giveUp: (outcome: ExecOutcome) => void = () => {};
+    const gaveUp = new Promise<ExecOutcome>((resolve) => {
+      giveUp = resolve;
+    });
+    const onAbort = () => {
+      abandon = setTimeout(() => {
+        jobLog().warn(
+          { afterMs: Date.now() - run.startedMs },
+          'executor did not stop when aborted: job reported without it, slot freed',
+        );
+        giveUp({
+          ...emptyOutcome(run.startedMs, req.url),
+          errorType: 'timeout' satisfies DeviceErrorType,
+          errorMessage: abortMessage(run.abort.signal),
+        });
+      }, ABANDON_AFTER_ABORT_MS);
+    };
+    if (run.abort.signal.aborted) onAbort();
+    else run.abort.signal.addEventListener('abort', onAbort, { once: true });
+    const executed = executor
+      .execute(req, {
         signal: run.abort.signal,
         get log() {
           return jobLog();
         },
+      })
+      .catch((err: unknown): ExecOutcome => {
+        jobLog().error({ err }, 'executor failed');
+        return {
+          ...emptyOutcome(run.startedMs, req.url),
+          errorType: executor.failureType ?? ('invalid_response' satisfies DeviceErrorType),
+          errorMessage: err instanceof Error ? err.message : String(err),
+        };
       });
-    } catch (err) {
-      jobLog().error({ err }, 'executor failed');
-      outcome = {
-        ...emptyOutcome(run.startedMs, req.url),
-        errorType: executor.failureType ?? ('invalid_response' satisfies DeviceErrorType),
-        errorMessage: err instanceof Error ? err.message : String(err),
-      };
-    } finally {
-      if (hardStop) clearTimeout(hardStop);
-    }
+    // First one wins; an executor settling after the runner gave up is ignored (reported once).
+    const outcome = await Promise.race([executed, gaveUp]);
+    clearTimeout(hardStop);
+    clearTimeout(abandon);
+    run.abort.signal.removeEventListener('abort', onAbort);
     span?.outcome(outcome);
     try {
       // Cancelled (another attempt completed the job) or the agent closing without a drain: no

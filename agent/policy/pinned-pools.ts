@@ -5,8 +5,14 @@
 //   - a refusal is decided before any pool is looked at, so a pooled connection never serves it,
 //   - a connection never carries requests for two origins or to two addresses.
 // Pools are bounded (least recently used closed first) and idle connections close on their own.
+//
+// A pool is also a part that can get stuck: undici 7 ignores the abort of a request still waiting in
+// a pool for a connection, and a request it refuses at dispatch (an unsendable header) leaves the
+// connection that refused it counted busy for good. So requests go through `request()` here, which
+// returns (or fails) when the job's signal aborts whatever the pool does, retires a pool that
+// refused a request, and destroys a pool whose request did not end at the abort, replacing it.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type Dispatcher, Pool } from 'undici';
+import { type Dispatcher, Pool, request } from 'undici';
 import { type DialOptions, dialPinned, type TlsInfo, trustedRoots } from './connector.js';
 import type { PolicyAllowed } from './types.js';
 
@@ -28,7 +34,25 @@ export interface PinnedPoolsOptions {
   keepAliveTimeoutMs?: number;
   /** TCP connect limit, ms. Default 30_000. */
   connectTimeoutMs?: number;
+  /**
+   * How long a request may take to end after its signal aborted before its pool counts as stuck
+   * and is destroyed (its requests fail) and replaced, ms. Default 1_000.
+   */
+  stallGraceMs?: number;
 }
+
+/** One request on a pinned pool: undici's request options, minus the dispatcher. */
+export interface PooledRequest {
+  method: Dispatcher.HttpMethod;
+  /** Name, value, name, value... */
+  headers: string[];
+  body?: Buffer | undefined;
+  /** The job's signal: the request ends when it aborts, whatever the pool does. */
+  signal: AbortSignal;
+}
+
+/** undici codes of a request refused at dispatch, before anything was sent. */
+const REFUSED_AT_DISPATCH = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED']);
 
 /**
  * Resolves once a connection whose response was just read to the end is free in its pool again:
@@ -48,6 +72,7 @@ export interface PinnedPool {
 }
 
 interface Entry extends PinnedPool {
+  key: string;
   pool: Pool;
 }
 
@@ -57,6 +82,7 @@ export class PinnedPools {
   readonly #maxPools: number;
   readonly #connections: number;
   readonly #keepAliveTimeoutMs: number;
+  readonly #stallGraceMs: number;
   #closed = false;
 
   constructor(options: PinnedPoolsOptions = {}) {
@@ -68,6 +94,7 @@ export class PinnedPools {
     this.#maxPools = Math.max(1, options.maxPools ?? 64);
     this.#connections = Math.max(1, options.maxConnectionsPerPool ?? 16);
     this.#keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? 4_000;
+    this.#stallGraceMs = options.stallGraceMs ?? 1_000;
   }
 
   /** Pools currently kept. */
@@ -117,7 +144,7 @@ export class PinnedPools {
         });
       },
     });
-    const entry: Entry = { pool, dispatcher: pool, tls: () => latestTls };
+    const entry: Entry = { key, pool, dispatcher: pool, tls: () => latestTls };
     this.#entries.set(key, entry);
     while (this.#entries.size > this.#maxPools) {
       const [oldestKey, oldest] = this.#entries.entries().next().value as [string, Entry];
@@ -128,6 +155,78 @@ export class PinnedPools {
     return entry;
   }
 
+  /**
+   * Sends `req` to `url` on `pinned` (from get(), in the same tick). Settles when the response
+   * headers arrive, the request fails, or `req.signal` aborts (rejecting with its reason), even
+   * when the pool never hands the request a connection or ignores the abort.
+   */
+  request(pinned: PinnedPool, url: URL, req: PooledRequest): Promise<Dispatcher.ResponseData> {
+    const entry = pinned as Entry;
+    const { signal } = req;
+    let settled = false;
+    let abandoned = false;
+    const sent = request(url, {
+      dispatcher: entry.pool,
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal,
+    });
+    sent.then(
+      (res) => {
+        settled = true;
+        // Answered after the caller stopped waiting: nobody reads the body, so the connection goes.
+        if (abandoned) {
+          res.body.on('error', () => {});
+          res.body.destroy();
+        }
+      },
+      (err: unknown) => {
+        settled = true;
+        if (REFUSED_AT_DISPATCH.has(errorCode(err))) this.#retire(entry);
+      },
+    );
+    if (signal.aborted) abandoned = true;
+    return new Promise<Dispatcher.ResponseData>((resolve, reject) => {
+      const onAbort = () => {
+        abandoned = true;
+        reject(signal.reason);
+        if (settled) return;
+        const timer = setTimeout(() => {
+          if (!settled) this.#destroyStalled(entry);
+        }, this.#stallGraceMs);
+        timer.unref();
+      };
+      if (signal.aborted) {
+        onAbort();
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      sent.then(
+        (res) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(res);
+        },
+        (err: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(err);
+        },
+      );
+    });
+  }
+
+  /** Takes the pool out of use; requests running on it finish, then its connections close. */
+  #retire(entry: Entry): void {
+    if (this.#entries.get(entry.key) === entry) this.#entries.delete(entry.key);
+    entry.pool.close().catch(() => {});
+  }
+
+  /** A request outlived its abort in this pool: cut it and everything in it, and let get() make a new one. */
+  #destroyStalled(entry: Entry): void {
+    if (this.#entries.get(entry.key) === entry) this.#entries.delete(entry.key);
+    entry.pool.destroy().catch(() => {});
+  }
+
   /** Drops every pool, cutting their connections (running requests fail). Safe twice. */
   async destroy(): Promise<void> {
     this.#closed = true;
@@ -135,4 +234,8 @@ export class PinnedPools {
     this.#entries.clear();
     await Promise.allSettled(pools.map((p) => p.destroy()));
   }
+}
+
+function errorCode(err: unknown): string {
+  return typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
 }

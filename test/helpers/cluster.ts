@@ -87,6 +87,8 @@ export interface AgentOptions {
   nodeArgs?: string[];
   /** Log level of spawned agents. Default debug (tests wait on debug lines). */
   logLevel?: string;
+  /** Entry file of spawned agents, from the repository root. Default agent/main.ts. */
+  entry?: string;
 }
 
 function agentFlags(o: AgentOptions, stateDir: string): string[] {
@@ -158,7 +160,7 @@ export function spawnAgent(o: AgentOptions): AgentProcess {
   const fixed = agentFlags(o, stateDir);
   const child = spawn(
     process.execPath,
-    [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'agent/main.ts'), ...fixed],
+    [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, o.entry ?? 'agent/main.ts'), ...fixed],
     {
       cwd: ROOT,
       env: { ...process.env, CRAWL_AGENT_LOG_LEVEL: o.logLevel ?? 'debug' },

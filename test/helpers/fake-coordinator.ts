@@ -87,8 +87,8 @@ export class FakeCoordinator extends EventEmitter {
     return this.waitFrame((f) => f.accept?.jobId === jobId || f.reject?.jobId === jobId);
   }
 
-  result(jobId: string): Promise<AgentFrame> {
-    return this.waitFrame((f) => f.result?.jobId === jobId);
+  result(jobId: string, timeoutMs?: number): Promise<AgentFrame> {
+    return this.waitFrame((f) => f.result?.jobId === jobId, 0, timeoutMs);
   }
 
   async close(): Promise<void> {

@@ -251,14 +251,35 @@ describe('crawl CLI', () => {
     assert.equal(Buffer.from(page.screenshot, 'base64').equals(png), true, 'the same PNG as the download');
   });
 
-  test('exit 1: the job failed, or the target gave no answer', async () => {
+  test('exit 1: the job failed', async () => {
     const failed = await crawl(['get', `${target.httpUrl}/echo`, '--country', 'JP', '--timeout', '1']);
     assert.equal(failed.code, 1);
     assert.match(failed.stderr, new RegExp(`^crawl: job ${UUID.source} failed: no_device: `));
     assert.equal(failed.stdout, '');
-    const refused = await crawl(['get', 'http://127.0.0.1:9/', '--json']);
-    assert.equal(refused.code, 1);
-    assert.equal(JSON.parse(refused.stdout).mainResult.errorType, 'connect');
+  });
+
+  test('exit 4: the target could not be reached, said on stderr; --json still prints the JSON', async () => {
+    // Port 9 (discard) of this machine has no listener: the agent's connect is refused.
+    const plain = await crawl(['get', 'http://127.0.0.1:9/']);
+    assert.equal(plain.code, 4, plain.stderr);
+    assert.match(plain.stderr, /^crawl: the target could not be reached: connect: \S.*\n$/);
+    assert.equal(JSON.parse(plain.stdout).mainResult.errorType, 'connect');
+    const json = await crawl(['get', 'http://127.0.0.1:9/', '--json']);
+    assert.equal(json.code, 4, json.stderr);
+    assert.equal(JSON.parse(json.stdout).mainResult.errorType, 'connect');
+    assert.match(json.stderr, /connect: /);
+    const tty = await crawl(['get', 'http://127.0.0.1:9/', '-o', 'refused.json'], { tty: true });
+    assert.equal(tty.code, 4, tty.stdout);
+    assert.match(
+      tty.stdout,
+      new RegExp(`job ${UUID.source}: done on cli-agent, the target could not be reached \\(connect: `),
+    );
+  });
+
+  test('on a terminal, a running job names its device', async () => {
+    const r = await crawl(['get', `${target.httpUrl}/slow?ms=1000`, '-o', 'slow-plain.json'], { tty: true });
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, new RegExp(`job ${UUID.source}: running on cli-agent`));
   });
 
   test('exit 2: usage mistakes, before anything is sent', async () => {

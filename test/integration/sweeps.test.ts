@@ -91,16 +91,26 @@ describe('sweep API without a browser', () => {
     assert.equal(res.body, 'unauthorized: invalid or missing API key');
   });
 
-  test('defaults, 404 for missing and foreign sweeps, and a region nobody serves fails no_device', async () => {
+  test('defaults, 404 for missing and foreign sweeps, and a region nobody serves fails no_device at once', async () => {
+    // The BR agent is in LATAM but runs no CRAWL_FULL_PAGE: nobody can serve the tries, so the
+    // answer names the region and the tries have failed before it is sent, though each could
+    // have waited 60 s for a device.
     const created = await api.request('POST', '/crawl/v1/sweep/new', {
       url: 'http://127.0.0.1:9/',
       regions: ['latam'],
       tries_per_region: 2,
-      timeout_sec: 1,
+      timeout_sec: 60,
     });
     assert.equal(created.status, 201, created.text);
     const s = created.body as Obj;
-    assert.deepEqual(Object.keys(s).sort(), ['job_ids', 'report_url', 'sweep_id', 'total_jobs']);
+    assert.deepEqual(Object.keys(s).sort(), [
+      'job_ids',
+      'regions_without_devices',
+      'report_url',
+      'sweep_id',
+      'total_jobs',
+    ]);
+    assert.deepEqual(s.regions_without_devices, ['LATAM']);
     assert.equal(s.total_jobs, 2);
     assert.match(
       s.report_url,
@@ -112,10 +122,16 @@ describe('sweep API without a browser', () => {
     assert.equal(job.method, 'CRAWL_FULL_PAGE');
     assert.equal(job.sweep_id, s.sweep_id);
     assert.deepEqual(job.placement, { region: 'LATAM', device_type: 'mobile' });
-    assert.equal(job.timeout_sec, 1);
+    assert.equal(job.timeout_sec, 60);
+    assert.equal(job.status, 'failed');
+    assert.equal(job.error_type, 'no_device');
+    assert.equal(
+      job.error_message,
+      'no connected device in region LATAM runs CRAWL_FULL_PAGE as a mobile device',
+    );
 
-    const done = await waitSweepDone(api, s.sweep_id, 10_000);
-    assert.equal(done.status, 'failed');
+    const done = (await api.request('GET', `/crawl/v1/sweep/${s.sweep_id}`)).body as Obj;
+    assert.equal(done.status, 'failed', 'over when it is created');
     assert.equal(done.total_jobs, 2);
     assert.equal(done.completed_jobs, 0);
     assert.equal(done.failed_jobs, 2);
@@ -134,12 +150,13 @@ describe('sweep API without a browser', () => {
     const defaults = await api.request('POST', '/crawl/v1/sweep/new', { url: 'https://example.test/' });
     assert.equal(defaults.status, 201);
     assert.equal((defaults.body as Obj).total_jobs, 9);
+    assert.deepEqual((defaults.body as Obj).regions_without_devices, ['NA', 'EU', 'APAC']);
     const view = (await api.request('GET', `/crawl/v1/sweep/${(defaults.body as Obj).sweep_id}`)).body as Obj;
     assert.deepEqual(view.regions, ['NA', 'EU', 'APAC']);
     assert.equal(view.device_type, 'mobile');
     assert.equal(view.timeout_sec, 60);
-    assert.equal(view.status, 'running');
-    assert.equal(view.results.NA.jobs[0].status, 'pending');
+    assert.equal(view.status, 'failed');
+    assert.equal(view.results.NA.jobs[0].error_type, 'no_device');
     assert.equal(view.results.NA.jobs[0].country, '');
 
     const other = new ApiClient(c.url, await c.newKey());
@@ -264,6 +281,7 @@ describe('a sweep end to end with Chromium', { skip, timeout: 230_000 }, () => {
     assert.equal(created.status, 201, created.text);
     const s = created.body as Obj;
     assert.equal(s.total_jobs, 8);
+    assert.deepEqual(s.regions_without_devices, [], 'every region has a device');
     const done = await waitSweepDone(api, s.sweep_id, 150_000);
     t.diagnostic(`sweep: ${JSON.stringify(done.results, (k, v) => (k === 'metrics' ? undefined : v))}`);
     assert.equal(done.status, 'completed');

@@ -10,7 +10,9 @@ export const SWEEP_METHOD = 'CRAWL_FULL_PAGE';
 /**
  * The regions of `regions` (in their order) where no connected device could take a try: none
  * that runs CRAWL_FULL_PAGE in that region as a `deviceType` device. Quarantined devices (canaries
- * only) and draining ones (leaving) do not count; busy or paused ones do, as they take work again.
+ * only) do not count. Busy ones do, and so do those not taking jobs for now (paused by their owner,
+ * result spool full, draining: the scheduler does not tell these apart), as they may take the try
+ * within its timeout: only a region with nobody at all fails at once.
  * One walk of the devices at most, ended as soon as every region has one.
  */
 export function regionsWithoutDevices(
@@ -26,7 +28,7 @@ export function regionsWithoutDevices(
   );
   if (open.size === 0) return [];
   for (const device of devices) {
-    if (device.quarantined || device.draining) continue;
+    if (device.quarantined) continue;
     for (const [region, needs] of open) {
       if (mismatch(device.profile, needs) === null) open.delete(region);
     }

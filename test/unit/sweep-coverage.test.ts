@@ -1,6 +1,6 @@
 // Which regions of a sweep no connected device can serve (coordinator/sweeps/sweep-coverage.ts):
-// method, region and device type must all match; quarantined and draining devices do not count,
-// busy ones do. No sockets.
+// method, region and device type must all match; quarantined devices do not count, busy, paused
+// and draining ones do. No sockets.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
@@ -53,9 +53,9 @@ describe('regions without devices', () => {
     assert.deepEqual(regionsWithoutDevices(fleet, ['eu'], 'mobile'), [], 'regions compare in any case');
   });
 
-  test('quarantined and draining devices serve nothing', () => {
+  test('quarantined devices serve nothing; paused or draining ones still count', () => {
     const fleet = [device('EU', { quarantined: true }), device('NA', { draining: true })];
-    assert.deepEqual(regionsWithoutDevices(fleet, ['EU', 'NA'], 'mobile'), ['EU', 'NA']);
+    assert.deepEqual(regionsWithoutDevices(fleet, ['EU', 'NA'], 'mobile'), ['EU']);
   });
 
   test('an empty fleet serves no region, in the order asked', () => {

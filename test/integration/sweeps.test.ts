@@ -16,6 +16,7 @@ import { ApiClient } from '../helpers/client.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, startFixtureSites } from '../helpers/fixture-sites.js';
 import type { Obj } from '../helpers/json.js';
+import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
 import { TLS_CERT } from '../helpers/target-server.js';
 
 const NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';
@@ -203,6 +204,35 @@ describe('sweep API without a browser', () => {
     assert.ok((offline.body as Obj).devices.every((x: Obj) => x.connected === false));
     assert.equal((await admin.request('GET', '/crawl/v1/devices?connected=maybe')).status, 400);
     assert.equal((await new ApiClient(c.url, null).request('GET', '/crawl/v1/devices')).status, 401);
+  });
+});
+
+const pgUp = await postgresAvailable();
+
+describe('a sweep on a shared store', { skip: pgUp ? false : 'PostgreSQL is not reachable' }, () => {
+  let pg: FreshPostgres;
+  let c: TestCoordinator;
+  before(async () => {
+    pg = await freshPostgresUrl();
+    c = await startTestCoordinator({ flags: ['--store', pg.url] });
+  });
+  after(async () => {
+    await c?.stop();
+    await pg?.drop();
+  });
+
+  test('names no region and lets the tries wait: other coordinators may hold the devices', async () => {
+    const api = new ApiClient(c.url, c.apiKey);
+    const created = await api.request('POST', '/crawl/v1/sweep/new', {
+      url: 'http://127.0.0.1:9/',
+      regions: ['MEA'],
+      tries_per_region: 1,
+    });
+    assert.equal(created.status, 201, created.text);
+    const s = created.body as Obj;
+    assert.equal('regions_without_devices' in s, false);
+    const job = (await api.status(s.job_ids[0])).body as Obj;
+    assert.equal(job.status, 'pending');
   });
 });
 

@@ -29,6 +29,8 @@ export const EXIT = {
   usage: 2,
   /** The coordinator refused the request or could not be reached. */
   apiError: 3,
+  /** `get`: the job ran, but its device could not reach the target (dns, connect, tls, timeout). */
+  unreachable: 4,
   /** Ctrl-C: the job keeps running on the coordinator. */
   interrupted: 130,
 } as const;

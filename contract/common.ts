@@ -82,6 +82,12 @@ export const Job = Type.Object({
   storage_type: Type.Union([Type.Literal('local'), Type.Literal('s3')]),
   session_id: Type.Optional(Type.String({ format: 'uuid' })),
   sweep_id: Type.Optional(Type.String({ format: 'uuid' })),
+  device_id: Type.Optional(
+    Type.String({
+      description:
+        'the device of the latest try: running on it, completed by it, or failed on it; absent while pending and for jobs no device ever took',
+    }),
+  ),
   completed_at: Type.Optional(Type.String()),
   error_type: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   error_message: Type.Optional(Type.Union([Type.String(), Type.Null()])),

@@ -27,6 +27,12 @@ export const SweepCreated = Type.Object({
   total_jobs: Type.Integer(),
   job_ids: Type.Array(Type.String()),
   report_url: Type.Optional(Type.String()),
+  regions_without_devices: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'requested regions where no connected device runs CRAWL_FULL_PAGE as the device_type asked: their tries failed at once with no_device. Absent when the coordinator cannot see the whole fleet (several coordinators on one database) and on a replayed idempotent answer',
+    }),
+  ),
 });
 
 export type SweepCreated = Static<typeof SweepCreated>;

@@ -1,7 +1,10 @@
 // One machine, embedded default: a coordinator on SQLite + local files and one local agent, in one
 // process. Prints the URL and a ready API key.
 //   npm start -- [--port 8080] [--data-dir ./data] [--api-key KEY] [--allow-cidrs 127.0.0.0/8]
-//                [--browser none|/path/to/chromium] [--country DE] [--city Berlin]
+//                [--browser none|/path/to/chromium] [--country DE] [--region EU] [--city Berlin]
+//                [--device-type desktop]
+// Without --country or --region the local agent takes the country of the machine's time zone, else
+// region NA (scripts/dev-location.ts); it is a desktop unless --device-type says otherwise.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadAgentConfig } from '../agent/config.js';
@@ -15,12 +18,14 @@ import { hashSecret } from '../coordinator/auth/secrets.js';
 import { loadCoordinatorConfig, parseFlags } from '../coordinator/config.js';
 import { createLogger } from '../coordinator/logger.js';
 import { startCoordinator } from '../coordinator/runtime.js';
+import { type LocalLocation, localLocation, readZoneTab } from './dev-location.js';
 
 const COORDINATOR_FLAGS = ['port', 'host', 'data-dir', 'store', 'public-url', 'log-level'];
 const AGENT_FLAGS = [
   'allow-cidrs',
   'browser',
   'country',
+  'region',
   'city',
   'device-type',
   'network-type',
@@ -68,6 +73,22 @@ else {
   writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
 }
 
+// Somewhere, so placements and sweeps by region reach it; the agent's own env names count as given.
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const location = localLocation(
+  {
+    country: flags.country ?? process.env.CRAWL_AGENT_COUNTRY,
+    region: flags.region ?? process.env.CRAWL_AGENT_REGION,
+  },
+  timeZone,
+  readZoneTab(process.env),
+);
+const CHANGE = '--country, --region, --device-type to change';
+const WHERE_FROM: Record<LocalLocation['source'], string> = {
+  flags: 'as given',
+  'time zone': `from the time zone ${timeZone}; ${CHANGE}`,
+  default: `the default: the time zone ${timeZone} names no country; ${CHANGE}`,
+};
 const agentConfig = loadAgentConfig(
   [
     '--coordinators',
@@ -78,7 +99,14 @@ const agentConfig = loadAgentConfig(
     path.join(config.dataDir, 'agent'),
     '--status-addr',
     flags['status-addr'] ?? '127.0.0.1:0',
-    ...AGENT_FLAGS.flatMap((f) => (flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [])),
+    ...(location.country ? ['--country', location.country] : []),
+    ...(location.region ? ['--region', location.region] : []),
+    // A person's computer: a desktop, so desktop sweeps (--device-type desktop) can use it.
+    '--device-type',
+    flags['device-type'] || process.env.CRAWL_AGENT_DEVICE_TYPE || 'desktop',
+    ...['allow-cidrs', 'browser', 'city', 'network-type', 'max-concurrent'].flatMap((f) =>
+      flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [],
+    ),
   ],
   { ...process.env, CRAWL_AGENT_TOKEN: token },
 );
@@ -98,6 +126,7 @@ process.stdout.write(
     `  coordinator  ${coordinator.url}`,
     `  api key      ${apiKey}`,
     `  local agent  ${deviceId} (${agent.methods.join(', ')})`,
+    `  location     ${[location.country, location.region].filter(Boolean).join(' ')}, ${agentConfig.deviceType} (${WHERE_FROM[location.source]})`,
     `  agent status ${status ? `${status.url}/status` : 'off'}`,
     '',
     `  curl -s -X POST ${coordinator.url}/crawl/v1/new -H "Authorization: Bearer ${apiKey}" \\`,

@@ -25,6 +25,9 @@ export function addPlacementOptions(cmd: Command): Command {
     .option('--asn <number>', "the device's egress network (autonomous system number)");
 }
 
+/** The result error types that mean the device never reached the target (exit code 4). */
+const UNREACHABLE: ReadonlySet<string> = new Set(['dns', 'connect', 'tls', 'timeout']);
+
 function describe(job: Job, device: string): string {
   const where = device ? ` on ${device}` : '';
   return `job ${job.job_id}: ${job.status}${job.status === 'running' ? where : ''}`;
@@ -34,8 +37,10 @@ function doneLine(job: Job, detail: JobDetail, device: string): string {
   const r = detail.result;
   if (!r) return `job ${job.job_id}: completed`;
   const on = device ? ` on ${device}` : '';
-  if (!r.success)
-    return `job ${job.job_id}: done${on}, the target gave no answer (${r.error_type}: ${r.error_message})`;
+  if (!r.success) {
+    const what = UNREACHABLE.has(r.error_type ?? '') ? 'could not be reached' : 'gave no answer';
+    return `job ${job.job_id}: done${on}, the target ${what} (${r.error_type}: ${r.error_message})`;
+  }
   return `job ${job.job_id}: done${on}, HTTP ${r.status_code}, ${r.size_bytes} bytes in ${r.time_ms} ms`;
 }
 
@@ -53,24 +58,8 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
     else ctx.out(id);
     return;
   }
-  // The Job object names no device (contract/); a session does once its first job is placed.
-  let device = '';
-  let lookedUp = false;
-  let last: Job = submitted;
-  const show = (j: Job) => {
-    last = j;
-    progress.update(describe(j, device));
-    if (j.status === 'running' && !device && request.session_id && !lookedUp && progress.enabled) {
-      lookedUp = true;
-      client.getSession(request.session_id, { signal: io.interrupt }).then(
-        (s) => {
-          device = s.device_id ?? '';
-          if (last.status === 'running') progress.update(describe(last, device));
-        },
-        () => {}, // only decoration: the wait goes on without it
-      );
-    }
-  };
+  // The Job object names the device of its latest try once one took it (docs/api.md).
+  const show = (j: Job) => progress.update(describe(j, j.device_id ?? ''));
   show(submitted);
   let job: Job;
   try {
@@ -98,7 +87,7 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
   }
   const detail = await client.getJobDetail(id, { signal: io.interrupt });
   const content = await fetchContent(ctx, client, id, format, json);
-  const ranOn = content.download?.metadata.device_id ?? device;
+  const ranOn = content.download?.metadata.device_id ?? job.device_id ?? '';
   // The final line goes before the content: content without a trailing newline would otherwise
   // share the terminal line the progress display rewrites.
   progress.done(doneLine(job, detail, ranOn));
@@ -113,12 +102,16 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
     if (json) ctx.printJson(summary, true);
   }
   if (detail.result && !detail.result.success) {
+    const { error_type: type = '', error_message: message = '' } = detail.result;
+    const unreachable = UNREACHABLE.has(type);
     if (!progress.enabled) {
       ctx.note(
-        `crawl: the target gave no answer: ${detail.result.error_type}: ${detail.result.error_message}`,
+        unreachable
+          ? `crawl: the target could not be reached: ${type}: ${message}`
+          : `crawl: the target gave no answer: ${type}: ${message}`,
       );
     }
-    ctx.exitCode = EXIT.jobFailed;
+    ctx.exitCode = unreachable ? EXIT.unreachable : EXIT.jobFailed;
   }
 }
 

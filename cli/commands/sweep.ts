@@ -77,6 +77,14 @@ async function runSweep(ctx: CommandContext, url: string, o: SweepOptions, cmd: 
   if (o.deviceType) request.device_type = o.deviceType as NewSweepRequest['device_type'];
   const client = await ctx.client(cmd);
   const created = await client.createSweep(request, { signal: io.interrupt });
+  const unserved = created.regions_without_devices ?? [];
+  if (unserved.length > 0) {
+    const type = request.device_type ?? 'mobile';
+    ctx.note(
+      `crawl: no connected device in ${unserved.join(', ')} runs full-page crawls as a ${type} device: ` +
+        `${unserved.length === 1 ? 'its' : 'their'} tries failed at once (no_device)`,
+    );
+  }
   if (!o.wait) {
     if (json) ctx.printJson(created, true);
     else ctx.out(`${created.sweep_id}\n${created.report_url}`);

@@ -89,13 +89,15 @@ export function registerSweepRoutes(base: FastifyInstance, services: Services): 
       const key = req.apiKey;
       const { sweep: input, webhook } = req.body;
       if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
-      const created = (sweep: SweepRecord) => ({
+      // regions_without_devices only when known: at creation on a coordinator alone on its store.
+      const created = (sweep: SweepRecord, unserved: string[] | null = null) => ({
         statusCode: 201,
         body: {
           sweep_id: sweep.id,
           total_jobs: sweep.jobs.length,
           job_ids: sweep.jobs.map((j) => j.jobId),
           report_url: reportUrl(services.edgeUrl(), sweep),
+          ...(unserved ? { regions_without_devices: unserved } : {}),
         },
       });
       return idempotent(
@@ -112,15 +114,12 @@ export function registerSweepRoutes(base: FastifyInstance, services: Services): 
               ...webhook,
             });
           }
-          return created(
-            (
-              await createSweep(services, key.ownerId, {
-                ...input,
-                id: sweepId,
-                trace: incomingTrace(req.headers),
-              })
-            ).sweep,
-          );
+          const made = await createSweep(services, key.ownerId, {
+            ...input,
+            id: sweepId,
+            trace: incomingTrace(req.headers),
+          });
+          return created(made.sweep, made.regionsWithoutDevices);
         },
         async (sweepId) => {
           const sweep = await services.store.getSweep(sweepId);

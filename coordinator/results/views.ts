@@ -15,6 +15,9 @@ export function jobView(job: JobViewRecord): Record<string, unknown> {
   };
   if (job.sessionId) out.session_id = job.sessionId;
   if (job.sweepId) out.sweep_id = job.sweepId;
+  // The device of the latest try, once one was claimed; a pending job (never placed, or requeued
+  // after its device was lost) shows none, whatever the store still remembers.
+  if (job.deviceId && job.status !== 'pending') out.device_id = job.deviceId;
   if (job.completedAt) out.completed_at = job.completedAt;
   if (job.status === 'failed') {
     out.error_type = job.failureType;

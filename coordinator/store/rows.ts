@@ -124,11 +124,11 @@ export function rowToJob(row: JobRow): JobRecord {
 
 /**
  * The columns of a JobViewRecord, for `SELECT ${JOB_VIEW_COLUMNS} FROM jobs`, in the order of
- * JobViewTuple: the view reads take rows as arrays (no per-row object with fourteen named keys to
+ * JobViewTuple: the view reads take rows as arrays (no per-row object with fifteen named keys to
  * build and then copy; for 1,000 ids that was about half the read's CPU).
  */
 export const JOB_VIEW_COLUMNS =
-  'id, url, method, status, submitted_at, timeout_sec, placement, storage_type, session_id, sweep_id, completed_at, failure_type, error_message, archived_at';
+  'id, url, method, status, submitted_at, timeout_sec, placement, storage_type, session_id, sweep_id, completed_at, failure_type, error_message, archived_at, device_id';
 
 /** One row of `SELECT ${JOB_VIEW_COLUMNS}` read as an array. */
 export type JobViewTuple = [
@@ -146,6 +146,7 @@ export type JobViewTuple = [
   failureType: string | null,
   errorMessage: string | null,
   archivedAt: string | null,
+  deviceId: string | null,
 ];
 
 export function tupleToJobView(row: JobViewTuple): JobViewRecord {
@@ -164,6 +165,7 @@ export function tupleToJobView(row: JobViewTuple): JobViewRecord {
     failureType: row[11],
     errorMessage: row[12],
     archivedAt: row[13],
+    deviceId: row[14],
   };
 }
 

@@ -141,6 +141,7 @@ export type JobViewRecord = Pick<
   | 'failureType'
   | 'errorMessage'
   | 'archivedAt'
+  | 'deviceId'
 >;
 
 export interface SessionRecord {

@@ -9,6 +9,7 @@ import type { Services } from '../services.js';
 import type { JobRecord, SweepJobRef, SweepRecord } from '../store/types.js';
 import { isoNanos } from '../time.js';
 import { newReportToken } from './report-token.js';
+import { noDeviceMessage, regionsWithoutDevices } from './sweep-coverage.js';
 import { type SweepView, sweepView } from './sweep-view.js';
 
 export interface SweepInput {
@@ -23,11 +24,22 @@ export interface SweepInput {
   trace?: SubmitTrace;
 }
 
+export interface CreatedSweep {
+  sweep: SweepRecord;
+  jobs: JobRecord[];
+  /**
+   * The requested regions no connected device could serve, whose tries failed at once with
+   * `no_device`; null when this coordinator cannot know (a shared store: other coordinators hold
+   * devices it does not see), and then every try waits for a device as ever.
+   */
+  regionsWithoutDevices: string[] | null;
+}
+
 export async function createSweep(
   services: Services,
   ownerId: string,
   input: SweepInput,
-): Promise<{ sweep: SweepRecord; jobs: JobRecord[] }> {
+): Promise<CreatedSweep> {
   const total = input.regions.length * input.triesPerRegion;
   if (!services.dispatcher.canAccept(ownerId, total)) throw queueFull();
   const nowMs = Date.now();
@@ -71,7 +83,31 @@ export async function createSweep(
   };
   // First tries of every region first, so a busy fleet starts every region before any second try.
   await services.jobs.submitSweep(sweep, jobs, { trace: input.trace });
-  return { sweep, jobs };
+  const regionsWithoutDevices = await failUnserved(services, sweep, jobs);
+  return { sweep, jobs, regionsWithoutDevices };
+}
+
+/**
+ * A coordinator alone on its store sees every connected device: a region none of them can serve
+ * would only have its tries wait out their timeout and fail `no_device` then, so they fail now.
+ * A device that connects meanwhile finds them gone; a try it already took is left alone (the fail
+ * applies only to a try still pending).
+ */
+async function failUnserved(
+  services: Services,
+  sweep: SweepRecord,
+  jobs: readonly JobRecord[],
+): Promise<string[] | null> {
+  if (services.store.shared) return null;
+  const unserved = regionsWithoutDevices(services.dispatcher.listDevices(), sweep.regions, sweep.deviceType);
+  if (unserved.length === 0) return unserved;
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  for (const ref of sweep.jobs) {
+    const job = byId.get(ref.jobId);
+    if (!job || !unserved.includes(ref.region)) continue;
+    await services.jobs.fail(job, 'no_device', noDeviceMessage(ref.region, sweep.deviceType));
+  }
+  return unserved;
 }
 
 /** The sweep if it exists and belongs to `ownerId`; otherwise the contract's 404. */

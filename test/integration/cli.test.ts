@@ -251,14 +251,35 @@ describe('crawl CLI', () => {
     assert.equal(Buffer.from(page.screenshot, 'base64').equals(png), true, 'the same PNG as the download');
   });
 
-  test('exit 1: the job failed, or the target gave no answer', async () => {
+  test('exit 1: the job failed', async () => {
     const failed = await crawl(['get', `${target.httpUrl}/echo`, '--country', 'JP', '--timeout', '1']);
     assert.equal(failed.code, 1);
     assert.match(failed.stderr, new RegExp(`^crawl: job ${UUID.source} failed: no_device: `));
     assert.equal(failed.stdout, '');
-    const refused = await crawl(['get', 'http://127.0.0.1:9/', '--json']);
-    assert.equal(refused.code, 1);
-    assert.equal(JSON.parse(refused.stdout).mainResult.errorType, 'connect');
+  });
+
+  test('exit 4: the target could not be reached, said on stderr; --json still prints the JSON', async () => {
+    // Port 9 (discard) of this machine has no listener: the agent's connect is refused.
+    const plain = await crawl(['get', 'http://127.0.0.1:9/']);
+    assert.equal(plain.code, 4, plain.stderr);
+    assert.match(plain.stderr, /^crawl: the target could not be reached: connect: \S.*\n$/);
+    assert.equal(JSON.parse(plain.stdout).mainResult.errorType, 'connect');
+    const json = await crawl(['get', 'http://127.0.0.1:9/', '--json']);
+    assert.equal(json.code, 4, json.stderr);
+    assert.equal(JSON.parse(json.stdout).mainResult.errorType, 'connect');
+    assert.match(json.stderr, /connect: /);
+    const tty = await crawl(['get', 'http://127.0.0.1:9/', '-o', 'refused.json'], { tty: true });
+    assert.equal(tty.code, 4, tty.stdout);
+    assert.match(
+      tty.stdout,
+      new RegExp(`job ${UUID.source}: done on cli-agent, the target could not be reached \\(connect: `),
+    );
+  });
+
+  test('on a terminal, a running job names its device', async () => {
+    const r = await crawl(['get', `${target.httpUrl}/slow?ms=1000`, '-o', 'slow-plain.json'], { tty: true });
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, new RegExp(`job ${UUID.source}: running on cli-agent`));
   });
 
   test('exit 2: usage mistakes, before anything is sent', async () => {
@@ -475,17 +496,20 @@ describe('crawl CLI', () => {
     assert.match(bad.stderr, /is not valid JSON/);
   });
 
-  test('sweep: a live table on a terminal, then a summary and the report link', async () => {
-    // Nobody serves MEA: each try fails no_device after its 1 s timeout.
+  test('sweep: a table on a terminal, then a summary and the report link', async () => {
+    // Nobody serves MEA: the answer says so, and its tries fail no_device at once.
     const tty = await crawl(
-      ['sweep', `${target.httpUrl}/article`, '--regions', 'mea', '--tries', '2', '--timeout', '1'],
+      ['sweep', `${target.httpUrl}/article`, '--regions', 'mea', '--tries', '2', '--timeout', '60'],
       {
         tty: true,
       },
     );
     assert.equal(tty.code, 1, tty.stdout);
+    assert.match(
+      tty.stdout,
+      /crawl: no connected device in MEA runs full-page crawls as a mobile device: its tries failed at once \(no_device\)/,
+    );
     assert.match(tty.stdout, /REGION\s+STATUS\s+DONE\s+FAILED\s+WAITING/);
-    assert.match(tty.stdout, /MEA\s+running\s+0\/2/, 'the live table while it runs');
     assert.match(tty.stdout, /MEA\s+failed\s+0\/2\s+2\s+0/);
     assert.match(tty.stdout, /0 of 2 tries completed, 2 failed/);
     assert.match(tty.stdout, /no_device/);
@@ -516,6 +540,20 @@ describe('crawl CLI', () => {
       '--json',
     ]);
     assert.equal(JSON.parse(noWait.stdout).total_jobs, 3);
+  });
+
+  test('sweep: the live table shows the tries while they run', {
+    skip: browser ? false : 'no Chromium',
+  }, async () => {
+    // cli-browser (mobile, DE) serves EU; the target holds the page for 1.5 s.
+    const tty = await crawl(
+      ['sweep', `${target.httpUrl}/slow?ms=1500`, '--regions', 'EU', '--tries', '1', '--timeout', '30'],
+      { tty: true },
+    );
+    assert.equal(tty.code, 0, tty.stdout);
+    assert.doesNotMatch(tty.stdout, /no connected device/);
+    assert.match(tty.stdout, /EU\s+running\s+0\/1/, 'the live table while it runs');
+    assert.match(tty.stdout, /EU\s+completed\s+1\/1\s+0\s+0\s+DE/);
   });
 
   test('devices for an admin key; 403 in plain words otherwise', async () => {

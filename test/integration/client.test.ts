@@ -81,6 +81,7 @@ describe('typed client', () => {
     assert.equal(job.status, 'completed');
     assert.equal(job.method, 'GET');
     assert.equal(job.timeout_sec, 20);
+    assert.equal(job.device_id, 'client-agent');
     assert.equal(updates.at(-1), 'completed');
     conforms(C.Job, job, 'Job');
     assert.deepEqual(await client.getJob(job.job_id), job);
@@ -283,6 +284,7 @@ describe('typed client', () => {
     });
     assert.equal(created.total_jobs, 1);
     assert.match(created.report_url, /\/report\//);
+    assert.deepEqual(created.regions_without_devices, ['MEA']);
     conforms(C.SweepCreated, created, 'sweep created');
     const seen: string[] = [];
     const sweep = await client.waitForSweep(created.sweep_id, {

@@ -14,6 +14,7 @@ import * as proto from '../../proto/index.js';
 import { ApiClient, type ApiResponse } from '../helpers/client.js';
 import { startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { RawAgent } from '../helpers/raw-agent.js';
 import { resultRecord } from '../helpers/records.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -24,16 +25,27 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 describe('OpenAPI document', () => {
   let c: TestCoordinator;
   let broken: TestCoordinator;
+  let paused: RawAgent;
   let spec: Obj;
   const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
   const covered = new Set<string>();
 
   before(async () => {
     c = await startTestCoordinator({ flags: ['--max-queued-jobs', '4'] });
+    // A device that serves EU sweeps but is paused: a sweep try there stays queued (a region with
+    // no device at all would fail its tries at once), so it can be completed behind its back below.
+    paused = await RawAgent.connect(c.url, 'openapi-paused', await c.newDevice('openapi-paused'), {
+      methods: ['CRAWL_FULL_PAGE'],
+      country: 'FR',
+      deviceType: 'mobile',
+    });
+    paused.send({ availability: { accepting: false, reason: 'paused by the device owner' } });
+    await paused.barrier();
     broken = await startTestCoordinator();
     spec = (await (await fetch(`${c.url}/crawl/v1/openapi.json`)).json()) as Obj;
   });
   after(async () => {
+    paused?.close();
     await c.stop();
     await broken.stop();
   });
@@ -117,6 +129,14 @@ describe('OpenAPI document', () => {
       'url',
       'webhook',
     ]);
+    // The added answer fields are in the spec, optional: clients written before them still match.
+    const json = (route: Obj, status: string) => route.responses[status].content['application/json'].schema;
+    const job = json(spec.paths['/crawl/v1/status/{id}'].get, '200');
+    assert.equal(job.properties.device_id.type, 'string');
+    assert.equal(job.required.includes('device_id'), false);
+    const sweep = json(spec.paths['/crawl/v1/sweep/new'].post, '201');
+    assert.equal(sweep.properties.regions_without_devices.type, 'array');
+    assert.equal(sweep.required.includes('regions_without_devices'), false);
     const page = await fetch(`${c.url}/crawl/v1/docs/`);
     assert.equal(page.status, 200);
     const html = await page.text();

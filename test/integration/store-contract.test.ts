@@ -283,6 +283,7 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       const theirs = makeJob({ ownerId: uid('owner') });
       await Promise.all([...mine, theirs].map((j) => store.insertJob(j)));
       await store.failJob(mine[0]!.id, 'timeout', 'no device in time', nanoIso(Date.now()));
+      assert.equal(await store.claimJob(mine[2]!.id, 'dev-view', 1, LONG_LEASE), true);
       const views = await store.getJobViews(owner, [...mine.map((j) => j.id), theirs.id, 'unknown']);
       assert.equal(views.length, mine.length, "another owner's job and an unknown id are left out");
       const full = await store.getJobs(mine.slice(0, 3).map((j) => j.id));
@@ -304,9 +305,12 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
           failureType: job.failureType,
           errorMessage: job.errorMessage,
           archivedAt: job.archivedAt,
+          deviceId: job.deviceId,
         });
       }
       assert.equal(views.find((v) => v.id === mine[0]!.id)?.failureType, 'timeout');
+      assert.equal(views.find((v) => v.id === mine[2]!.id)?.deviceId, 'dev-view');
+      assert.equal(views.find((v) => v.id === mine[1]!.id)?.deviceId, null);
       assert.deepEqual(await store.getJobViews(owner, []), []);
     });
 

@@ -16,6 +16,7 @@ import { ApiClient } from '../helpers/client.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, startFixtureSites } from '../helpers/fixture-sites.js';
 import type { Obj } from '../helpers/json.js';
+import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
 import { TLS_CERT } from '../helpers/target-server.js';
 
 const NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';
@@ -91,16 +92,26 @@ describe('sweep API without a browser', () => {
     assert.equal(res.body, 'unauthorized: invalid or missing API key');
   });
 
-  test('defaults, 404 for missing and foreign sweeps, and a region nobody serves fails no_device', async () => {
+  test('defaults, 404 for missing and foreign sweeps, and a region nobody serves fails no_device at once', async () => {
+    // The BR agent is in LATAM but runs no CRAWL_FULL_PAGE: nobody can serve the tries, so the
+    // answer names the region and the tries have failed before it is sent, though each could
+    // have waited 60 s for a device.
     const created = await api.request('POST', '/crawl/v1/sweep/new', {
       url: 'http://127.0.0.1:9/',
       regions: ['latam'],
       tries_per_region: 2,
-      timeout_sec: 1,
+      timeout_sec: 60,
     });
     assert.equal(created.status, 201, created.text);
     const s = created.body as Obj;
-    assert.deepEqual(Object.keys(s).sort(), ['job_ids', 'report_url', 'sweep_id', 'total_jobs']);
+    assert.deepEqual(Object.keys(s).sort(), [
+      'job_ids',
+      'regions_without_devices',
+      'report_url',
+      'sweep_id',
+      'total_jobs',
+    ]);
+    assert.deepEqual(s.regions_without_devices, ['LATAM']);
     assert.equal(s.total_jobs, 2);
     assert.match(
       s.report_url,
@@ -112,10 +123,16 @@ describe('sweep API without a browser', () => {
     assert.equal(job.method, 'CRAWL_FULL_PAGE');
     assert.equal(job.sweep_id, s.sweep_id);
     assert.deepEqual(job.placement, { region: 'LATAM', device_type: 'mobile' });
-    assert.equal(job.timeout_sec, 1);
+    assert.equal(job.timeout_sec, 60);
+    assert.equal(job.status, 'failed');
+    assert.equal(job.error_type, 'no_device');
+    assert.equal(
+      job.error_message,
+      'no connected device in region LATAM runs CRAWL_FULL_PAGE as a mobile device',
+    );
 
-    const done = await waitSweepDone(api, s.sweep_id, 10_000);
-    assert.equal(done.status, 'failed');
+    const done = (await api.request('GET', `/crawl/v1/sweep/${s.sweep_id}`)).body as Obj;
+    assert.equal(done.status, 'failed', 'over when it is created');
     assert.equal(done.total_jobs, 2);
     assert.equal(done.completed_jobs, 0);
     assert.equal(done.failed_jobs, 2);
@@ -134,12 +151,13 @@ describe('sweep API without a browser', () => {
     const defaults = await api.request('POST', '/crawl/v1/sweep/new', { url: 'https://example.test/' });
     assert.equal(defaults.status, 201);
     assert.equal((defaults.body as Obj).total_jobs, 9);
+    assert.deepEqual((defaults.body as Obj).regions_without_devices, ['NA', 'EU', 'APAC']);
     const view = (await api.request('GET', `/crawl/v1/sweep/${(defaults.body as Obj).sweep_id}`)).body as Obj;
     assert.deepEqual(view.regions, ['NA', 'EU', 'APAC']);
     assert.equal(view.device_type, 'mobile');
     assert.equal(view.timeout_sec, 60);
-    assert.equal(view.status, 'running');
-    assert.equal(view.results.NA.jobs[0].status, 'pending');
+    assert.equal(view.status, 'failed');
+    assert.equal(view.results.NA.jobs[0].error_type, 'no_device');
     assert.equal(view.results.NA.jobs[0].country, '');
 
     const other = new ApiClient(c.url, await c.newKey());
@@ -186,6 +204,35 @@ describe('sweep API without a browser', () => {
     assert.ok((offline.body as Obj).devices.every((x: Obj) => x.connected === false));
     assert.equal((await admin.request('GET', '/crawl/v1/devices?connected=maybe')).status, 400);
     assert.equal((await new ApiClient(c.url, null).request('GET', '/crawl/v1/devices')).status, 401);
+  });
+});
+
+const pgUp = await postgresAvailable();
+
+describe('a sweep on a shared store', { skip: pgUp ? false : 'PostgreSQL is not reachable' }, () => {
+  let pg: FreshPostgres;
+  let c: TestCoordinator;
+  before(async () => {
+    pg = await freshPostgresUrl();
+    c = await startTestCoordinator({ flags: ['--store', pg.url] });
+  });
+  after(async () => {
+    await c?.stop();
+    await pg?.drop();
+  });
+
+  test('names no region and lets the tries wait: other coordinators may hold the devices', async () => {
+    const api = new ApiClient(c.url, c.apiKey);
+    const created = await api.request('POST', '/crawl/v1/sweep/new', {
+      url: 'http://127.0.0.1:9/',
+      regions: ['MEA'],
+      tries_per_region: 1,
+    });
+    assert.equal(created.status, 201, created.text);
+    const s = created.body as Obj;
+    assert.equal('regions_without_devices' in s, false);
+    const job = (await api.status(s.job_ids[0])).body as Obj;
+    assert.equal(job.status, 'pending');
   });
 });
 
@@ -264,6 +311,7 @@ describe('a sweep end to end with Chromium', { skip, timeout: 230_000 }, () => {
     assert.equal(created.status, 201, created.text);
     const s = created.body as Obj;
     assert.equal(s.total_jobs, 8);
+    assert.deepEqual(s.regions_without_devices, [], 'every region has a device');
     const done = await waitSweepDone(api, s.sweep_id, 150_000);
     t.diagnostic(`sweep: ${JSON.stringify(done.results, (k, v) => (k === 'metrics' ? undefined : v))}`);
     assert.equal(done.status, 'completed');

@@ -27,7 +27,7 @@ export async function readJobViews(
 ): Promise<JobViewRecord[]> {
   if (ids.length === 0) return [];
   // One array parameter whatever the count: one statement text, planned as primary-key lookups.
-  // Rows as arrays: pg builds no object with fourteen named keys per row.
+  // Rows as arrays: pg builds no object with fifteen named keys per row.
   const { rows } = await pool.query<JobViewTuple>({
     text: JOB_VIEWS_SQL,
     values: [ids, ownerId],

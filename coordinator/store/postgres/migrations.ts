@@ -177,6 +177,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   // may be 8,192 characters, so such an index would refuse to store a job with a long url. The
   // batch status read stays primary-key lookups (postgres/job-reads.ts).
   'SELECT 1',
+  // 11: SQLite's jobs_view gains device_id; nothing to change here, for the reason of 10.
+  'SELECT 1',
 ];
 
 /**

@@ -168,4 +168,10 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   // view's columns. (PostgreSQL's migration 10 adds none: see postgres/migrations.ts.)
   `CREATE INDEX jobs_view ON jobs (id, owner_id, url, method, status, submitted_at, timeout_sec,
     placement, storage_type, session_id, sweep_id, completed_at, failure_type, error_message, archived_at)`,
+  // 11: the Job view names the device of the job's latest try (device_id, docs/api.md), so the
+  // covering index of migration 10 holds that column too.
+  `DROP INDEX jobs_view;
+  CREATE INDEX jobs_view ON jobs (id, owner_id, url, method, status, submitted_at, timeout_sec,
+    placement, storage_type, session_id, sweep_id, completed_at, failure_type, error_message, archived_at,
+    device_id)`,
 ];

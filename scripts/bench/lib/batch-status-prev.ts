@@ -23,6 +23,7 @@ interface ViewRow {
   failure_type: string | null;
   error_message: string | null;
   archived_at: string | null;
+  device_id: string | null;
 }
 
 function rowToJobView(row: ViewRow): JobViewRecord {
@@ -41,6 +42,7 @@ function rowToJobView(row: ViewRow): JobViewRecord {
     failureType: row.failure_type,
     errorMessage: row.error_message,
     archivedAt: row.archived_at,
+    deviceId: row.device_id,
   };
 }
 

@@ -92,5 +92,15 @@ describe('webhooks with two coordinators on PostgreSQL', {
       await new Promise((r) => setTimeout(r, 25));
     }
     assert.equal(receiver.received.length, 24);
+    // Either coordinator reads one job's deliveries, whichever coordinator wrote them.
+    for (const [i, api] of apis.entries()) {
+      const id = ids[i] as string;
+      const res = await api.request('GET', `/crawl/v1/webhooks/deliveries?job_id=${id}`);
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(
+        ((res.body as Obj).deliveries as Obj[]).map((d) => [d.job_id, d.sweep_id, d.status]),
+        [[id, null, 'delivered']],
+      );
+    }
   });
 });

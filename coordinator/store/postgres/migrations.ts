@@ -4,6 +4,7 @@
 
 import type pg from 'pg';
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
+import { DELIVERY_SUBJECT_SQL } from '../push-types.js';
 import { SCHEDULE_TABLES_SQL } from '../schedule-types.js';
 import { TRUST_TABLES_SQL } from '../trust-types.js';
 
@@ -177,6 +178,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   // may be 8,192 characters, so such an index would refuse to store a job with a long url. The
   // batch status read stays primary-key lookups (postgres/job-reads.ts).
   'SELECT 1',
+  // 11: each webhook delivery names its job and sweep; the delivery log filters by either.
+  DELIVERY_SUBJECT_SQL,
 ];
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
 import puppeteer from 'puppeteer-core';
-import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import { HttpExecutor } from '../../agent/executors/http.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
@@ -16,6 +16,7 @@ import { ApiClient } from '../helpers/client.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, startFixtureSites } from '../helpers/fixture-sites.js';
 import type { Obj } from '../helpers/json.js';
+import { chromiumNeed } from '../helpers/needs.js';
 import { TLS_CERT } from '../helpers/target-server.js';
 
 const NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';
@@ -189,10 +190,7 @@ describe('sweep API without a browser', () => {
   });
 });
 
-const browser = await findBrowser();
-const skip = browser
-  ? false
-  : 'no Chromium found (tried /usr/bin/chromium and the other candidates): apt-get install chromium';
+const { browser, skip } = await chromiumNeed();
 
 describe('a sweep end to end with Chromium', { skip, timeout: 230_000 }, () => {
   let c: TestCoordinator;

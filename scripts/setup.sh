@@ -32,7 +32,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 if [ "$with_tests" -eq 1 ]; then
-  version=$(find /etc/postgresql -mindepth 1 -maxdepth 1 -printf '%f\n' 2>/dev/null | sort -n | tail -n 1)
+  version=$(find /etc/postgresql -mindepth 1 -maxdepth 1 -printf '%f\n' 2>/dev/null | sort -n | tail -n 1 || true)
   if [ -z "$version" ]; then
     version=$(find /usr/lib/postgresql -mindepth 1 -maxdepth 1 -printf '%f\n' | sort -n | tail -n 1)
     $SUDO pg_createcluster --port 5432 "$version" main

@@ -175,7 +175,7 @@ describe('webhooks', () => {
       const rows = (ofSweep.body as Obj).deliveries as Obj[];
       assert.deepEqual(
         rows.map((d) => [d.event_type, d.sweep_id, d.job_id, d.url]),
-        bodies.reverse().map((b) => [b.type, sweepId, null, receiver.url]),
+        [...bodies].reverse().map((b) => [b.type, sweepId, null, receiver.url]),
       );
     } finally {
       await receiver.close();

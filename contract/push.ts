@@ -29,6 +29,18 @@ export const Delivery = Type.Object({
   id: Type.Integer(),
   event_id: Type.String(),
   event_type: Type.String(),
+  job_id: Nullable(
+    Type.String({
+      format: 'uuid',
+      description: 'the job the event is about (job events); null for sweep events',
+    }),
+  ),
+  sweep_id: Nullable(
+    Type.String({
+      format: 'uuid',
+      description: "the sweep the event is about: sweep events, and job events of a sweep's jobs; else null",
+    }),
+  ),
   url: Type.String(),
   status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('dead')]),
   attempts: Type.Integer({ minimum: 0 }),
@@ -47,6 +59,10 @@ export const DeliveryList = Type.Object({
 export const DeliveriesQuery = Type.Object({
   limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: '1–500, default 100' })),
   before: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })),
+  job_id: Type.Optional(Type.String({ format: 'uuid', description: "only this job's deliveries" })),
+  sweep_id: Type.Optional(
+    Type.String({ format: 'uuid', description: "only this sweep's deliveries, its jobs' events included" }),
+  ),
 });
 
 export const DefaultWebhookBody = Type.Object({

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Sets up a Debian machine with Node 20 for this project: the build tools better-sqlite3 compiles
 # with, Chromium (full-page crawls), then `npm ci`. With --test also what the test suite needs:
-# the shell linter, systemd-analyze, rsync, and a running local PostgreSQL when one is installed.
-# Safe to run again.
+# the shell linter, systemd-analyze, rsync, and PostgreSQL, installed if missing and started on
+# 127.0.0.1:5432 with trust authentication for loopback connections (the tests connect as
+# `postgres` without a password: test/helpers/postgres.ts). CI (.ci/run) runs this, then the
+# tests with CI=true, under which a missing PostgreSQL or Chromium fails the run instead of
+# skipping suites. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,17 +24,34 @@ if [ "$with_tests" -eq 1 ]; then
   command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
   command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
   command -v rsync >/dev/null 2>&1 || need+=(rsync)
+  command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 fi
 if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-if [ "$with_tests" -eq 1 ] && command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ]; then
-  version=$(find /etc/postgresql -mindepth 1 -maxdepth 1 -printf '%f\n' | head -n 1)
-  if ! pg_lsclusters 2>/dev/null | grep -q online; then
-    $SUDO pg_ctlcluster --skip-systemctl-redirect "$version" main start || true
+if [ "$with_tests" -eq 1 ]; then
+  version=$(find /etc/postgresql -mindepth 1 -maxdepth 1 -printf '%f\n' 2>/dev/null | sort -n | tail -n 1 || true)
+  if [ -z "$version" ]; then
+    version=$(find /usr/lib/postgresql -mindepth 1 -maxdepth 1 -printf '%f\n' | sort -n | tail -n 1)
+    $SUDO pg_createcluster --port 5432 "$version" main
   fi
+  # Loopback TCP only, and only for this test machine: first in the file, so it wins.
+  hba="/etc/postgresql/$version/main/pg_hba.conf"
+  if ! $SUDO grep -Eq '^host[[:space:]]+all[[:space:]]+all[[:space:]]+127\.0\.0\.1/32[[:space:]]+trust' "$hba"; then
+    $SUDO sed -i '1i host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust' "$hba"
+  fi
+  if pg_lsclusters --no-header 2>/dev/null | grep -Eq "^${version}[[:space:]]+main[[:space:]].*online"; then
+    $SUDO pg_ctlcluster --skip-systemctl-redirect "$version" main reload
+  else
+    $SUDO pg_ctlcluster --skip-systemctl-redirect "$version" main start
+  fi
+  for _ in $(seq 1 30); do
+    pg_isready -q -h 127.0.0.1 -p 5432 && break
+    sleep 1
+  done
+  pg_isready -h 127.0.0.1 -p 5432 || { echo "setup: PostgreSQL does not answer on 127.0.0.1:5432" >&2; exit 1; }
 fi
 
 npm ci --no-audit --no-fund

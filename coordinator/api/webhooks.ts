@@ -16,7 +16,7 @@ import type { Services } from '../services.js';
 import type { DeliveryRecord } from '../store/push-types.js';
 import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
-import { asObject } from './validate.js';
+import { asObject, isUuid } from './validate.js';
 
 const tags = ['webhooks'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -26,6 +26,8 @@ function deliveryView(d: DeliveryRecord) {
     id: d.id,
     event_id: d.eventId,
     event_type: d.eventType,
+    job_id: d.jobId,
+    sweep_id: d.sweepId,
     url: d.url,
     status: d.status,
     attempts: d.attempts,
@@ -121,8 +123,14 @@ export function registerWebhookRoutes(base: FastifyInstance, services: Services)
     },
     async (req) => {
       const key = req.apiKey;
-      const { limit, before } = req.query;
-      const rows = await services.store.push.listDeliveries(key.ownerId, limit, before);
+      const { limit, before, jobId, sweepId } = req.query;
+      const rows = await services.store.push.listDeliveries({
+        ownerId: key.ownerId,
+        limit,
+        beforeId: before,
+        jobId,
+        sweepId,
+      });
       const last = rows[rows.length - 1];
       return {
         deliveries: rows.map(deliveryView),
@@ -132,13 +140,33 @@ export function registerWebhookRoutes(base: FastifyInstance, services: Services)
   );
 }
 
-function parseDeliveriesQuery(raw: unknown): { limit: number; before?: number } {
+interface DeliveriesQueryInput {
+  limit: number;
+  before?: number;
+  jobId?: string;
+  sweepId?: string;
+}
+
+function parseDeliveriesQuery(raw: unknown): DeliveriesQueryInput {
   const q = (raw ?? {}) as Record<string, unknown>;
   const limit = q.limit === undefined ? 100 : Number(q.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 500)
     throw invalid('limit must be an integer from 1 to 500');
-  if (q.before === undefined) return { limit };
-  const before = Number(q.before);
-  if (!Number.isInteger(before) || before < 1) throw invalid('before must be a delivery id');
-  return { limit, before };
+  const out: DeliveriesQueryInput = { limit };
+  if (q.before !== undefined) {
+    const before = Number(q.before);
+    if (!Number.isInteger(before) || before < 1) throw invalid('before must be a delivery id');
+    out.before = before;
+  }
+  // Ids are stored lowercase; another owner's or an unknown id lists nothing (never a 404 that
+  // would tell one owner that another's id exists).
+  if (q.job_id !== undefined) {
+    if (!isUuid(q.job_id)) throw invalid('job_id must be a UUID');
+    out.jobId = q.job_id.toLowerCase();
+  }
+  if (q.sweep_id !== undefined) {
+    if (!isUuid(q.sweep_id)) throw invalid('sweep_id must be a UUID');
+    out.sweepId = q.sweep_id.toLowerCase();
+  }
+  return out;
 }

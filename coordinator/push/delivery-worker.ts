@@ -4,6 +4,7 @@
 // delivery waits while an earlier one of the same job or sweep to the same URL is undelivered.
 import type { Logger } from 'pino';
 import type { ClaimedDelivery, PushStore } from '../store/push-types.js';
+import { WakeLoop } from '../wake-loop.js';
 import { signatureHeaders } from './signer.js';
 import type { WebhookSender } from './webhook-sender.js';
 
@@ -30,57 +31,40 @@ export interface DeliveryWorkerOptions {
 const SECRET_CACHE_MS = 5_000;
 
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-  private again = false;
-  private closed = false;
+  private readonly loop: WakeLoop;
   private readonly inflight = new Set<Promise<void>>();
   private readonly secrets = new Map<string, { secret: string | null; untilMs: number }>();
 
-  constructor(private readonly opts: DeliveryWorkerOptions) {}
+  constructor(private readonly opts: DeliveryWorkerOptions) {
+    this.loop = new WakeLoop({
+      pass: () => this.pass(),
+      pollMs: opts.pollMs ?? 1_000,
+      onError: (err) => opts.log.warn({ err }, 'webhook delivery pass failed'),
+    });
+  }
 
   start(): void {
-    this.wake();
+    this.loop.start();
   }
 
   /** Looks for due work now (an event was written, a delivery finished). */
   wake(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    this.pass()
-      .catch((err) => this.opts.log.warn({ err }, 'webhook delivery pass failed'))
-      .finally(() => {
-        this.running = false;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else this.schedule();
-      });
+    this.loop.wake();
   }
 
-  /** Stops claiming, waits for attempts in flight, hands unsent leases back. Safe twice. */
+  /**
+   * Stops claiming (a pass in progress finishes first, so nothing is claimed after), waits for
+   * attempts in flight, hands unsent leases back. Safe twice.
+   */
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    await this.loop.close();
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
     await this.opts.store.releaseLeases(this.opts.coordinatorId).catch(() => {});
   }
 
-  private schedule(): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.wake(), this.opts.pollMs ?? 1_000);
-    this.timer.unref();
-  }
-
-  private async pass(): Promise<void> {
+  private async pass(): Promise<undefined> {
     const free = this.opts.concurrency - this.inflight.size;
-    if (free <= 0) return;
+    if (free <= 0) return undefined;
     const nowMs = Date.now();
     const leaseUntilMs = nowMs + 2 * this.opts.timeoutMs + 5_000;
     const claimed = await this.opts.store.claimDeliveries(nowMs, this.opts.coordinatorId, leaseUntilMs, free);
@@ -93,6 +77,7 @@ export class DeliveryWorker {
         });
       this.inflight.add(p);
     }
+    return undefined;
   }
 
   private async attempt(d: ClaimedDelivery): Promise<void> {

@@ -12,6 +12,7 @@ import type { Services } from '../services.js';
 import { rowToApiKey } from '../store/rows.js';
 import type { RunStatus, ScheduleRecord } from '../store/schedule-types.js';
 import { createSweep } from '../sweeps/sweep-service.js';
+import { WakeLoop } from '../wake-loop.js';
 import { nextFiring } from './cron.js';
 import { SCHEDULE_RUN_EVENT } from './schedule-service.js';
 
@@ -28,10 +29,7 @@ export interface ScheduleLoopOptions {
 }
 
 export class ScheduleLoop {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
+  private readonly loop: WakeLoop;
   private readonly limiter: Limiter;
   private readonly log: Logger;
   private readonly pollMs: number;
@@ -43,42 +41,25 @@ export class ScheduleLoop {
     this.limiter = new Limiter(services.store);
     this.log = services.log.child({ component: 'schedules' });
     this.pollMs = options.pollMs ?? POLL_MS;
+    this.loop = new WakeLoop({
+      pass: () => this.tick(),
+      pollMs: this.pollMs,
+      onError: (err) => this.log.warn({ err }, 'schedule pass failed'),
+    });
   }
 
   start(): void {
-    this.wake();
+    this.loop.start();
   }
 
   /** Looks at the store now (a schedule was made or resumed here). */
   wake(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.tick()
-      .catch((err) => this.log.warn({ err }, 'schedule pass failed'))
-      .then((delayMs) => {
-        this.running = null;
-        if (this.closed) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-          return;
-        }
-        this.timer = setTimeout(() => this.wake(), delayMs ?? this.pollMs);
-        this.timer.unref();
-      });
+    this.loop.wake();
   }
 
   /** Stops the timer and waits for a pass in progress. Safe twice. */
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.close();
   }
 
   /** Fires what is due; returns how long to sleep. */
@@ -86,7 +67,7 @@ export class ScheduleLoop {
     const store = this.services.store.schedules;
     const due = await store.listDue(Date.now(), BATCH);
     for (const s of due) {
-      if (this.closed) return this.pollMs;
+      if (this.loop.closed) return this.pollMs;
       await this.fire(s).catch((err) => this.log.error({ err, scheduleId: s.id }, 'schedule firing failed'));
     }
     if (due.length === BATCH) return 0;

@@ -2,7 +2,7 @@
 // temp file beside its target as bytes arrive, fsynced and renamed over the target on commit.
 import type { FileHandle } from 'node:fs/promises';
 import { rename, unlink } from 'node:fs/promises';
-import type { ContentWrite } from './types.js';
+import { StagedWrite } from './staged-write.js';
 
 export interface LocalWriteTarget {
   /** Final path of the object. */
@@ -17,52 +17,45 @@ export interface LocalWriteTarget {
   fail(err: unknown, action: string): Error;
 }
 
-export class LocalWrite implements ContentWrite {
+export class LocalWrite extends StagedWrite {
   readonly bufferedBytes = 0;
   private handle: FileHandle | null = null;
   private opening: Promise<FileHandle> | null = null;
-  private state: 'open' | 'committed' | 'aborted' = 'open';
 
-  constructor(private readonly t: LocalWriteTarget) {}
+  constructor(private readonly t: LocalWriteTarget) {
+    super();
+  }
 
-  async write(data: Buffer): Promise<void> {
-    if (this.state !== 'open') throw this.t.fail(new Error(`write after ${this.state}`), 'write');
-    try {
-      const handle = await this.file();
-      let offset = 0;
-      while (offset < data.byteLength) {
-        const { bytesWritten } = await handle.write(data, offset);
-        offset += bytesWritten;
-      }
-    } catch (err) {
-      await this.abort();
-      throw this.t.fail(err, 'write');
+  protected async stage(data: Buffer): Promise<void> {
+    const handle = await this.file();
+    let offset = 0;
+    while (offset < data.byteLength) {
+      const { bytesWritten } = await handle.write(data, offset);
+      offset += bytesWritten;
     }
   }
 
-  async commit(): Promise<void> {
-    if (this.state !== 'open') throw this.t.fail(new Error(`commit after ${this.state}`), 'commit');
-    try {
-      const handle = await this.file();
-      await handle.sync();
-      await handle.close();
-      this.handle = null;
-      await rename(this.t.temp, this.t.target);
-      this.state = 'committed';
-      await this.t.published();
-    } catch (err) {
-      if (this.state === 'open') await this.abort();
-      throw this.t.fail(err, 'commit');
-    }
+  protected async publish(): Promise<void> {
+    const handle = await this.file();
+    await handle.sync();
+    await handle.close();
+    this.handle = null;
+    await rename(this.t.temp, this.t.target);
   }
 
-  async abort(): Promise<void> {
-    if (this.state !== 'open') return;
-    this.state = 'aborted';
+  protected override published(): Promise<void> {
+    return this.t.published();
+  }
+
+  protected async discard(): Promise<void> {
     const handle = this.handle ?? (await this.opening?.catch(() => null)) ?? null;
     this.handle = null;
     await handle?.close().catch(() => {});
     if (handle) await unlink(this.t.temp).catch(() => {});
+  }
+
+  protected fail(err: unknown, action: string): Error {
+    return this.t.fail(err, action);
   }
 
   /** The temp file, created at the first write (an object never written never touches the disk). */

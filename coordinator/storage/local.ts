@@ -1,13 +1,14 @@
 // Job content as plain files under one directory: key `a/b/c` is the file `{rootDir}/a/b/c`.
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { mkdir, open, readdir, readFile, rename, rm, rmdir, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { StorageError } from './errors.js';
 import { assertValidKey, assertValidPrefix } from './keys.js';
 import { LocalWrite } from './local-write.js';
 import { SmallObjects } from './small-objects.js';
+import { writeAll } from './staged-write.js';
 import type { ContentStorage, ContentWrite } from './types.js';
 
 export interface LocalStorageOptions {
@@ -61,37 +62,24 @@ export class LocalStorage implements ContentStorage {
 
   /**
    * Writes to a temp file in the target's folder, fsyncs it, then renames it over the target, so a
-   * reader sees the old object or the whole new one, and a crash leaves at worst a stray temp file.
-   * The content type is not kept: local readers get bytes only.
+   * reader sees the old object or the whole new one, and a crash leaves at worst a stray temp file:
+   * the same path as openWrite (local-write.ts), fed the whole body. The content type is not kept:
+   * local readers get bytes only.
    */
   async put(key: string, body: Buffer | Readable, _contentType: string): Promise<void> {
-    let temp: string | undefined;
-    let handle: FileHandle | undefined;
     try {
       this.#assertOpen();
-      const target = this.#pathOf(key);
       if (Buffer.isBuffer(body) && body.byteLength <= this.#smallMaxBytes) {
+        this.#pathOf(key); // the key is checked as for a file
         // A row wins over a file of the same key (get looks at rows first), so no unlink is needed.
         await this.#small.put(key, body);
         return;
       }
-      const dir = path.dirname(target);
-      temp = path.join(dir, `${TEMP_PREFIX}${path.basename(target)}.${randomUUID()}`);
-      handle = await this.#createTemp(dir, temp);
-      if (Buffer.isBuffer(body)) {
-        await handle.writeFile(body);
-      } else {
-        await writeStream(handle, body);
-      }
-      await handle.sync();
-      await handle.close();
-      handle = undefined;
-      await rename(temp, target);
-      await syncDir(dir);
-      await this.#small.delete(key); // an older small version must not shadow this one
+      await writeAll(
+        this.#stagedWrite(key, () => `put ${key}`),
+        body,
+      );
     } catch (err) {
-      await handle?.close().catch(() => {});
-      if (temp) await unlink(temp).catch(() => {});
       // The source cannot be replayed by the caller anyway; destroying it releases its resources.
       if (!Buffer.isBuffer(body)) body.destroy();
       throw fromFsError(err, `put ${key}`);
@@ -103,6 +91,10 @@ export class LocalStorage implements ContentStorage {
    * over the target (as put does), abort removes it. A crash mid-write leaves a `.tmp-*` file only.
    */
   openWrite(key: string, _contentType: string): ContentWrite {
+    return this.#stagedWrite(key, (action) => `${action} ${key}`);
+  }
+
+  #stagedWrite(key: string, label: (action: string) => string): LocalWrite {
     this.#assertOpen();
     const target = this.#pathOf(key);
     const dir = path.dirname(target);
@@ -118,7 +110,7 @@ export class LocalStorage implements ContentStorage {
         await syncDir(dir);
         await this.#small.delete(key); // an older small version must not shadow this one
       },
-      fail: (err, action) => fromFsError(err, `${action} ${key}`),
+      fail: (err, action) => fromFsError(err, label(action)),
     });
   }
 
@@ -235,21 +227,6 @@ export class LocalStorage implements ContentStorage {
         return; // not empty (or already gone): everything above it is in use too
       }
       current = path.dirname(current);
-    }
-  }
-}
-
-/** Pulls one chunk at a time, so at most one chunk of the source is held in memory. */
-async function writeStream(handle: FileHandle, body: Readable): Promise<void> {
-  for await (const chunk of body as AsyncIterable<unknown>) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    if (!(bytes instanceof Uint8Array)) {
-      throw new TypeError('put body stream must yield Buffer, Uint8Array or string chunks');
-    }
-    let offset = 0;
-    while (offset < bytes.byteLength) {
-      const { bytesWritten } = await handle.write(bytes, offset);
-      offset += bytesWritten;
     }
   }
 }

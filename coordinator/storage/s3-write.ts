@@ -12,7 +12,7 @@ import {
   type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import type { ContentWrite } from './types.js';
+import { StagedWrite } from './staged-write.js';
 
 export interface S3WriteTarget {
   client: S3Client;
@@ -25,68 +25,54 @@ export interface S3WriteTarget {
   fail(err: unknown, action: string): Error;
 }
 
-export class S3Write implements ContentWrite {
+export class S3Write extends StagedWrite {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private uploadId: string | null = null;
   private readonly parts: CompletedPart[] = [];
-  private state: 'open' | 'committed' | 'aborted' = 'open';
 
-  constructor(private readonly t: S3WriteTarget) {}
+  constructor(private readonly t: S3WriteTarget) {
+    super();
+  }
 
   get bufferedBytes(): number {
     return this.pendingBytes;
   }
 
-  async write(data: Buffer): Promise<void> {
-    if (this.state !== 'open') throw this.t.fail(new Error(`write after ${this.state}`), 'write');
+  protected async stage(data: Buffer): Promise<void> {
     this.pending.push(data);
     this.pendingBytes += data.byteLength;
     if (this.pendingBytes < this.t.partSizeBytes) return;
-    try {
-      this.uploadId ??= await this.create();
-      await this.uploadPart();
-    } catch (err) {
-      await this.abort();
-      throw this.t.fail(err, 'write');
-    }
+    this.uploadId ??= await this.create();
+    await this.uploadPart();
   }
 
-  async commit(): Promise<void> {
-    if (this.state !== 'open') throw this.t.fail(new Error(`commit after ${this.state}`), 'commit');
-    try {
-      if (this.uploadId === null) {
-        const body = this.take();
-        await this.t.client.send(
-          new PutObjectCommand({
-            Bucket: this.t.bucket,
-            Key: this.t.key,
-            ContentType: this.t.contentType,
-            Body: body,
-            ContentLength: body.byteLength,
-          }),
-        );
-      } else {
-        if (this.pendingBytes > 0) await this.uploadPart();
-        await this.t.client.send(
-          new CompleteMultipartUploadCommand({
-            Bucket: this.t.bucket,
-            Key: this.t.key,
-            UploadId: this.uploadId,
-            MultipartUpload: { Parts: this.parts },
-          }),
-        );
-      }
-      this.state = 'committed';
-    } catch (err) {
-      await this.abort();
-      throw this.t.fail(err, 'commit');
+  protected async publish(): Promise<void> {
+    if (this.uploadId === null) {
+      const body = this.take();
+      await this.t.client.send(
+        new PutObjectCommand({
+          Bucket: this.t.bucket,
+          Key: this.t.key,
+          ContentType: this.t.contentType,
+          Body: body,
+          ContentLength: body.byteLength,
+        }),
+      );
+      return;
     }
+    if (this.pendingBytes > 0) await this.uploadPart();
+    await this.t.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.t.bucket,
+        Key: this.t.key,
+        UploadId: this.uploadId,
+        MultipartUpload: { Parts: this.parts },
+      }),
+    );
   }
 
-  async abort(): Promise<void> {
-    if (this.state !== 'open') return;
-    this.state = 'aborted';
+  protected async discard(): Promise<void> {
     this.pending = [];
     this.pendingBytes = 0;
     if (this.uploadId === null) return;
@@ -95,6 +81,10 @@ export class S3Write implements ContentWrite {
         new AbortMultipartUploadCommand({ Bucket: this.t.bucket, Key: this.t.key, UploadId: this.uploadId }),
       )
       .catch(() => {}); // best effort: a bucket lifecycle rule for incomplete uploads is the backstop
+  }
+
+  protected fail(err: unknown, action: string): Error {
+    return this.t.fail(err, action);
   }
 
   private async create(): Promise<string> {

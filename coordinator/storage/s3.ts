@@ -106,6 +106,8 @@ export class S3Storage implements ContentStorage {
   /**
    * A Readable (and a Buffer larger than one part) goes up as a multipart upload, part by part;
    * S3 publishes the object only on the final complete call, so no reader sees a part of it.
+   * Unlike openWrite (one part at a time, the caller's pace), a whole body is known up front, so
+   * its parts go up `partConcurrency` at a time (lib-storage's Upload).
    */
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
     try {

@@ -52,6 +52,10 @@ export interface DeliveryRecord {
   ownerId: string;
   /** Deliveries with the same key and url go out in event order (the job or sweep id). */
   orderKey: string;
+  /** The event's job (job events), else null. */
+  jobId: string | null;
+  /** The event's sweep (sweep events, and job events of a sweep's jobs), else null. */
+  sweepId: string | null;
   url: string;
   status: DeliveryStatus;
   attempts: number;
@@ -85,6 +89,18 @@ export interface EventFilter {
   limit: number;
 }
 
+/** One page of an owner's delivery log, newest first, optionally of one job or one sweep. */
+export interface DeliveryFilter {
+  ownerId: string;
+  limit: number;
+  /** Only deliveries with an id below this one (paging back). */
+  beforeId?: number;
+  /** Only the deliveries of this job's events. */
+  jobId?: string;
+  /** Only the deliveries of this sweep's events (its jobs' events included). */
+  sweepId?: string;
+}
+
 export interface PushStore {
   setSubjectWebhook(hook: SubjectWebhook): Promise<void>;
   getSubjectWebhook(subjectId: string): Promise<SubjectWebhook | null>;
@@ -109,8 +125,8 @@ export interface PushStore {
   finishDelivery(id: number, leaseOwner: string, update: DeliveryUpdate): Promise<boolean>;
   /** Frees the leases `leaseOwner` holds; null frees every lease (a store only one process uses). */
   releaseLeases(leaseOwner: string | null): Promise<void>;
-  /** Newest first; `beforeId` pages back. */
-  listDeliveries(ownerId: string, limit: number, beforeId?: number): Promise<DeliveryRecord[]>;
+  /** Newest first; `beforeId` pages back; `jobId` / `sweepId` narrow it to one job or sweep. */
+  listDeliveries(filter: DeliveryFilter): Promise<DeliveryRecord[]>;
   /**
    * Deletes events written before `beforeMs` that no pending delivery needs, with their delivery
    * records; returns how many events went.
@@ -127,6 +143,8 @@ export interface DeliveryRow {
   event_type: string;
   owner_id: string;
   order_key: string;
+  job_id: string | null;
+  sweep_id: string | null;
   url: string;
   status: DeliveryStatus;
   attempts: number;
@@ -147,6 +165,8 @@ export function rowToDelivery(r: DeliveryRow): DeliveryRecord {
     eventType: r.event_type,
     ownerId: r.owner_id,
     orderKey: r.order_key,
+    jobId: r.job_id,
+    sweepId: r.sweep_id,
     url: r.url,
     status: r.status,
     attempts: r.attempts,
@@ -193,3 +213,19 @@ export interface HookRow {
   events: string;
   secret?: string;
 }
+
+/**
+ * Migration 11 on both stores: each delivery names its event's job and sweep, so the delivery log
+ * says what a delivery was for and can be read for one job or one sweep from an index of its own.
+ * Rows written before it take the ids from their event (an event and its deliveries are pruned
+ * together, so every row still has one).
+ */
+export const DELIVERY_SUBJECT_SQL = `
+  ALTER TABLE webhook_deliveries ADD COLUMN job_id TEXT;
+  ALTER TABLE webhook_deliveries ADD COLUMN sweep_id TEXT;
+  UPDATE webhook_deliveries SET
+    job_id = (SELECT p.job_id FROM push_events p WHERE p.seq = webhook_deliveries.event_seq),
+    sweep_id = (SELECT p.sweep_id FROM push_events p WHERE p.seq = webhook_deliveries.event_seq);
+  CREATE INDEX webhook_deliveries_job ON webhook_deliveries (job_id, id) WHERE job_id IS NOT NULL;
+  CREATE INDEX webhook_deliveries_sweep ON webhook_deliveries (sweep_id, id) WHERE sweep_id IS NOT NULL;
+`;

@@ -7,15 +7,21 @@ export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@1
 
 /** True when ADMIN_URL accepts a connection within a second. */
 export async function postgresAvailable(): Promise<boolean> {
+  return (await postgresProblem()) === null;
+}
+
+/** Null when ADMIN_URL accepts a connection and a query within a second; else what went wrong. */
+export async function postgresProblem(): Promise<string | null> {
   const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1_000 });
   // A refused connection may also surface as an 'error' event; it must not crash the test run.
   client.on('error', () => {});
   try {
     await client.connect();
     await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
+    return null;
+  } catch (err) {
+    const e = err as { message?: string; code?: string } | undefined;
+    return e?.message || e?.code || String(err);
   } finally {
     await client.end().catch(() => {});
   }

@@ -8,14 +8,13 @@ import http from 'node:http';
 import type net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { findBrowser } from '../../agent/executors/browser/index.js';
 import { PolicyProxy } from '../../agent/executors/browser/policy-proxy.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { type AgentProcess, spawnAgent } from '../helpers/cluster.js';
 import { FakeCoordinator } from '../helpers/fake-coordinator.js';
+import { chromiumNeed } from '../helpers/needs.js';
 
-const browser = await findBrowser();
-const skip = browser ? false : 'no Chromium found: apt-get install chromium';
+const { browser, skip } = await chromiumNeed();
 
 describe('agent --local-address', () => {
   /** path → the source address of the request that reached it */

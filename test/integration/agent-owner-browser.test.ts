@@ -7,12 +7,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { withOwnerDomains } from '../../agent/policy/owner-domains.js';
+import { chromiumNeed } from '../helpers/needs.js';
 
-const browser = await findBrowser();
-const skip = browser ? false : 'no Chromium found: apt-get install chromium';
+const { browser, skip } = await chromiumNeed();
 
 describe('owner deny list in the browser', { skip }, () => {
   const hits = new Map<string, number>();

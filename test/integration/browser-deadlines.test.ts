@@ -10,16 +10,12 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
-import {
-  BrowserExecutor,
-  type BrowserExecutorOptions,
-  findBrowser,
-} from '../../agent/executors/browser/index.js';
+import { BrowserExecutor, type BrowserExecutorOptions } from '../../agent/executors/browser/index.js';
 import type { ExecRequest } from '../../agent/executors/types.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
+import { chromiumNeed } from '../helpers/needs.js';
 
-const browser = await findBrowser();
-const skip = browser ? false : 'no Chromium found: apt-get install chromium';
+const { browser, skip } = await chromiumNeed();
 const log = pino({ enabled: false });
 const GRACE_MS = 2_000;
 

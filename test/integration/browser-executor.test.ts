@@ -20,12 +20,10 @@ import {
   SPA_TEXT,
   startFixtureSites,
 } from '../helpers/fixture-sites.js';
+import { chromiumNeed } from '../helpers/needs.js';
 import { TLS_CERT } from '../helpers/target-server.js';
 
-const browser = await findBrowser();
-const skip = browser
-  ? false
-  : 'no Chromium found (tried /usr/bin/chromium and the other candidates): apt-get install chromium';
+const { browser, skip } = await chromiumNeed();
 const log = pino({ enabled: false });
 
 /** Every PerformanceMetrics field of proto/link.proto. */

@@ -8,13 +8,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
-import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import type { ExecRequest } from '../../agent/executors/types.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
+import { chromiumNeed } from '../helpers/needs.js';
 import { decodePng } from '../helpers/png.js';
 
-const browser = await findBrowser();
-const skip = browser ? false : 'no Chromium found: apt-get install chromium';
+const { browser, skip } = await chromiumNeed();
 const log = pino({ enabled: false });
 const COLOUR: [number, number, number] = [0, 200, 83];
 const FRAME_TOP = 3_000;

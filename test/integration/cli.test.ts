@@ -2,12 +2,11 @@
 // against a real coordinator, a real agent and a local target.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
-import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { runCli } from '../../cli/program.js';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
@@ -21,14 +20,12 @@ import {
   tempDir,
 } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { chromiumNeed } from '../helpers/needs.js';
 import { ARTICLE_HTML, startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
 
 const CRAWL = path.join(ROOT, 'scripts/crawl');
-const browser = await findBrowser();
+const { browser, skip: chromiumSkip } = await chromiumNeed();
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
-const WAVE2_SKIP = existsSync(path.join(ROOT, 'contract'))
-  ? false
-  : 'needs download formats, include_body and status_code in detail (coordinator wave 2, with contract/)';
 
 interface Run {
   code: number | null;
@@ -225,7 +222,7 @@ describe('crawl CLI', () => {
   });
 
   test('get --full-page saves the rendered page and the screenshot', {
-    skip: browser ? false : 'no Chromium',
+    skip: chromiumSkip,
   }, async () => {
     const r = await crawl([
       'get',
@@ -573,7 +570,7 @@ describe('crawl CLI', () => {
     assert.match(denied.stderr, /needs an admin API key/);
   });
 
-  describe('download formats (coordinator wave 2)', { skip: WAVE2_SKIP }, () => {
+  describe('download formats', () => {
     test('get --format raw writes the target bytes; markdown and text are readable', async () => {
       const raw = await crawl(['get', `${target.httpUrl}/binary`, '--format', 'raw']);
       assert.equal(raw.code, 0, raw.stderr);

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { CrawlClient } from '../../client/index.js';
 import * as C from '../../contract/index.js';
@@ -22,9 +22,10 @@ import {
   type TestCoordinator,
   tempDir,
 } from '../helpers/cluster.js';
+import { chromiumNeed } from '../helpers/needs.js';
 import { startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
 
-const browser = await findBrowser();
+const { browser, skip: chromiumSkip } = await chromiumNeed();
 
 function conforms(schema: TSchema, value: unknown, what: string): void {
   const errors = [...Value.Errors(schema, value)].map((e) => `${e.instancePath} ${e.message}`);
@@ -79,7 +80,7 @@ describe('typed client: contract types without the contract at runtime', () => {
 });
 
 describe('typed client: browser metrics of a full-page download', {
-  skip: browser ? false : 'no Chromium',
+  skip: chromiumSkip,
 }, () => {
   let c: TestCoordinator;
   let target: TargetServer;

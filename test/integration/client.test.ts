@@ -1,8 +1,6 @@
 // The typed client against a real coordinator and a real agent reaching a local target: every
 // endpoint, the typed errors with the contract's messages, waits with backoff, abort and deadline.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -20,13 +18,9 @@ import {
 } from '../../client/index.js';
 import * as C from '../../contract/index.js';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
-import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { ARTICLE_HTML, startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
-/** Skip reason for the cases that need the coordinator's wave-2 API (absent until contract/ lands). */
-const WAVE2_SKIP = existsSync(path.join(ROOT, 'contract'))
-  ? false
-  : 'needs download formats, include_body and status_code in detail (coordinator wave 2, with contract/)';
 const JOB_NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';
 
 /** Asserts that a real answer matches the contract schema its client type is taken from. */
@@ -324,7 +318,7 @@ describe('typed client', () => {
 
 // Needs the coordinator's download formats, include_body and the top-level status_code, which land
 // together with the shared contract/ schemas; skipped until that folder exists.
-describe('typed client: download formats and detail body (coordinator wave 2)', { skip: WAVE2_SKIP }, () => {
+describe('typed client: download formats and detail body', () => {
   let c: TestCoordinator;
   let client: CrawlClient;
   let target: TargetServer;

@@ -8,12 +8,12 @@ import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js'
 import type { JobRecord } from '../../coordinator/store/types.js';
 import { ApiClient } from '../helpers/client.js';
 import { type CoordinatorProcess, startTestAgent } from '../helpers/cluster.js';
+import { postgresSkip } from '../helpers/needs.js';
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.js';
-import { postgresAvailable } from '../helpers/postgres.js';
 import { pendingJob as pendingOf } from '../helpers/records.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
-const skip = (await postgresAvailable()) ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432';
+const skip = await postgresSkip();
 
 const pendingJob = (ownerId: string, url = 'https://example.com/'): JobRecord => pendingOf(ownerId, { url });
 

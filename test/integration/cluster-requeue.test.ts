@@ -7,15 +7,15 @@ import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js'
 import type { Store } from '../../coordinator/store/types.js';
 import { ApiClient } from '../helpers/client.js';
 import { type CoordinatorProcess, startTestAgent } from '../helpers/cluster.js';
+import { postgresSkip } from '../helpers/needs.js';
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.js';
-import { postgresAvailable } from '../helpers/postgres.js';
 import { RawAgent } from '../helpers/raw-agent.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
-const available = await postgresAvailable();
+const pgSkip = await postgresSkip();
 
 describe('cluster requeue and lease tail', {
-  skip: available ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
+  skip: pgSkip,
 }, () => {
   let cluster: PgCluster;
   let store: Store;

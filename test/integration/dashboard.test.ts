@@ -4,7 +4,7 @@
 // test-output/dashboard.png. The key handling (cookie flags, ?key= exchange, refusals) is checked
 // at the HTTP level too.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import puppeteer from 'puppeteer-core';
@@ -18,9 +18,10 @@ import {
   type TestCoordinator,
 } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { chromiumNeed } from '../helpers/needs.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const { browser: chromium, skip: chromiumSkip } = await chromiumNeed();
 const OUTPUT = path.join(ROOT, 'test-output');
 
 describe('fleet dashboard', () => {
@@ -149,10 +150,10 @@ describe('fleet dashboard', () => {
   });
 
   test('in headless Chromium: sign in, the page fills itself, screenshot saved', {
-    skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}`,
+    skip: chromiumSkip,
   }, async (t) => {
     const browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
+      executablePath: chromium?.path ?? '', // the test is skipped when none was found
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
     });

@@ -1,19 +1,20 @@
 // CRAWL_FULL_PAGE end to end: submit → coordinator → agent with a real Chromium → download content.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import { HttpExecutor } from '../../agent/executors/http.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, REFUSED_IMAGE, SPA_TEXT, startFixtureSites } from '../helpers/fixture-sites.js';
 import type { Obj } from '../helpers/json.js';
+import { chromiumNeed } from '../helpers/needs.js';
 import { TLS_CERT } from '../helpers/target-server.js';
 
-const browser = await findBrowser();
+const { browser, skip: chromiumSkip } = await chromiumNeed();
 
 describe('full-page jobs end to end', {
-  skip: browser ? false : 'no Chromium found (apt-get install -y chromium)',
+  skip: chromiumSkip,
 }, () => {
   let c: TestCoordinator;
   let api: ApiClient;

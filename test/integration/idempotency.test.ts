@@ -7,7 +7,8 @@ import { requestHashOf } from '../../coordinator/api/idempotency.js';
 import { MESSAGES } from '../../coordinator/errors.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator, tempDir } from '../helpers/cluster.js';
-import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { postgresSkip } from '../helpers/needs.js';
+import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
 type Obj = Record<string, unknown>;
@@ -132,10 +133,10 @@ describe('idempotent submits', () => {
   });
 });
 
-const pgUp = await postgresAvailable();
+const pgSkip = await postgresSkip();
 
 describe('idempotent submits across coordinators', {
-  skip: pgUp ? false : 'PostgreSQL is not reachable',
+  skip: pgSkip,
 }, () => {
   let pg: FreshPostgres;
   let c1: TestCoordinator;

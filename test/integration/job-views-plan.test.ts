@@ -15,7 +15,8 @@ import { JOB_VIEWS_SQL as PG_JOB_VIEWS_SQL } from '../../coordinator/store/postg
 import { JOB_VIEW_COLUMNS } from '../../coordinator/store/rows.js';
 import { JOB_VIEWS_SQL } from '../../coordinator/store/sqlite/job-views.js';
 import type { JobRecord, Store } from '../../coordinator/store/types.js';
-import { ADMIN_URL, type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { postgresSkip } from '../helpers/needs.js';
+import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
 import { pendingJob } from '../helpers/records.js';
 
 const job = (ownerId: string, i: number): JobRecord =>
@@ -85,7 +86,7 @@ describe('SQLite batch status read', () => {
   });
 });
 
-const pgSkip = (await postgresAvailable()) ? false : `PostgreSQL is unreachable at ${ADMIN_URL}`;
+const pgSkip = await postgresSkip();
 
 describe('PostgreSQL batch status read', { skip: pgSkip }, () => {
   let db: FreshPostgres;

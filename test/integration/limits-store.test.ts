@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { openStore } from '../../coordinator/store/open.js';
 import type { JobRecord, Store, SweepRecord } from '../../coordinator/store/types.js';
-import { freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { postgresSkip } from '../helpers/needs.js';
+import { freshPostgresUrl } from '../helpers/postgres.js';
 import { pendingJob } from '../helpers/records.js';
 
 const job = (ownerId: string, sweepId: string | null = null): JobRecord => pendingJob(ownerId, { sweepId });
@@ -185,8 +186,7 @@ suite(
   false,
 );
 
-const pgUp = await postgresAvailable();
-const pgSkip = pgUp ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432';
+const pgSkip = await postgresSkip();
 
 suite(
   'postgres',

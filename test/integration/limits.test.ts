@@ -16,7 +16,8 @@ import {
   tempDir,
 } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
-import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { postgresSkip } from '../helpers/needs.js';
+import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
 
 /** Raw fetch, to read the response headers. */
 async function call(
@@ -256,10 +257,10 @@ describe('per-key limits on one coordinator', () => {
   });
 });
 
-const pgUp = await postgresAvailable();
+const pgSkip = await postgresSkip();
 
 describe('a limit shared by two coordinators on PostgreSQL', {
-  skip: pgUp ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
+  skip: pgSkip,
 }, () => {
   let pg: FreshPostgres;
   let store: Store;

@@ -8,13 +8,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pino from 'pino';
-import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { chromiumNeed } from '../helpers/needs.js';
 import { startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
 
-const browser = await findBrowser();
+const { browser, skip: chromiumSkip } = await chromiumNeed();
 const TOOLS = ['crawl_page', 'fetch_url', 'run_sweep', 'session'];
 
 const textOf = (r: Obj): string =>
@@ -129,7 +130,7 @@ describe('MCP server', () => {
   });
 
   test('over HTTP: a full-page crawl answers a screenshot and metrics', {
-    skip: browser ? false : 'no Chromium',
+    skip: chromiumSkip,
   }, async () => {
     const client = await httpClient(c.apiKey);
     try {

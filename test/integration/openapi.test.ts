@@ -352,6 +352,13 @@ describe('OpenAPI document', () => {
     await call(anon, 'GET', '/crawl/v1/webhooks/default', '/crawl/v1/webhooks/default');
     await call(api, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries?limit=5');
     await call(api, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries?limit=0');
+    await call(
+      api,
+      'GET',
+      '/crawl/v1/webhooks/deliveries',
+      `/crawl/v1/webhooks/deliveries?job_id=${randomUUID()}`,
+    );
+    await call(api, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries?sweep_id=x');
     await call(anon, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries');
     // Recurring sweeps
     const sched = '/crawl/v1/sweep/schedule';

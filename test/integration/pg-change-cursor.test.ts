@@ -8,10 +8,11 @@ import pg from 'pg';
 import { openStore } from '../../coordinator/store/open.js';
 import { JOB_CHANGES_SQL } from '../../coordinator/store/postgres/job-reads.js';
 import type { JobChanges, JobRecord, Store } from '../../coordinator/store/types.js';
-import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { postgresSkip } from '../helpers/needs.js';
+import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
 import { pendingJob as pendingOf } from '../helpers/records.js';
 
-const skip = (await postgresAvailable()) ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432';
+const skip = await postgresSkip();
 
 const pendingJob = (ownerId: string, url = 'https://example.com/'): JobRecord => pendingOf(ownerId, { url });
 

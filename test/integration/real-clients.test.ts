@@ -3,24 +3,20 @@
 // doing a simple fetch, a full-page crawl, a session and a Solana JSON-RPC call. Real coordinator,
 // real agents (HTTP, JSON-RPC and one real Chromium shared by two agents), local targets only.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
-import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import { HttpExecutor } from '../../agent/executors/http.js';
 import { SolanaExecutor } from '../../agent/executors/solana.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
-import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, SPA_TEXT, startFixtureSites } from '../helpers/fixture-sites.js';
 import type { Obj } from '../helpers/json.js';
+import { chromiumNeed } from '../helpers/needs.js';
 import { SLOT, type SolanaRpcServer, startSolanaRpcServer } from '../helpers/solana-rpc-server.js';
 import { ARTICLE_HTML, startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
 
-const browser = await findBrowser();
-const WAVE2_SKIP = existsSync(path.join(ROOT, 'contract'))
-  ? false
-  : 'needs download?format=raw, detail?include_body=true and status_code in detail (coordinator wave 2, with contract/)';
+const { browser, skip: chromiumSkip } = await chromiumNeed();
 
 /** One HTTP exchange as the clients make it: JSON in, status + parsed body out. */
 async function call(
@@ -61,7 +57,7 @@ async function pollStatus(base: string, key: string, id: string, timeoutMs = 60_
 }
 
 describe('real clients', {
-  skip: browser ? false : 'no Chromium found (apt-get install -y chromium)',
+  skip: chromiumSkip,
 }, () => {
   let c: TestCoordinator;
   let target: TargetServer;
@@ -163,7 +159,7 @@ describe('real clients', {
       assert.equal(late.body, 'invalid request: session is closed');
     });
 
-    describe('raw download, detail body and status code (coordinator wave 2)', { skip: WAVE2_SKIP }, () => {
+    describe('raw download, detail body and status code', () => {
       test('reads the raw page bytes, detail body and a top-level status_code', async () => {
         const session = (
           await call(base, 'POST', '/crawl/v1/session/new', { key, json: { duration_seconds: 60 } })

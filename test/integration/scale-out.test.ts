@@ -7,14 +7,14 @@ import type { Store } from '../../coordinator/store/types.js';
 import { ApiClient } from '../helpers/client.js';
 import { type CoordinatorProcess, startTestAgent } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { postgresSkip } from '../helpers/needs.js';
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.js';
-import { postgresAvailable } from '../helpers/postgres.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
-const available = await postgresAvailable();
+const pgSkip = await postgresSkip();
 
 describe('several coordinators on one PostgreSQL', {
-  skip: available ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
+  skip: pgSkip,
 }, () => {
   let cluster: PgCluster;
   let store: Store;

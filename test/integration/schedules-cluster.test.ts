@@ -14,10 +14,10 @@ import type { ScheduleRunRecord } from '../../coordinator/store/schedule-types.j
 import { ApiClient } from '../helpers/client.js';
 import { type CoordinatorProcess, spawnCoordinator, startTestAgent } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { postgresSkip } from '../helpers/needs.js';
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.js';
-import { postgresAvailable } from '../helpers/postgres.js';
 
-const available = await postgresAvailable();
+const pgSkip = await postgresSkip();
 
 /** CRAWL_FULL_PAGE as a plain GET (no browser needed to count sweeps). */
 class PageAsGet implements Executor {
@@ -35,7 +35,7 @@ class PageAsGet implements Executor {
 }
 
 describe('sweep schedules on two coordinators', {
-  skip: available ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
+  skip: pgSkip,
 }, () => {
   let cluster: PgCluster;
   let target: http.Server;

@@ -11,7 +11,8 @@ import { after, before, describe, it } from 'node:test';
 import { openStore } from '../../coordinator/store/open.js';
 import type { ScheduleRecord, ScheduleRunRecord } from '../../coordinator/store/schedule-types.js';
 import type { Store } from '../../coordinator/store/types.js';
-import { freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { postgresSkip } from '../helpers/needs.js';
+import { freshPostgresUrl } from '../helpers/postgres.js';
 
 const schedule = (over: Partial<ScheduleRecord> = {}): ScheduleRecord => ({
   id: randomUUID(),
@@ -140,7 +141,7 @@ suite('sqlite', async () => {
   };
 });
 
-const pgUp = await postgresAvailable();
+const pgSkip = await postgresSkip();
 suite(
   'postgres',
   async () => {
@@ -154,5 +155,5 @@ suite(
       },
     };
   },
-  pgUp ? undefined : 'PostgreSQL is not reachable on 127.0.0.1:5432',
+  pgSkip || undefined,
 );

@@ -186,6 +186,33 @@ function contractSuite(name: string, open: () => Promise<BackendUnderTest>): voi
       assert.deepEqual(await storage.get(key('body')), Buffer.from('old'));
       assert.equal(await storage.get(key('new')), null);
     });
+
+    it('openWrite shows nothing until commit, then the whole object; nothing is taken after', async () => {
+      const { key } = newJob();
+      const parts = [randomBytes(20_000), randomBytes(5)];
+      const w = storage.openWrite(key('body'), 'application/octet-stream');
+      for (const p of parts) await w.write(p);
+      assert.equal(await storage.get(key('body')), null, 'invisible before commit');
+      await w.commit();
+      assert.deepEqual(await storage.get(key('body')), Buffer.concat(parts));
+      await assert.rejects(w.write(Buffer.from('late')), isStorageErrorWith('STORAGE_FAILED', false));
+      await assert.rejects(w.commit(), isStorageErrorWith('STORAGE_FAILED', false));
+      await w.abort(); // a no-op once published
+      assert.deepEqual(await storage.get(key('body')), Buffer.concat(parts));
+    });
+
+    it('openWrite aborted leaves the previous object and refuses more', async () => {
+      const { key } = newJob();
+      await storage.put(key('body'), Buffer.from('old'), 'text/plain');
+      const w = storage.openWrite(key('body'), 'text/plain');
+      await w.write(randomBytes(30_000));
+      await w.abort();
+      await w.abort(); // safe twice
+      assert.deepEqual(await storage.get(key('body')), Buffer.from('old'));
+      await assert.rejects(w.write(Buffer.from('x')), isStorageErrorWith('STORAGE_FAILED', false));
+      await assert.rejects(w.commit(), isStorageErrorWith('STORAGE_FAILED', false));
+      assert.deepEqual(await storage.get(key('body')), Buffer.from('old'));
+    });
   });
 }
 

@@ -23,7 +23,8 @@ import type {
   StoreEvent,
   SweepRecord,
 } from '../../coordinator/store/types.js';
-import { ADMIN_URL, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { postgresSkip } from '../helpers/needs.js';
+import { freshPostgresUrl } from '../helpers/postgres.js';
 
 const uid = (prefix: string): string => `${prefix}-${randomUUID()}`;
 
@@ -693,8 +694,6 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
   });
 }
 
-const pgUp = await postgresAvailable();
-
 contractSuite(
   'sqlite',
   async () => {
@@ -708,7 +707,7 @@ contractSuite(
   false,
 );
 
-const pgSkip = pgUp ? false : `PostgreSQL is unreachable at ${ADMIN_URL}; start it to run these tests`;
+const pgSkip = await postgresSkip();
 
 contractSuite(
   'postgres',

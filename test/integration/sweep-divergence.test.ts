@@ -11,7 +11,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import puppeteer from 'puppeteer-core';
-import { findBrowser } from '../../agent/executors/browser/index.js';
 import { ApiClient } from '../helpers/client.js';
 import {
   type AgentProcess,
@@ -21,10 +20,10 @@ import {
   type TestCoordinator,
 } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { chromiumNeed } from '../helpers/needs.js';
 
 const OUTPUT = path.join(ROOT, 'test-output');
-const browser = await findBrowser();
-const skip = browser ? false : 'no Chromium found: apt-get install chromium';
+const { browser, skip } = await chromiumNeed();
 
 const ARTICLE = `Our shop sells hand made tea cups and saucers, shipped worldwide within three days of your
 order. Every cup is thrown on the wheel in our workshop by the river, glazed in small batches and fired

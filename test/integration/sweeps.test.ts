@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
 import puppeteer from 'puppeteer-core';
-import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
+import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import { HttpExecutor } from '../../agent/executors/http.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
@@ -16,7 +16,8 @@ import { ApiClient } from '../helpers/client.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, startFixtureSites } from '../helpers/fixture-sites.js';
 import type { Obj } from '../helpers/json.js';
-import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
+import { chromiumNeed, postgresSkip } from '../helpers/needs.js';
 import { TLS_CERT } from '../helpers/target-server.js';
 
 const NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';
@@ -207,9 +208,9 @@ describe('sweep API without a browser', () => {
   });
 });
 
-const pgUp = await postgresAvailable();
+const pgSkip = await postgresSkip();
 
-describe('a sweep on a shared store', { skip: pgUp ? false : 'PostgreSQL is not reachable' }, () => {
+describe('a sweep on a shared store', { skip: pgSkip }, () => {
   let pg: FreshPostgres;
   let c: TestCoordinator;
   before(async () => {
@@ -236,10 +237,7 @@ describe('a sweep on a shared store', { skip: pgUp ? false : 'PostgreSQL is not 
   });
 });
 
-const browser = await findBrowser();
-const skip = browser
-  ? false
-  : 'no Chromium found (tried /usr/bin/chromium and the other candidates): apt-get install chromium';
+const { browser, skip } = await chromiumNeed();
 
 describe('a sweep end to end with Chromium', { skip, timeout: 230_000 }, () => {
   let c: TestCoordinator;

@@ -14,9 +14,9 @@ import {
   type TestCoordinator,
 } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { postgresSkip } from '../helpers/needs.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../helpers/otlp-receiver.js';
 import { startPgCluster } from '../helpers/pg-cluster.js';
-import { postgresAvailable } from '../helpers/postgres.js';
 import { RawAgent } from '../helpers/raw-agent.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
@@ -192,7 +192,7 @@ describe('tracing settings on the wire', () => {
 });
 
 describe('tracing across a PostgreSQL cluster', {
-  skip: (await postgresAvailable()) ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
+  skip: await postgresSkip(),
 }, () => {
   test('submitted on one coordinator, dispatched and ingested on another: still one trace', async () => {
     const receiver = await startOtlpReceiver();

@@ -9,16 +9,16 @@ import type { Store } from '../../coordinator/store/types.js';
 import { ApiClient } from '../helpers/client.js';
 import { type CoordinatorProcess, startTestAgent } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { postgresSkip } from '../helpers/needs.js';
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster.js';
-import { postgresAvailable } from '../helpers/postgres.js';
 import { openSse } from '../helpers/sse-client.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
-const available = await postgresAvailable();
+const pgSkip = await postgresSkip();
 
 describe('webhooks with two coordinators on PostgreSQL', {
-  skip: available ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432',
+  skip: pgSkip,
 }, () => {
   let cluster: PgCluster;
   let store: Store;
@@ -92,5 +92,15 @@ describe('webhooks with two coordinators on PostgreSQL', {
       await new Promise((r) => setTimeout(r, 25));
     }
     assert.equal(receiver.received.length, 24);
+    // Either coordinator reads one job's deliveries, whichever coordinator wrote them.
+    for (const [i, api] of apis.entries()) {
+      const id = ids[i] as string;
+      const res = await api.request('GET', `/crawl/v1/webhooks/deliveries?job_id=${id}`);
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(
+        ((res.body as Obj).deliveries as Obj[]).map((d) => [d.job_id, d.sweep_id, d.status]),
+        [[id, null, 'delivered']],
+      );
+    }
   });
 });

@@ -1,16 +1,22 @@
 // The push tables on both store backends (SQLite on a temp file, PostgreSQL on a fresh database):
 // events keyed once, deliveries queued with their event, one claimant per delivery under a lease,
-// order per job or sweep, and a coordinator's leases handed back.
+// order per job or sweep, a coordinator's leases handed back, and the delivery log read for one job
+// or one sweep (rows written before that migration included).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { openStore } from '../../coordinator/store/open.js';
-import type { NewPushEvent } from '../../coordinator/store/push-types.js';
+import { POSTGRES_MIGRATIONS } from '../../coordinator/store/postgres/migrations.js';
+import { DELIVERY_SUBJECT_SQL, type NewPushEvent } from '../../coordinator/store/push-types.js';
+import { SQLITE_MIGRATIONS } from '../../coordinator/store/sqlite/migrations.js';
 import type { Store } from '../../coordinator/store/types.js';
 import { removeDir, tempDir } from '../helpers/cluster.js';
-import { type FreshPostgres, freshPostgresUrl, postgresAvailable } from '../helpers/postgres.js';
+import { postgresSkip } from '../helpers/needs.js';
+import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
 
-const pgUp = await postgresAvailable();
+const pgSkip = await postgresSkip();
 
 function event(ownerId: string, orderKey: string, urls: string[], createdAtMs = Date.now()): NewPushEvent {
   const id = `msg_${randomUUID()}`;
@@ -27,13 +33,13 @@ function event(ownerId: string, orderKey: string, urls: string[], createdAtMs = 
   };
 }
 
-const backends: Array<[string, boolean]> = [
-  ['sqlite', true],
-  ['postgres', pgUp],
+const backends: Array<[string, string | false]> = [
+  ['sqlite', false],
+  ['postgres', pgSkip],
 ];
 
-for (const [name, available] of backends) {
-  describe(`push store on ${name}`, { skip: available ? false : 'PostgreSQL is not reachable' }, () => {
+for (const [name, skip] of backends) {
+  describe(`push store on ${name}`, { skip }, () => {
     let store: Store;
     let dir = '';
     let fresh: FreshPostgres | null = null;
@@ -73,7 +79,7 @@ for (const [name, available] of backends) {
         (await store.push.listEvents({ ownerId: randomUUID(), afterSeq: 0, limit: 10 })).length,
         0,
       );
-      assert.equal((await store.push.listDeliveries(owner, 10)).length, 1);
+      assert.equal((await store.push.listDeliveries({ ownerId: owner, limit: 10 })).length, 1);
     });
 
     it('hands each due delivery to one claimant, keeps order per key, frees leases', async () => {
@@ -143,9 +149,98 @@ for (const [name, available] of backends) {
         [waiting.id, fresh.id],
       );
       assert.deepEqual(
-        (await store.push.listDeliveries(owner, 10)).map((x) => x.eventId),
+        (await store.push.listDeliveries({ ownerId: owner, limit: 10 })).map((x) => x.eventId),
         [waiting.id],
       );
+    });
+
+    it("names each delivery's job and sweep, and lists one job's or one sweep's", async () => {
+      const owner = randomUUID();
+      const sweep = randomUUID();
+      const [j1, j2] = [randomUUID(), randomUUID()];
+      const url = 'http://subjects.test/';
+      const lone = event(owner, j1, [url]);
+      const inSweep = { ...event(owner, j2, [url, 'http://second.test/']), sweepId: sweep };
+      const sweepDone: NewPushEvent = {
+        ...event(owner, sweep, [url]),
+        type: 'sweep.completed',
+        jobId: null,
+        sweepId: sweep,
+      };
+      for (const e of [lone, inSweep, sweepDone]) await store.push.appendEvent(e);
+      // Another owner's delivery of the same job id is never listed.
+      await store.push.appendEvent(event(randomUUID(), j1, [url]));
+
+      const all = await store.push.listDeliveries({ ownerId: owner, limit: 10 });
+      assert.deepEqual(
+        all.map((d) => [d.eventId, d.jobId, d.sweepId]),
+        [
+          [sweepDone.id, null, sweep],
+          [inSweep.id, j2, sweep],
+          [inSweep.id, j2, sweep],
+          [lone.id, j1, null],
+        ],
+      );
+      const ofJob = await store.push.listDeliveries({ ownerId: owner, limit: 10, jobId: j1 });
+      assert.deepEqual(
+        ofJob.map((d) => d.eventId),
+        [lone.id],
+      );
+      const ofSweep = await store.push.listDeliveries({ ownerId: owner, limit: 10, sweepId: sweep });
+      assert.deepEqual(
+        ofSweep.map((d) => d.eventId),
+        [sweepDone.id, inSweep.id, inSweep.id],
+      );
+      // Pages back within the filter, and both filters together narrow to their intersection.
+      const older = await store.push.listDeliveries({
+        ownerId: owner,
+        limit: 10,
+        sweepId: sweep,
+        beforeId: ofSweep[1]?.id,
+      });
+      assert.deepEqual(
+        older.map((d) => d.id),
+        [ofSweep[2]?.id],
+      );
+      assert.equal(
+        (await store.push.listDeliveries({ ownerId: owner, limit: 10, jobId: j2, sweepId: sweep })).length,
+        2,
+      );
+      assert.equal((await store.push.listDeliveries({ ownerId: owner, limit: 10, jobId: sweep })).length, 0);
+    });
+
+    it("gives deliveries written before the subject migration their event's job and sweep", async () => {
+      // A store of its own, taken back to the schema before the migration with rows in it.
+      const own = name === 'sqlite' ? tempDir('push-migrate') : '';
+      const db = name === 'sqlite' ? null : await freshPostgresUrl();
+      const url = db ? db.url : `sqlite:${own}/crawl.db`;
+      try {
+        const owner = randomUUID();
+        const [job, sweep] = [randomUUID(), randomUUID()];
+        const first = await openStore(url);
+        await first.push.appendEvent({ ...event(owner, job, ['http://old.test/']), sweepId: sweep });
+        await first.close();
+        const version = SQLITE_MIGRATIONS.indexOf(DELIVERY_SUBJECT_SQL) + 1;
+        assert.equal(POSTGRES_MIGRATIONS.indexOf(DELIVERY_SUBJECT_SQL) + 1, version);
+        await runRaw(db ? db.url : `${own}/crawl.db`, [
+          'DROP INDEX webhook_deliveries_job',
+          'DROP INDEX webhook_deliveries_sweep',
+          'ALTER TABLE webhook_deliveries DROP COLUMN job_id',
+          'ALTER TABLE webhook_deliveries DROP COLUMN sweep_id',
+          `DELETE FROM schema_migrations WHERE version = ${version}`,
+        ]);
+        const reopened = await openStore(url);
+        try {
+          const [row] = await reopened.push.listDeliveries({ ownerId: owner, limit: 10, jobId: job });
+          assert.equal(row?.jobId, job);
+          assert.equal(row?.sweepId, sweep);
+        } finally {
+          await reopened.close();
+        }
+      } finally {
+        if (own) removeDir(own);
+        await db?.drop();
+      }
     });
 
     it('keeps webhook settings per subject and per owner', async () => {
@@ -173,6 +268,26 @@ for (const [name, available] of backends) {
       assert.equal((await store.push.getOwnerWebhook(owner))?.secret, 'whsec_AAAA');
     });
   });
+}
+
+/** Runs statements straight on the database: a file path (SQLite) or a postgres:// URL. */
+async function runRaw(target: string, statements: string[]): Promise<void> {
+  if (target.startsWith('postgres')) {
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    try {
+      for (const sql of statements) await client.query(sql);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new Database(target);
+  try {
+    for (const sql of statements) db.exec(sql);
+  } finally {
+    db.close();
+  }
 }
 
 function delivered() {

@@ -166,8 +166,71 @@ describe('webhooks', () => {
           .sort(),
         ['EU', 'NA'],
       );
-      assert.equal(bodies[2]?.data.sweep.sweep_id, (res.body as Obj).sweep_id);
+      const sweepId = (res.body as Obj).sweep_id as string;
+      assert.equal(bodies[2]?.data.sweep.sweep_id, sweepId);
       assert.equal(receiver.received.length, 3);
+      // The log read for this sweep: its three deliveries, each naming it (and no job).
+      const ofSweep = await api.request('GET', `/crawl/v1/webhooks/deliveries?sweep_id=${sweepId}`);
+      assert.equal(ofSweep.status, 200, ofSweep.text);
+      const rows = (ofSweep.body as Obj).deliveries as Obj[];
+      assert.deepEqual(
+        rows.map((d) => [d.event_type, d.sweep_id, d.job_id, d.url]),
+        [...bodies].reverse().map((b) => [b.type, sweepId, null, receiver.url]),
+      );
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test("the delivery log names each delivery's job and reads one job's deliveries", async () => {
+    const receiver = await startWebhookReceiver('accept');
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await api.submit({
+          url: `${target.httpUrl}/echo?log=${i}`,
+          webhook: { url: receiver.url },
+        });
+        assert.equal(res.status, 201, res.text);
+        ids.push((res.body as Obj).job_id);
+      }
+      await receiver.waitFor(3);
+      const all = await waitDeliveries(api, (d) =>
+        ids.every((id) => d.some((x) => x.job_id === id && x.status === 'delivered')),
+      );
+      for (const d of all.filter((x) => x.url === receiver.url)) {
+        assert.ok(ids.includes(d.job_id), `job_id ${d.job_id}`);
+        assert.equal(d.sweep_id, null);
+      }
+      const [one, two] = ids as [string, string];
+      const ofOne = await api.request('GET', `/crawl/v1/webhooks/deliveries?job_id=${one}`);
+      assert.equal(ofOne.status, 200, ofOne.text);
+      const rows = (ofOne.body as Obj).deliveries as Obj[];
+      assert.deepEqual(
+        rows.map((d) => [d.job_id, d.event_type, d.status, d.url]),
+        [[one, 'job.completed', 'delivered', receiver.url]],
+      );
+      // Ids are case-insensitive, like every id of the API.
+      const upper = await api.request('GET', `/crawl/v1/webhooks/deliveries?job_id=${two.toUpperCase()}`);
+      assert.deepEqual(
+        ((upper.body as Obj).deliveries as Obj[]).map((d) => d.job_id),
+        [two],
+      );
+      // Another owner's key reads nothing of this job (an empty page, not a 404).
+      const other = new ApiClient(c.url, await c.newKey());
+      const foreign = await other.request('GET', `/crawl/v1/webhooks/deliveries?job_id=${one}`);
+      assert.equal(foreign.status, 200, foreign.text);
+      assert.deepEqual(foreign.body, { deliveries: [], next_before: null });
+      // A malformed id is the contract's invalid request, naming the parameter.
+      for (const [query, message] of [
+        ['job_id=nope', 'invalid request: job_id must be a UUID'],
+        ['sweep_id=12', 'invalid request: sweep_id must be a UUID'],
+        [`job_id=${one}&job_id=${two}`, 'invalid request: job_id must be a UUID'],
+      ] as const) {
+        const bad = await api.request('GET', `/crawl/v1/webhooks/deliveries?${query}`);
+        assert.equal(bad.status, 400, `${query}: ${bad.text}`);
+        assert.equal(bad.body, message);
+      }
     } finally {
       await receiver.close();
     }

@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import {
   type ClaimedDelivery,
+  type DeliveryFilter,
   type DeliveryRecord,
   type DeliveryRow,
   type DeliveryUpdate,
@@ -71,9 +72,9 @@ export class PostgresPushStore implements PushStore {
       if (seq === undefined) return false;
       for (const d of e.deliveries) {
         await client.query(
-          `INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, url, status, attempts, next_attempt_ms, created_at_ms)
-           VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, $7)`,
-          [seq, e.id, e.type, e.ownerId, d.orderKey, d.url, e.createdAtMs],
+          `INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, job_id, sweep_id, url, status, attempts, next_attempt_ms, created_at_ms)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 0, $9, $9)`,
+          [seq, e.id, e.type, e.ownerId, d.orderKey, e.jobId, e.sweepId, d.url, e.createdAtMs],
         );
       }
       return true;
@@ -142,10 +143,21 @@ export class PostgresPushStore implements PushStore {
     );
   }
 
-  async listDeliveries(ownerId: string, limit: number, beforeId?: number): Promise<DeliveryRecord[]> {
+  async listDeliveries(f: DeliveryFilter): Promise<DeliveryRecord[]> {
+    const where = ['owner_id = $1', 'id < $2'];
+    const params: unknown[] = [f.ownerId, f.beforeId ?? Number.MAX_SAFE_INTEGER];
+    if (f.jobId !== undefined) {
+      params.push(f.jobId);
+      where.push(`job_id = $${params.length}`);
+    }
+    if (f.sweepId !== undefined) {
+      params.push(f.sweepId);
+      where.push(`sweep_id = $${params.length}`);
+    }
+    params.push(f.limit);
     const rows = await this.rows<DeliveryRow>(
-      'SELECT * FROM webhook_deliveries WHERE owner_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3',
-      [ownerId, beforeId ?? Number.MAX_SAFE_INTEGER, limit],
+      `SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${params.length}`,
+      params,
     );
     return rows.map(rowToDelivery);
   }

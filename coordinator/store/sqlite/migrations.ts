@@ -1,5 +1,6 @@
 // Ordered schema migrations; each runs once, in a transaction, recorded in schema_migrations.
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
+import { DELIVERY_SUBJECT_SQL } from '../push-types.js';
 import { SCHEDULE_TABLES_SQL } from '../schedule-types.js';
 import { TRUST_TABLES_SQL } from '../trust-types.js';
 export const SQLITE_MIGRATIONS: readonly string[] = [
@@ -174,4 +175,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX jobs_view ON jobs (id, owner_id, url, method, status, submitted_at, timeout_sec,
     placement, storage_type, session_id, sweep_id, completed_at, failure_type, error_message, archived_at,
     device_id)`,
+  // 12: each webhook delivery names its job and sweep; the delivery log filters by either.
+  DELIVERY_SUBJECT_SQL,
 ];

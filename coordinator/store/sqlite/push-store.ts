@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import {
   type ClaimedDelivery,
+  type DeliveryFilter,
   type DeliveryRecord,
   type DeliveryRow,
   type DeliveryUpdate,
@@ -71,8 +72,8 @@ export class SqlitePushStore implements PushStore {
       'INSERT INTO push_events (id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING',
     );
     const add = this.prepare(
-      `INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, url, status, attempts, next_attempt_ms, created_at_ms)
-       VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+      `INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, job_id, sweep_id, url, status, attempts, next_attempt_ms, created_at_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
     );
     const run = (): boolean => {
       const inserted = insert.run(
@@ -88,7 +89,18 @@ export class SqlitePushStore implements PushStore {
       if (inserted.changes === 0) return false;
       const seq = Number(inserted.lastInsertRowid);
       for (const d of e.deliveries) {
-        add.run(seq, e.id, e.type, e.ownerId, d.orderKey, d.url, e.createdAtMs, e.createdAtMs);
+        add.run(
+          seq,
+          e.id,
+          e.type,
+          e.ownerId,
+          d.orderKey,
+          e.jobId,
+          e.sweepId,
+          d.url,
+          e.createdAtMs,
+          e.createdAtMs,
+        );
       }
       return true;
     };
@@ -172,11 +184,22 @@ export class SqlitePushStore implements PushStore {
     ).run(leaseOwner);
   }
 
-  async listDeliveries(ownerId: string, limit: number, beforeId?: number): Promise<DeliveryRecord[]> {
-    return this.prepare<[string, number, number], DeliveryRow>(
-      'SELECT * FROM webhook_deliveries WHERE owner_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+  async listDeliveries(f: DeliveryFilter): Promise<DeliveryRecord[]> {
+    const where = ['owner_id = ?', 'id < ?'];
+    const params: unknown[] = [f.ownerId, f.beforeId ?? Number.MAX_SAFE_INTEGER];
+    if (f.jobId !== undefined) {
+      where.push('job_id = ?');
+      params.push(f.jobId);
+    }
+    if (f.sweepId !== undefined) {
+      where.push('sweep_id = ?');
+      params.push(f.sweepId);
+    }
+    params.push(f.limit);
+    return this.prepare<unknown[], DeliveryRow>(
+      `SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`,
     )
-      .all(ownerId, beforeId ?? Number.MAX_SAFE_INTEGER, limit)
+      .all(...params)
       .map(rowToDelivery);
   }
 

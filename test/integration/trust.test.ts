@@ -4,33 +4,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { HttpExecutor } from '../../agent/executors/http.js';
-import type { ExecContext, ExecOutcome, ExecRequest, Executor } from '../../agent/executors/types.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { createApiKey, setKeyLimits } from '../../coordinator/auth/admin-ops.js';
 import type { JobEvent } from '../../coordinator/jobs/events.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { LyingExecutor } from '../helpers/lying-executor.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
-
-/** An HTTP executor that, while `lying`, answers every job with a made-up page. */
-class LyingExecutor implements Executor {
-  readonly methods: readonly string[];
-  lying = true;
-  constructor(private readonly inner: HttpExecutor) {
-    this.methods = inner.methods;
-  }
-  async execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome> {
-    const out = await this.inner.execute(req, ctx);
-    if (!this.lying) return out;
-    const body = Buffer.from(
-      '<html><body>all is well, nothing to see here, this page was made up</body></html>',
-    );
-    return { ...out, success: true, statusCode: 200, sizeBytes: body.length, content: { body } };
-  }
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-}
 
 async function until<T>(
   what: string,

@@ -1,6 +1,7 @@
 // A lying device, caught: a real agent whose executor fabricates bodies is found out by canaries
-// and by sampled cross-verification against an honest device in the same region, quarantined (no
-// user jobs reach it), and released once it answers canaries honestly again (docs/security.md).
+// and by sampled cross-verification against an honest device in the same region (with no third
+// device to settle the disagreement, canaries judge both), quarantined (no user jobs reach it), and
+// released once it answers canaries honestly again (docs/security.md).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { HttpExecutor } from '../../agent/executors/http.js';
@@ -99,7 +100,8 @@ describe('trust: canaries, cross-verification, quarantine', () => {
       return list.find((d) => d.jobId === id);
     });
     assert.deepEqual([disputes.deviceA, disputes.deviceB].sort(), ['honest-de', 'liar-de']);
-    assert.match(disputes.detail, /text similarity/);
+    // Two devices only: no third opinion to settle it, so no one is struck for it; canaries judge.
+    assert.match(disputes.detail, /^text similarity [0-9.]+; unsettled: no third device to ask$/);
 
     // Its canary answer is made up too: quarantined.
     const quarantined = await until('quarantine', async () => {
@@ -107,8 +109,12 @@ describe('trust: canaries, cross-verification, quarantine', () => {
       return t?.quarantined ? t : undefined;
     });
     const timeToQuarantineMs = Date.now() - started;
-    assert.match(quarantined.reason, /canary fail|dispute/);
-    assert.ok(quarantined.canaryFailures >= 1 || quarantined.disputes >= 1);
+    assert.match(quarantined.reason, /canary fail/);
+    assert.ok(quarantined.canaryFailures >= 1);
+    assert.equal(quarantined.disputes, 0);
+    const honest = await c.coordinator.store.trust.getDeviceTrust('honest-de');
+    assert.equal(honest?.disputes ?? 0, 0, 'the honest device took no strike for the disagreement');
+    assert.equal(honest?.quarantined ?? false, false);
     assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, true);
     // The device itself is told: its status port shows its owner why it gets no work.
     const told = await until(

@@ -19,7 +19,8 @@ import type { Reputation } from './reputation.js';
 import { type Answer, differences, settle, UNSETTLED_WHY, type Verdict } from './settlement.js';
 
 export interface VerificationOptions {
-  jobs: JobLifecycle;
+  /** Where the re-runs are submitted (the job lifecycle). */
+  jobs: Pick<JobLifecycle, 'submit'>;
   reputation: Reputation;
   store: TrustStore;
   readBody: ReadBody;

@@ -168,6 +168,8 @@ describe('trust: a third opinion settles disagreements', () => {
       const losers = outcomes.map((d) => /; settled by \S+: (\S+) lost$/.exec(d)?.[1]).filter(Boolean);
       assert.ok(losers.length >= 6, `settled disputes: ${outcomes.join(' | ')}`);
       for (const loser of losers) assert.ok(loser === LIAR || loser === TAMPERED, outcomes.join(' | '));
+      // Every third run avoided both devices that disagreed.
+      assert.ok(!outcomes.some((d) => d.includes('ran on one of the two devices')), outcomes.join(' | '));
       t.diagnostic(`time to quarantine: liar ${caught[LIAR]} ms, tampered link ${caught[TAMPERED]} ms`);
     } finally {
       await fleet.stop();

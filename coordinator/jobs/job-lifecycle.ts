@@ -64,13 +64,14 @@ export class JobLifecycle implements JobTransitions {
 
   /**
    * A new job: stored, queued here, announced to the other coordinators. `excludedDeviceId` keeps
-   * it off one device (a cross-verification re-run avoids the device it checks); `id` is chosen
-   * by the caller when a retry must find the same job (idempotent submits).
+   * it off one device or several (a cross-verification re-run avoids the device it checks, a third
+   * opinion both devices that disagreed); `id` is chosen by the caller when a retry must find the
+   * same job (idempotent submits).
    */
   async submit(
     input: NewJob,
     sessionDeviceId: string | null,
-    opts: { excludedDeviceId?: string; id?: string; trace?: SubmitTrace } = {},
+    opts: { excludedDeviceId?: string | readonly string[]; id?: string; trace?: SubmitTrace } = {},
   ): Promise<JobRecord> {
     const job = newJobRecord(opts.id ? { ...input, id: opts.id } : input, this.now());
     nextStatus(job.id, null, 'submit');

@@ -176,9 +176,14 @@ export class Dispatcher {
 
   /**
    * A pending job (new, requeued, resumed after a restart, or announced by another coordinator)
-   * enters the queue; `excludedDeviceId` is a device that refused it as unsupported.
+   * enters the queue; `excludedDeviceId` is a device that refused it as unsupported (or devices a
+   * new job must avoid).
    */
-  enqueue(job: JobRecord, sessionDeviceId: string | null, excludedDeviceId?: string): void {
+  enqueue(
+    job: JobRecord,
+    sessionDeviceId: string | null,
+    excludedDeviceId?: string | readonly string[],
+  ): void {
     if (this.closed || this.has(job.id)) return;
     const entry = queuedEntry(job, sessionDeviceId, excludedDeviceId, this.now(), () => {
       void this.queueExpired(job.id);
@@ -378,7 +383,7 @@ export class Dispatcher {
    * same device): the lifecycle stores it already claimed, in one write, then calls sendPlaced (or
    * unplace when the write failed). Null when it must wait: the caller stores and enqueues it.
    */
-  placeNew(job: JobRecord, excludedDeviceId?: string): Placed | null {
+  placeNew(job: JobRecord, excludedDeviceId?: string | readonly string[]): Placed | null {
     if (this.closed || this.queue.size > 0 || job.sessionId !== null || this.has(job.id)) return null;
     const placed = this.reserve(wanted(job, null, excludedDeviceId));
     if (placed) this.placing.add(job.id);

@@ -12,7 +12,7 @@ import { type JobNeeds, matchKeyOf, needsOf } from './matching.js';
 export function queuedEntry(
   job: JobRecord,
   sessionDeviceId: string | null,
-  excludedDeviceId: string | undefined,
+  excludedDeviceId: string | readonly string[] | undefined,
   nowMs: number,
   onExpired: () => void,
 ): Queued {
@@ -32,10 +32,14 @@ export function queuedEntry(
 export function wanted(
   job: JobRecord,
   sessionDeviceId: string | null,
-  excludedDeviceId: string | undefined,
+  excludedDeviceId: string | readonly string[] | undefined,
 ): Pick<Queued, 'job' | 'needs' | 'direct'> {
   const needs = needsOf(job, sessionDeviceId);
-  if (excludedDeviceId !== undefined) needs.excludedDeviceIds = new Set([excludedDeviceId]);
+  if (excludedDeviceId !== undefined) {
+    needs.excludedDeviceIds = new Set(
+      typeof excludedDeviceId === 'string' ? [excludedDeviceId] : excludedDeviceId,
+    );
+  }
   return { job, needs, direct: isDirect(job, needs) };
 }
 

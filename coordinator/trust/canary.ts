@@ -66,6 +66,16 @@ export class CanaryService implements JobListener, DeviceListener {
     this.unschedule(device.profile.deviceId);
   }
 
+  /**
+   * The device's next canary goes out now (it took part in a disagreement: its canary judges it on
+   * its own). One already in flight stands; the one after is scheduled as usual once it is judged.
+   */
+  soon(deviceId: string): void {
+    if (!this.tracked.has(deviceId) || this.busy.has(deviceId)) return;
+    this.unschedule(deviceId);
+    void this.send(deviceId).catch((err) => this.opts.log.warn({ err, deviceId }, 'canary not sent'));
+  }
+
   /** A quarantined device's next canary comes soon. */
   quarantineChanged(device: ConnectedDevice): void {
     if (this.dueOf.has(device.profile.deviceId))

@@ -11,6 +11,7 @@ import type { Store } from '../store/types.js';
 import { CanaryService } from './canary.js';
 import { bodyReader } from './read-body.js';
 import { Reputation } from './reputation.js';
+import { ThirdDevice } from './third-device.js';
 import { VerificationService } from './verification.js';
 
 const OPT_OUT_CACHE_MS = 30_000;
@@ -32,6 +33,7 @@ export class TrustService implements DeviceListener, JobListener {
   readonly reputation: Reputation;
   private readonly canaries: CanaryService;
   private readonly verification: VerificationService;
+  private readonly thirdDevice = new ThirdDevice();
   private readonly unsubscribe: Array<() => void> = [];
   private optOuts: { atMs: number; owners: Set<string> } | null = null;
 
@@ -63,6 +65,8 @@ export class TrustService implements DeviceListener, JobListener {
       log,
       share: opts.config.verifyShare,
       optedOut: (ownerId) => this.optedOut(ownerId),
+      thirdAvailable: (method, region, exclude) => this.thirdDevice.available(method, region, exclude),
+      canarySoon: (deviceId) => this.canaries.soon(deviceId),
     });
   }
 
@@ -92,6 +96,7 @@ export class TrustService implements DeviceListener, JobListener {
   added(device: ConnectedDevice): void {
     const id = device.profile.deviceId;
     this.canaries.added(device);
+    this.thirdDevice.added(device);
     void this.reputation
       .standing(id)
       .then((t) => {
@@ -102,6 +107,7 @@ export class TrustService implements DeviceListener, JobListener {
 
   removed(device: ConnectedDevice): void {
     this.canaries.removed(device);
+    this.thirdDevice.removed(device);
     this.reputation.forget(device.profile.deviceId);
   }
 

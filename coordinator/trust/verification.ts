@@ -1,19 +1,26 @@
 // Sampled cross-verification: a share of completed GET and HEAD jobs (no side effects) is re-run,
 // by the coordinator, on a second device in the same region; status code, final URL and a
-// fingerprint of the text that tolerates small dynamic differences are compared. A disagreement is recorded as a dispute naming
-// both devices, and counts against both (canaries then tell the liar from the honest one).
+// fingerprint of the text that tolerates small dynamic differences are compared. A disagreement
+// is settled before anyone is penalised (settlement.ts): the request runs a third time, on a device
+// distinct from both, and only the device the third answer disagrees with takes a dispute. When no
+// third device answers, or its answer settles nothing, no one is struck. Either way both devices
+// get their next canary at once, which judges each on its own. Each disagreement is recorded once,
+// with its outcome.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { JobEvent, JobListener } from '../jobs/events.js';
 import type { JobLifecycle } from '../jobs/job-lifecycle.js';
+import type { NewJob } from '../jobs/new-job.js';
 import type { TrustStore } from '../store/trust-types.js';
 import { type JobRecord, type ResultRecord, SYSTEM_OWNER_ID } from '../store/types.js';
-import { simhash, similarity } from './fingerprint.js';
+import { simhash } from './fingerprint.js';
 import type { ReadBody } from './read-body.js';
 import type { Reputation } from './reputation.js';
+import { type Answer, differences, settle, UNSETTLED_WHY, type Verdict } from './settlement.js';
 
 export interface VerificationOptions {
-  jobs: JobLifecycle;
+  /** Where the re-runs are submitted (the job lifecycle). */
+  jobs: Pick<JobLifecycle, 'submit'>;
   reputation: Reputation;
   store: TrustStore;
   readBody: ReadBody;
@@ -22,41 +29,37 @@ export interface VerificationOptions {
   share: number;
   /** True when the owner's key opted out of re-runs (`admin key limits ID --verification off`). */
   optedOut: (ownerId: string) => Promise<boolean>;
+  /** True when a device other than `exclude` could run `method` in `region` (third-device.ts). */
+  thirdAvailable: (method: string, region: string | undefined, exclude: readonly string[]) => boolean;
+  /** Sends the device its next canary now (canary.ts): it judges each party to a disagreement. */
+  canarySoon: (deviceId: string) => void;
   random?: () => number;
 }
 
-/** Texts at least this similar count as the same page (a date or a counter may differ). */
-export const SAME_TEXT = 0.85;
 /** Re-runs waiting for their result at once; past it, sampling pauses. */
 const MAX_PENDING = 10_000;
 
-interface Observation {
+interface Observation extends Answer {
   jobId: string;
-  deviceId: string;
-  statusCode: number;
-  finalUrl: string;
-  fingerprint: bigint;
 }
+
+/** A disagreement waiting for its third opinion. */
+interface Disagreement {
+  first: Observation;
+  second: Observation;
+  /** What differed between the two, e.g. "text similarity 0.41". */
+  detail: string;
+}
+
+/** What a coordinator's re-run job waits for: a second answer, or a third one to settle a disagreement. */
+type Pending = { stage: 'second'; first: Observation } | ({ stage: 'third' } & Disagreement);
 
 /** Only requests without side effects are run a second time. */
 const SAFE = new Set<string>(['GET', 'HEAD']);
 
-/** What differs between two answers to the same request; empty when they agree. */
-export function differences(
-  a: Omit<Observation, 'jobId' | 'deviceId'>,
-  b: Omit<Observation, 'jobId' | 'deviceId'>,
-): string[] {
-  const out: string[] = [];
-  if (a.statusCode !== b.statusCode) out.push(`status ${a.statusCode} vs ${b.statusCode}`);
-  if (a.finalUrl !== b.finalUrl) out.push(`final URL ${a.finalUrl} vs ${b.finalUrl}`);
-  const sim = similarity(a.fingerprint, b.fingerprint);
-  if (sim < SAME_TEXT) out.push(`text similarity ${sim.toFixed(2)}`);
-  return out;
-}
-
 export class VerificationService implements JobListener {
-  /** Re-run job id → what the first device answered. */
-  private readonly pending = new Map<string, Observation>();
+  /** Re-run job id → what it is waiting to be compared with. */
+  private readonly pending = new Map<string, Pending>();
   private readonly random: () => number;
 
   constructor(private readonly opts: VerificationOptions) {
@@ -64,16 +67,25 @@ export class VerificationService implements JobListener {
   }
 
   onJobEvent(e: JobEvent): void {
+    if (e.transition !== 'complete' && e.transition !== 'fail') return;
+    const waiting = this.pending.get(e.job.id);
+    if (waiting) this.pending.delete(e.job.id);
     if (e.transition === 'fail') {
-      this.pending.delete(e.job.id); // no second device answered in time: nothing to compare
+      // No second device answered in time: nothing to compare. No third: nothing settled.
+      if (waiting?.stage === 'third') {
+        void this.conclude(waiting, { settled: false, why: 'third_failed' }).catch((err) =>
+          this.opts.log.error({ err, jobId: waiting.first.jobId }, 'verification settlement failed'),
+        );
+      }
       return;
     }
-    if (e.transition !== 'complete') return;
-    const first = this.pending.get(e.job.id);
-    if (first) {
-      this.pending.delete(e.job.id);
-      void this.compare(first, e.job, e.result).catch((err) =>
-        this.opts.log.error({ err, jobId: first.jobId }, 'verification compare failed'),
+    if (waiting?.stage === 'second') {
+      void this.compare(waiting.first, e.job, e.result).catch((err) =>
+        this.opts.log.error({ err, jobId: waiting.first.jobId }, 'verification compare failed'),
+      );
+    } else if (waiting?.stage === 'third') {
+      void this.judge(waiting, e.job, e.result).catch((err) =>
+        this.opts.log.error({ err, jobId: waiting.first.jobId }, 'verification settlement failed'),
       );
     } else if (this.eligible(e.job, e.result)) {
       void this.rerun(e.job, e.result).catch((err) =>
@@ -105,26 +117,30 @@ export class VerificationService implements JobListener {
     };
   }
 
+  /** The same request again, as the coordinator's own job. */
+  private again(job: JobRecord, placement: NewJob['placement']): NewJob {
+    return {
+      ownerId: SYSTEM_OWNER_ID,
+      url: job.url,
+      method: job.method,
+      timeoutSec: job.timeoutSec,
+      placement,
+      sessionId: null,
+      sweepId: null,
+      storageType: job.storageType,
+      request: job.request,
+    };
+  }
+
   private async rerun(job: JobRecord, r: ResultRecord): Promise<void> {
     if (await this.opts.optedOut(job.ownerId)) return;
     const first = await this.observe(job, r);
     const location = r.metadata.device_location as { region?: string } | undefined;
-    const check = await this.opts.jobs.submit(
-      {
-        ownerId: SYSTEM_OWNER_ID,
-        url: job.url,
-        method: job.method,
-        timeoutSec: job.timeoutSec,
-        placement: location?.region ? { region: location.region } : {},
-        sessionId: null,
-        sweepId: null,
-        storageType: job.storageType,
-        request: job.request,
-      },
-      null,
-      { excludedDeviceId: r.deviceId },
-    );
-    this.pending.set(check.id, first);
+    const placement = location?.region ? { region: location.region } : {};
+    const check = await this.opts.jobs.submit(this.again(job, placement), null, {
+      excludedDeviceId: r.deviceId,
+    });
+    this.pending.set(check.id, { stage: 'second', first });
   }
 
   private async compare(first: Observation, check: JobRecord, r: ResultRecord): Promise<void> {
@@ -132,11 +148,58 @@ export class VerificationService implements JobListener {
     const second = await this.observe(check, r);
     const diff = r.success ? differences(first, second) : [];
     if (diff.length === 0) return;
-    const detail = diff.join('; ');
+    const d: Disagreement = { first, second, detail: diff.join('; ') };
+    const parties = [first.deviceId, second.deviceId];
+    // Each party's next canary comes now, whatever the third opinion says: it judges the device
+    // itself, on a page whose right answer is known, and catches a liar sooner than disputes add up.
+    for (const id of parties) this.opts.canarySoon(id);
+    if (!this.opts.thirdAvailable(check.method, check.placement.region, parties)) {
+      await this.conclude(d, { settled: false, why: 'no_third_device' });
+      return;
+    }
+    // The third run must avoid both: submit keeps it off the two devices that disagreed.
+    let third: JobRecord;
+    try {
+      third = await this.opts.jobs.submit(this.again(check, check.placement), null, {
+        excludedDeviceId: parties,
+      });
+    } catch (err) {
+      this.opts.log.warn({ err, jobId: first.jobId }, 'third opinion not submitted');
+      await this.conclude(d, { settled: false, why: 'third_failed' });
+      return;
+    }
+    this.pending.set(third.id, { stage: 'third', ...d });
+  }
+
+  private async judge(d: Disagreement, job: JobRecord, r: ResultRecord): Promise<void> {
+    const third = r.success ? await this.observe(job, r) : null;
+    await this.conclude(d, settle(d.first, d.second, third));
+  }
+
+  /**
+   * Applies a verdict: the loser of a settled disagreement takes a dispute (the winner's standing
+   * is left as it is); an unsettled one strikes no one. Either way the disagreement is stored once,
+   * with its outcome, after its strike.
+   */
+  private async conclude(d: Disagreement, verdict: Verdict): Promise<void> {
+    const { first, second } = d;
+    let outcome: string;
+    if (verdict.settled) {
+      outcome = `settled by ${verdict.referee}: ${verdict.loser} lost`;
+      await this.opts.reputation.record(
+        verdict.loser,
+        'dispute',
+        `job ${first.jobId}: ${d.detail} against ${verdict.winner}, and ${verdict.referee} agrees with ${verdict.winner}`,
+      );
+    } else {
+      // No strike: the canaries brought forward when the two disagreed judge each of them.
+      outcome = `unsettled: ${UNSETTLED_WHY[verdict.why]}`;
+    }
+    const detail = `${d.detail}; ${outcome}`;
     await this.opts.store.insertDispute({
       id: randomUUID(),
       jobId: first.jobId,
-      checkJobId: check.id,
+      checkJobId: second.jobId,
       deviceA: first.deviceId,
       deviceB: second.deviceId,
       detail,
@@ -145,16 +208,6 @@ export class VerificationService implements JobListener {
     this.opts.log.warn(
       { jobId: first.jobId, deviceA: first.deviceId, deviceB: second.deviceId, detail },
       'dispute',
-    );
-    await this.opts.reputation.record(
-      first.deviceId,
-      'dispute',
-      `job ${first.jobId}: ${detail} against ${second.deviceId}`,
-    );
-    await this.opts.reputation.record(
-      second.deviceId,
-      'dispute',
-      `job ${first.jobId}: ${detail} against ${first.deviceId}`,
     );
   }
 }

@@ -1,36 +1,17 @@
 // A lying device, caught: a real agent whose executor fabricates bodies is found out by canaries
-// and by sampled cross-verification against an honest device in the same region, quarantined (no
-// user jobs reach it), and released once it answers canaries honestly again (docs/security.md).
+// and by sampled cross-verification against an honest device in the same region (with no third
+// device to settle the disagreement, canaries judge both), quarantined (no user jobs reach it), and
+// released once it answers canaries honestly again (docs/security.md).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { HttpExecutor } from '../../agent/executors/http.js';
-import type { ExecContext, ExecOutcome, ExecRequest, Executor } from '../../agent/executors/types.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { createApiKey, setKeyLimits } from '../../coordinator/auth/admin-ops.js';
 import type { JobEvent } from '../../coordinator/jobs/events.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { LyingExecutor } from '../helpers/lying-executor.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
-
-/** An HTTP executor that, while `lying`, answers every job with a made-up page. */
-class LyingExecutor implements Executor {
-  readonly methods: readonly string[];
-  lying = true;
-  constructor(private readonly inner: HttpExecutor) {
-    this.methods = inner.methods;
-  }
-  async execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome> {
-    const out = await this.inner.execute(req, ctx);
-    if (!this.lying) return out;
-    const body = Buffer.from(
-      '<html><body>all is well, nothing to see here, this page was made up</body></html>',
-    );
-    return { ...out, success: true, statusCode: 200, sizeBytes: body.length, content: { body } };
-  }
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-}
 
 async function until<T>(
   what: string,
@@ -119,7 +100,8 @@ describe('trust: canaries, cross-verification, quarantine', () => {
       return list.find((d) => d.jobId === id);
     });
     assert.deepEqual([disputes.deviceA, disputes.deviceB].sort(), ['honest-de', 'liar-de']);
-    assert.match(disputes.detail, /text similarity/);
+    // Two devices only: no third opinion to settle it, so no one is struck for it; canaries judge.
+    assert.match(disputes.detail, /^text similarity [0-9.]+; unsettled: no third device to ask$/);
 
     // Its canary answer is made up too: quarantined.
     const quarantined = await until('quarantine', async () => {
@@ -127,8 +109,12 @@ describe('trust: canaries, cross-verification, quarantine', () => {
       return t?.quarantined ? t : undefined;
     });
     const timeToQuarantineMs = Date.now() - started;
-    assert.match(quarantined.reason, /canary fail|dispute/);
-    assert.ok(quarantined.canaryFailures >= 1 || quarantined.disputes >= 1);
+    assert.match(quarantined.reason, /canary fail/);
+    assert.ok(quarantined.canaryFailures >= 1);
+    assert.equal(quarantined.disputes, 0);
+    const honest = await c.coordinator.store.trust.getDeviceTrust('honest-de');
+    assert.equal(honest?.disputes ?? 0, 0, 'the honest device took no strike for the disagreement');
+    assert.equal(honest?.quarantined ?? false, false);
     assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, true);
     // The device itself is told: its status port shows its owner why it gets no work.
     const told = await until(

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { parsePlacement } from '../../coordinator/api/validate.js';
 import { ApiError } from '../../coordinator/errors.js';
 import { deviceRegion, isKnownCountry, regionOf } from '../../coordinator/scheduler/regions.js';
+import type { JobRecord } from '../../coordinator/store/types.js';
+import { jobInput } from '../helpers/records.js';
 import { SimulatedFleet } from '../helpers/simulated-fleet.js';
 
 describe('placement validation and regions', () => {
@@ -132,6 +134,19 @@ describe('placement over a simulated fleet', () => {
       }
     });
   }
+
+  test('a job submitted to avoid two devices runs on neither, placed at once or queued', async () => {
+    // Three EU devices; a third opinion on a disagreement between two of them must go to the third.
+    const avoid = ['de-ber', 'fr-par'];
+    const input = jobInput('owner-a', { placement: { region: 'EU' }, method: 'CRAWL_FULL_PAGE' });
+    const jobs: JobRecord[] = [];
+    for (let i = 0; i < 4; i++) jobs.push(await fleet.jobs.submit(input, null, { excludedDeviceId: avoid }));
+    for (const job of jobs) assert.equal((await fleet.whenAssigned(job.id)).deviceId, 'tr-ist');
+    // tr-ist is full (4 at once): the next one waits, though the two avoided devices are free.
+    const waiting = await fleet.jobs.submit(input, null, { excludedDeviceId: avoid });
+    assert.equal(fleet.reservedOn(waiting.id), undefined);
+    assert.equal(fleet.dispatcher.queuedCount, 1);
+  });
 
   test('a job nothing matches waits, then fails no_device at its deadline', async () => {
     const job = await fleet.submit({ placement: { country: 'BR' }, waitMs: 60 });

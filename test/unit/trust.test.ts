@@ -7,7 +7,7 @@ import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import { canaryAnswer, isNonce, newNonce } from '../../coordinator/trust/canary-token.js';
 import { simhash, similarity } from '../../coordinator/trust/fingerprint.js';
 import { Reputation } from '../../coordinator/trust/reputation.js';
-import { differences } from '../../coordinator/trust/verification.js';
+import { differences } from '../../coordinator/trust/settlement.js';
 
 function book() {
   const store = new SqliteStore(':memory:');

@@ -1,0 +1,23 @@
+// A device that fabricates content: an HTTP executor that, while `lying`, answers every job with a
+// made-up page (status 200), whatever the target said. For the trust tests (docs/security.md).
+import type { HttpExecutor } from '../../agent/executors/http.js';
+import type { ExecContext, ExecOutcome, ExecRequest, Executor } from '../../agent/executors/types.js';
+
+export class LyingExecutor implements Executor {
+  readonly methods: readonly string[];
+  lying = true;
+  constructor(private readonly inner: HttpExecutor) {
+    this.methods = inner.methods;
+  }
+  async execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome> {
+    const out = await this.inner.execute(req, ctx);
+    if (!this.lying) return out;
+    const body = Buffer.from(
+      '<html><body>all is well, nothing to see here, this page was made up</body></html>',
+    );
+    return { ...out, success: true, statusCode: 200, sizeBytes: body.length, content: { body } };
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,80 @@
+// A hostile hop between an honest agent and its coordinator: it passes the device's link through,
+// frame for frame, but rewrites the content of every result on the way (ResultChunk data and the
+// final frame's inline parts alike), keeping each part's size so the frames still add up. The
+// device runs honest software; what the coordinator receives from it is altered.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
+import { AGENT_LINK_PATH, decodeAgentFrame, encodeAgentFrame } from '../../proto/index.js';
+
+export interface TamperingLinkProxy {
+  /** The base URL an agent takes as its coordinator. */
+  url: string;
+  /** Parts rewritten so far, by how they travelled. */
+  readonly tampered: { chunks: number; inline: number };
+  close(): Promise<void>;
+}
+
+/** ROT13 of the ASCII letters, in a copy: same length, different words (and canary answers). */
+export function rot13(data: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(data);
+  for (let i = 0; i < out.length; i++) {
+    const c = out[i] as number;
+    if (c >= 0x41 && c <= 0x5a) out[i] = ((c - 0x41 + 13) % 26) + 0x41;
+    else if (c >= 0x61 && c <= 0x7a) out[i] = ((c - 0x61 + 13) % 26) + 0x61;
+  }
+  return out;
+}
+
+export async function startTamperingLinkProxy(upstream: string): Promise<TamperingLinkProxy> {
+  const tampered = { chunks: 0, inline: 0 };
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: AGENT_LINK_PATH });
+  wss.on('connection', (down, req) => {
+    const up = new WebSocket(`${upstream.replace(/^http/, 'ws')}${AGENT_LINK_PATH}`, {
+      headers: { authorization: req.headers.authorization ?? '' },
+    });
+    const held: Buffer[] = [];
+    down.on('error', () => undefined);
+    up.on('error', () => undefined);
+    down.on('message', (data: Buffer) => {
+      const frame = decodeAgentFrame(data, 64 * 1024 * 1024);
+      if (frame.chunk?.data?.length) {
+        frame.chunk.data = rot13(frame.chunk.data);
+        tampered.chunks++;
+      }
+      for (const part of frame.result?.parts ?? []) {
+        if (part.inlineData?.length) {
+          part.inlineData = rot13(part.inlineData);
+          tampered.inline++;
+        }
+      }
+      const out = Buffer.from(encodeAgentFrame(frame));
+      if (up.readyState === WebSocket.OPEN) up.send(out);
+      else held.push(out);
+    });
+    up.on('open', () => {
+      for (const f of held.splice(0)) up.send(f);
+    });
+    up.on('message', (data: Buffer) => {
+      if (down.readyState === WebSocket.OPEN) down.send(data);
+    });
+    // A close on either side closes the other with the same code (4xxx codes carry meaning).
+    const relay = (to: WebSocket) => (code: number) => {
+      if (to.readyState === WebSocket.OPEN || to.readyState === WebSocket.CONNECTING) {
+        to.close(code >= 3000 && code < 5000 ? code : 1000);
+      }
+    };
+    up.on('close', relay(down));
+    down.on('close', relay(up));
+  });
+  await once(wss, 'listening');
+  const { port } = wss.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    tampered,
+    async close() {
+      for (const c of wss.clients) c.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

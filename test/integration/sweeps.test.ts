@@ -16,8 +16,8 @@ import { ApiClient } from '../helpers/client.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, startFixtureSites } from '../helpers/fixture-sites.js';
 import type { Obj } from '../helpers/json.js';
-import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
 import { chromiumNeed, postgresSkip } from '../helpers/needs.js';
+import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
 import { TLS_CERT } from '../helpers/target-server.js';
 
 const NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';

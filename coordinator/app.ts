@@ -15,7 +15,6 @@ import { NetworkKinds } from './network/network-kinds.js';
 import { NetworkLookup } from './network/network-lookup.js';
 import { PushService } from './push/push-service.js';
 import { ResultIngest } from './results/ingest.js';
-import type { Dispatcher } from './scheduler/dispatcher.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
 import { ScheduleRunEvents } from './schedules/run-events.js';
 import { ScheduleLoop } from './schedules/schedule-loop.js';
@@ -35,6 +34,8 @@ export interface AppDeps {
 export interface CoordinatorApp {
   app: FastifyInstance;
   services: Services;
+  /** The one owner of job and session state (the composition root's handle; parts get its reports). */
+  jobs: JobLifecycle;
   link: AgentLinkServer;
   /** Puts pending and running jobs from before a restart back in the queue. */
   resume(): Promise<number>;
@@ -46,7 +47,7 @@ export interface CoordinatorApp {
 export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDeps): Promise<CoordinatorApp> {
   let publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const log = deps.log;
-  let scheduler: Dispatcher | null = null;
+  let scheduler: JobLifecycle | null = null;
   const metrics = new CoordinatorMetrics({
     devices: () => scheduler?.listDevices() ?? [],
     queued: () => scheduler?.queuedCount ?? 0,
@@ -77,7 +78,6 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     coordinatorId: config.coordinatorId,
     leaseMs: config.leaseMs,
   });
-  const dispatcher = jobs.scheduler;
   const trust = new TrustService({
     jobs,
     store,
@@ -88,7 +88,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     log,
     notifyDevice: (deviceId, quarantined, reason) => link.notifyStanding(deviceId, quarantined, reason),
   });
-  scheduler = dispatcher;
+  scheduler = jobs;
   const offJobMetrics = jobs.addListener(metrics.jobs);
   // The push service reads the services it belongs to; it is set right below.
   const services = {
@@ -96,7 +96,6 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     store,
     keys: new KeyCache(store, config.keyCacheMs),
     jobs,
-    dispatcher,
     trust,
     storage,
     log,
@@ -140,7 +139,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   });
   const link = new AgentLinkServer({
     network,
-    dispatcher,
+    jobs,
     ingest,
     store,
     log,
@@ -158,7 +157,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   });
   link.attach(app.server);
   trust.start();
-  const expiry = new SessionExpiry(store, dispatcher, log.child({ component: 'sessions' }));
+  const expiry = new SessionExpiry(jobs, log.child({ component: 'sessions' }));
   expiry.start();
   const sync = new ClusterSync(store, jobs, {
     coordinatorId: config.coordinatorId,
@@ -174,6 +173,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   return {
     app,
     services,
+    jobs,
     link,
     setPublicUrl(url: string) {
       publicUrl = url.replace(/\/$/, '');
@@ -191,7 +191,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
       await push.close();
       await sync.close();
       await link.close();
-      dispatcher.close();
+      jobs.close();
       await app.close();
       // Last: the spans of everything above are exported before the process goes.
       await tracing?.shutdown();

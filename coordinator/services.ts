@@ -2,10 +2,9 @@
 import type { Logger } from 'pino';
 import type { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
-import type { JobLifecycle } from './jobs/job-lifecycle.js';
+import type { FleetView, JobRequests, SessionReports, TrustReports } from './jobs/reports.js';
 import type { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
 import type { PushHandle } from './push/types.js';
-import type { Dispatcher } from './scheduler/dispatcher.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
 import type { TrustService } from './trust/trust-service.js';
@@ -15,10 +14,11 @@ export interface Services {
   store: Store;
   /** API key lookups, cached for `--key-cache-ms`. */
   keys: KeyCache;
-  /** Every change of a job's state goes through here (submit, fail, archive, …). */
-  jobs: JobLifecycle;
-  /** The queue and connected devices: for capacity checks and device views, never state changes. */
-  dispatcher: Dispatcher;
+  /**
+   * The one owner of job and session state (jobs/job-lifecycle.ts), as requests and views: submit,
+   * sessions, archive, queue room, the connected devices. State changes are decided there.
+   */
+  jobs: JobRequests & SessionReports & FleetView & TrustReports;
   /** Device reputation, canaries, cross-verification, quarantine. */
   trust: TrustService;
   storage: (type: StorageType) => ContentStorage | null;

@@ -9,7 +9,7 @@ import {
 } from '../../proto/index.js';
 import { type DeviceEgress, UNKNOWN_EGRESS } from '../network/network-lookup.js';
 import type { DeviceLocation } from '../results/reported.js';
-import type { ConnectedDevice, DeviceLink } from '../scheduler/dispatcher.js';
+import type { ConnectedDevice, DeviceLink } from '../scheduler/device.js';
 import { DeviceOwnerView } from '../scheduler/owner-controls.js';
 import { deviceRegion } from '../scheduler/regions.js';
 

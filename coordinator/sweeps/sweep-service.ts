@@ -2,8 +2,8 @@
 // sweepId set, owned by the caller, visible through the job endpoints too), placed by
 // `{ region, device_type }`; the dispatcher spreads a region's tries over distinct devices.
 import { jobNotFound, queueFull } from '../errors.js';
-import type { SubmitTrace } from '../jobs/job-lifecycle.js';
 import { newJobRecord } from '../jobs/new-job.js';
+import type { SubmitTrace } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
 import type { Services } from '../services.js';
 import type { JobRecord, SweepJobRef, SweepRecord } from '../store/types.js';
@@ -29,7 +29,7 @@ export async function createSweep(
   input: SweepInput,
 ): Promise<{ sweep: SweepRecord; jobs: JobRecord[] }> {
   const total = input.regions.length * input.triesPerRegion;
-  if (!services.dispatcher.canAccept(ownerId, total)) throw queueFull();
+  if (!services.jobs.canAccept(ownerId, total)) throw queueFull();
   const nowMs = Date.now();
   const submittedAt = isoNanos();
   const sweepId = input.id ?? newResourceId();
@@ -85,6 +85,6 @@ export async function loadSweepView(services: Services, sweep: SweepRecord): Pro
   const jobs = await services.store.getJobs(sweep.jobs.map((j) => j.jobId));
   return sweepView(sweep, jobs, {
     edgeUrl: services.edgeUrl(),
-    deviceCountry: (id) => services.dispatcher.device(id)?.profile.country,
+    deviceCountry: (id) => services.jobs.device(id)?.profile.country,
   });
 }

@@ -4,8 +4,8 @@
 import type { Logger } from 'pino';
 import type { TrustConfig } from '../config.js';
 import type { JobEvent, JobListener } from '../jobs/events.js';
-import type { JobLifecycle } from '../jobs/job-lifecycle.js';
-import type { ConnectedDevice, DeviceListener } from '../scheduler/dispatcher.js';
+import type { FleetView, JobRequests, TrustReports } from '../jobs/reports.js';
+import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import type { Store } from '../store/types.js';
 import { CanaryService } from './canary.js';
@@ -16,7 +16,7 @@ import { VerificationService } from './verification.js';
 const OPT_OUT_CACHE_MS = 30_000;
 
 export interface TrustServiceOptions {
-  jobs: JobLifecycle;
+  jobs: JobRequests & FleetView & TrustReports;
   store: Store;
   storages: (type: StorageType) => ContentStorage | null;
   config: TrustConfig;
@@ -73,7 +73,7 @@ export class TrustService implements DeviceListener, JobListener {
       jobs.addListener(this.verification),
       jobs.addListener(this),
     );
-    this.unsubscribe.push(jobs.scheduler.addDeviceListener(this));
+    this.unsubscribe.push(jobs.addDeviceListener(this));
     this.canaries.start();
   }
 
@@ -126,9 +126,9 @@ export class TrustService implements DeviceListener, JobListener {
   }
 
   private applyStanding(deviceId: string, quarantined: boolean, reason: string): void {
-    const scheduler = this.opts.jobs.scheduler;
-    scheduler.setQuarantined(deviceId, quarantined);
-    const dev = scheduler.device(deviceId);
+    const { jobs } = this.opts;
+    jobs.setQuarantined(deviceId, quarantined);
+    const dev = jobs.device(deviceId);
     if (dev) this.canaries.quarantineChanged(dev);
     this.opts.notifyDevice?.(deviceId, quarantined, reason);
   }

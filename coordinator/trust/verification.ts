@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { JobEvent, JobListener } from '../jobs/events.js';
-import type { JobLifecycle } from '../jobs/job-lifecycle.js';
+import type { JobRequests } from '../jobs/reports.js';
 import type { TrustStore } from '../store/trust-types.js';
 import { type JobRecord, type ResultRecord, SYSTEM_OWNER_ID } from '../store/types.js';
 import { simhash, similarity } from './fingerprint.js';
@@ -13,7 +13,7 @@ import type { ReadBody } from './read-body.js';
 import type { Reputation } from './reputation.js';
 
 export interface VerificationOptions {
-  jobs: JobLifecycle;
+  jobs: JobRequests;
   reputation: Reputation;
   store: TrustStore;
   readBody: ReadBody;

@@ -129,7 +129,7 @@ describe('trust: canaries, cross-verification, quarantine', () => {
     const timeToQuarantineMs = Date.now() - started;
     assert.match(quarantined.reason, /canary fail|dispute/);
     assert.ok(quarantined.canaryFailures >= 1 || quarantined.disputes >= 1);
-    assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, true);
+    assert.equal(c.coordinator.services.jobs.device('liar-de')?.quarantined, true);
     // The device itself is told: its status port shows its owner why it gets no work.
     const told = await until(
       'the device told',
@@ -162,7 +162,7 @@ describe('trust: canaries, cross-verification, quarantine', () => {
       return t && !t.quarantined ? t : undefined;
     });
     assert.match(released.reason, /released after 3 canaries/);
-    assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, false);
+    assert.equal(c.coordinator.services.jobs.device('liar-de')?.quarantined, false);
     await until('the device told of its release', () =>
       agent.agent.snapshot().standing?.quarantined === false ? true : undefined,
     );

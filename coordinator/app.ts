@@ -29,6 +29,8 @@ export interface AppDeps {
   store: Store;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;
+  /** How often sessions past their end are looked for. Default 1 s (tests stop one coordinator's clock). */
+  sessionExpiryIntervalMs?: number;
 }
 
 export interface CoordinatorApp {
@@ -157,7 +159,7 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
   });
   link.attach(app.server);
   trust.start();
-  const expiry = new SessionExpiry(jobs, log.child({ component: 'sessions' }));
+  const expiry = new SessionExpiry(jobs, log.child({ component: 'sessions' }), deps.sessionExpiryIntervalMs);
   expiry.start();
   const sync = new ClusterSync(store, jobs, {
     coordinatorId: config.coordinatorId,

@@ -22,6 +22,8 @@ export interface RunningCoordinator extends CoordinatorApp {
 export interface StartOverrides {
   /** Wraps each content storage (tests use it to fail or gate writes on a real backend). */
   wrapStorage?: (storage: ContentStorage) => ContentStorage;
+  /** How often sessions past their end are looked for (AppDeps.sessionExpiryIntervalMs). */
+  sessionExpiryIntervalMs?: number;
 }
 
 export async function startCoordinator(
@@ -39,7 +41,12 @@ export async function startCoordinator(
   const local = wrap(storages.local);
   const s3 = storages.s3 ? wrap(storages.s3) : null;
   const storage = (t: StorageType): ContentStorage | null => (t === 'local' ? local : s3);
-  const built = await buildApp(config, { store, storage, log });
+  const built = await buildApp(config, {
+    store,
+    storage,
+    log,
+    sessionExpiryIntervalMs: overrides.sessionExpiryIntervalMs,
+  });
   await built.app.listen({ host: config.host, port: config.port });
   const addr = built.app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;

@@ -674,6 +674,10 @@ export class JobLifecycle
       .catch((err) => this.log.warn({ err, sessionId }, 'publish failed'));
   }
 
+  /**
+   * A session ended on some coordinator (this one's own publish comes back too: by then none of
+   * its jobs wait here, and a device lets go of a session it no longer holds at no cost).
+   */
   async remoteSessionEnded(sessionId: string): Promise<void> {
     const s = await this.store.getSession(sessionId);
     const why = s?.status === 'expired' ? 'the session has expired' : 'the session was closed';

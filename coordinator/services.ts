@@ -9,6 +9,9 @@ import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
 import type { TrustService } from './trust/trust-service.js';
 
+/** The parts every feature is built on: all of Services but the push service and the schedule loop. */
+export type CoreServices = Omit<Services, 'push' | 'schedules'>;
+
 export interface Services {
   config: Readonly<CoordinatorConfig>;
   store: Store;
@@ -23,7 +26,7 @@ export interface Services {
   trust: TrustService;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;
-  /** Webhooks and event streams (set once the app is built). */
+  /** Webhooks and event streams. */
   push: PushHandle;
   /** Base URL for links this coordinator hands out (download_url, screenshots). */
   edgeUrl: () => string;

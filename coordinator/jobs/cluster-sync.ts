@@ -27,7 +27,7 @@ export class ClusterSync {
   constructor(
     private readonly store: Store,
     private readonly jobs: ClusterReports,
-    private readonly opts: { coordinatorId: string; leaseMs: number; log: Logger },
+    private readonly opts: { leaseMs: number; log: Logger },
   ) {}
 
   async start(): Promise<void> {
@@ -109,7 +109,7 @@ export class ClusterSync {
 
   private async renew(): Promise<void> {
     try {
-      await this.store.renewLeases(this.opts.coordinatorId, Date.now() + this.opts.leaseMs);
+      await this.jobs.renewLeases();
     } catch (err) {
       this.opts.log.error({ err }, 'lease renewal failed');
     }

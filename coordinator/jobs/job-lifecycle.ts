@@ -756,6 +756,10 @@ export class JobLifecycle
     return jobs.length;
   }
 
+  async renewLeases(): Promise<void> {
+    await this.store.renewLeases(this.opts.coordinatorId, this.now() + this.opts.leaseMs);
+  }
+
   /** Stops taking jobs: the queue and the running attempts' timers go (the store keeps the jobs). */
   close(): void {
     this.closed = true;

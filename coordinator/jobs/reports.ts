@@ -110,4 +110,6 @@ export interface ClusterReports {
   remoteSessionEnded(sessionId: string): Promise<void>;
   /** Running jobs whose coordinator stopped renewing its lease → pending. Returns the count. */
   reclaimExpired(): Promise<number>;
+  /** The claims of the jobs this coordinator's devices run hold for another lease. */
+  renewLeases(): Promise<void>;
 }

@@ -26,12 +26,9 @@ import type { BudgetWaiter } from './byte-budget.js';
 import type { ConnectionDeps } from './connection-deps.js';
 import { FrameGate, type GatedLink } from './frame-gate.js';
 import { acceptHello, welcomeOf } from './handshake.js';
-import { type HeartbeatMember, sharedHeartbeatWheel } from './heartbeat-wheel.js';
+import type { HeartbeatMember } from './heartbeat-wheel.js';
 import { type Admission, type ResultLink, ResultReceiver } from './result-receiver.js';
 import { assignOf } from './wire.js';
-
-const encodePing = (nowMs: number): Uint8Array =>
-  encodeCoordinatorFrame({ ping: { nonce: nowMs, sentMs: nowMs } });
 
 /** How long a closing link may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 5_000;
@@ -165,6 +162,11 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
 
   silent(): void {
     this.log.warn('agent silent for three heartbeats; dropping the link');
+    this.destroy();
+  }
+
+  /** Cuts the link at once: no close handshake (the coordinator's destroy, a silent peer). */
+  destroy(): void {
     this.ws.terminate();
     this.cleanup();
   }
@@ -290,7 +292,7 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
     );
     this.deps.jobs.addDevice(outcome.device);
     void this.deps.store.touchDevice(this.deviceId, outcome.device.connectedAt).catch(() => undefined);
-    sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).add(this);
+    this.deps.heartbeats.add(this);
     const net = this.egress;
     // Through the coordinator's logger, the device named: one line per link need not make a logger.
     this.deps.log.info(
@@ -373,7 +375,7 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
     this.gate.clear();
     this.deps.budget.forget(this);
     if (this.registered) {
-      sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).remove(this);
+      this.deps.heartbeats.remove(this);
       this.deps.jobs.removeDevice(this.deviceId, this.registered);
       this.deps.log.info({ deviceId: this.deviceId }, 'agent disconnected');
     }

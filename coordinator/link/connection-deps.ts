@@ -6,6 +6,7 @@ import type { NetworkLookup } from '../network/network-lookup.js';
 import type { ResultIngest } from '../results/ingest.js';
 import type { Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
+import type { HeartbeatWheel } from './heartbeat-wheel.js';
 
 export interface ConnectionDeps {
   /** The owner of job state, as the link reports to it. */
@@ -29,6 +30,8 @@ export interface ConnectionDeps {
   /** Result bytes held in memory across all connections (see ByteBudget). */
   budget: ByteBudget;
   heartbeatIntervalMs: number;
+  /** The one timer pinging every link of this coordinator (the link server's, closed with it). */
+  heartbeats: HeartbeatWheel;
   helloTimeoutMs: number;
   /** Frames for work that is not the device's own before its link is closed (4403). Default 16. */
   maxStrikes?: number;

@@ -5,7 +5,7 @@ import { jobNotFound, queueFull } from '../errors.js';
 import { newJobRecord } from '../jobs/new-job.js';
 import type { SubmitTrace } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
-import type { Services } from '../services.js';
+import type { CoreServices } from '../services.js';
 import type { JobRecord, SweepJobRef, SweepRecord } from '../store/types.js';
 import { isoNanos } from '../time.js';
 import { newReportToken } from './report-token.js';
@@ -24,7 +24,7 @@ export interface SweepInput {
 }
 
 export async function createSweep(
-  services: Services,
+  services: CoreServices,
   ownerId: string,
   input: SweepInput,
 ): Promise<{ sweep: SweepRecord; jobs: JobRecord[] }> {
@@ -75,13 +75,13 @@ export async function createSweep(
 }
 
 /** The sweep if it exists and belongs to `ownerId`; otherwise the contract's 404. */
-export async function ownedSweep(services: Services, ownerId: string, id: string): Promise<SweepRecord> {
+export async function ownedSweep(services: CoreServices, ownerId: string, id: string): Promise<SweepRecord> {
   const sweep = await services.store.getSweep(id.toLowerCase());
   if (!sweep || sweep.ownerId !== ownerId) throw jobNotFound();
   return sweep;
 }
 
-export async function loadSweepView(services: Services, sweep: SweepRecord): Promise<SweepView> {
+export async function loadSweepView(services: CoreServices, sweep: SweepRecord): Promise<SweepView> {
   const jobs = await services.store.getJobs(sweep.jobs.map((j) => j.jobId));
   return sweepView(sweep, jobs, {
     edgeUrl: services.edgeUrl(),

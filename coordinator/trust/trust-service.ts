@@ -24,15 +24,17 @@ export interface TrustServiceOptions {
   canaryUrl: () => string;
   storageType: StorageType;
   log: Logger;
-  /** Tells the device itself (its status port shows why it gets no work). */
-  notifyDevice?: (deviceId: string, quarantined: boolean, reason: string) => void;
 }
+
+/** Told when a device's standing changes (the link tells the device: its status port shows why). */
+export type StandingListener = (deviceId: string, quarantined: boolean, reason: string) => void;
 
 export class TrustService implements DeviceListener, JobListener {
   readonly reputation: Reputation;
   private readonly canaries: CanaryService;
   private readonly verification: VerificationService;
   private readonly unsubscribe: Array<() => void> = [];
+  private readonly standingListeners = new Set<StandingListener>();
   private optOuts: { atMs: number; owners: Set<string> } | null = null;
 
   constructor(private readonly opts: TrustServiceOptions) {
@@ -80,6 +82,12 @@ export class TrustService implements DeviceListener, JobListener {
   close(): void {
     this.canaries.close();
     for (const off of this.unsubscribe.splice(0)) off();
+  }
+
+  /** Subscribes to standing changes (quarantine on or off, and why); returns the unsubscribe. */
+  addStandingListener(listener: StandingListener): () => void {
+    this.standingListeners.add(listener);
+    return () => this.standingListeners.delete(listener);
   }
 
   /** A frame for work that was not the device's (coordinator/link/result-receiver.ts). */
@@ -130,6 +138,6 @@ export class TrustService implements DeviceListener, JobListener {
     jobs.setQuarantined(deviceId, quarantined);
     const dev = jobs.device(deviceId);
     if (dev) this.canaries.quarantineChanged(dev);
-    this.opts.notifyDevice?.(deviceId, quarantined, reason);
+    for (const l of this.standingListeners) l(deviceId, quarantined, reason);
   }
 }

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
-import type { FleetView, JobRequests, SessionReports, TrustReports } from './jobs/reports.js';
+import type { FleetView, JobRequests, SessionReports } from './jobs/reports.js';
 import type { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
 import type { PushHandle } from './push/types.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
@@ -21,7 +21,7 @@ export interface Services {
    * The one owner of job and session state (jobs/job-lifecycle.ts), as requests and views: submit,
    * sessions, archive, queue room, the connected devices. State changes are decided there.
    */
-  jobs: JobRequests & SessionReports & FleetView & TrustReports;
+  jobs: JobRequests & SessionReports & FleetView;
   /** Device reputation, canaries, cross-verification, quarantine. */
   trust: TrustService;
   storage: (type: StorageType) => ContentStorage | null;

@@ -144,3 +144,26 @@ test('a device that leaves while the placed job is being stored: submit, claim, 
   await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(t.assigned, []);
 });
+
+test('a device that leaves while a queued job’s claim is being stored: the attempt is lost once, after its claim', async () => {
+  const t = setup();
+  after(() => t.close());
+  await t.ready;
+  t.jobs.removeDevice('dev-a');
+  const job = await t.jobs.submit(input(), null);
+  assert.equal((await t.store.getJob(job.id))?.status, 'pending');
+  // The device joins: the pump reserves it and the claim starts; it leaves before the claim commits.
+  t.jobs.addDevice(t.device);
+  assert.equal(t.device.running.get(job.id), 1, 'the slot is taken while the claim is stored');
+  t.jobs.removeDevice('dev-a');
+  for (let i = 0; t.of(job.id).length < 3; i++) {
+    assert.ok(i < 100, `the lost attempt was requeued (events: ${t.of(job.id).join(', ')})`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.deepEqual(t.of(job.id), ['submit', 'claim', 'requeue']);
+  const stored = await t.store.getJob(job.id);
+  assert.equal(stored?.status, 'pending');
+  assert.equal(stored?.attempt, 1, 'the claimed attempt is the one requeued');
+  assert.ok(t.jobs.has(job.id), 'waiting in the queue for a device');
+  assert.deepEqual(t.assigned, [], 'nothing was sent to the departed device');
+});

@@ -25,12 +25,6 @@ export class PartList {
   /** Parts not closed yet, in build order. */
   private readonly open: Part[] = [];
   private running: Promise<void> | null = null;
-  private readonly aborter = new AbortController();
-
-  /** Aborted once destroy() is called: parts that take a signal stop at once. */
-  get signal(): AbortSignal {
-    return this.aborter.signal;
-  }
 
   /** Adds a part (after the parts it depends on); returns it. */
   add<T extends object>(
@@ -59,7 +53,6 @@ export class PartList {
 
   /** As close(), without draining: links dropped, requests cut, timers stopped. */
   destroy(): Promise<void> {
-    this.aborter.abort();
     // A close under way is overtaken: destroy the parts it has not reached.
     const before = this.running ?? Promise.resolve();
     return this.track(before.catch(() => undefined).then(() => this.run('destroy')));

@@ -54,7 +54,7 @@ test('two closes at once share one run', async () => {
   assert.deepEqual(calls, ['close store']);
 });
 
-test('destroy takes each part’s abrupt path (close where it has none) and aborts the signal', async () => {
+test('destroy takes each part’s abrupt path (close where it has none)', async () => {
   const { calls, part } = recorder();
   const parts = new PartList();
   const a = part('store');
@@ -69,9 +69,7 @@ test('destroy takes each part’s abrupt path (close where it has none) and abor
   parts.step('listener', () => {
     calls.push('off listener');
   });
-  assert.equal(parts.signal.aborted, false);
   await parts.destroy();
-  assert.equal(parts.signal.aborted, true);
   assert.deepEqual(calls, ['off listener', 'destroy link', 'close store']);
   await parts.close();
   assert.equal(calls.length, 3, 'nothing is closed twice');

@@ -95,7 +95,7 @@ export function acceptHello(
     running: new Map((hello.running ?? []).map((r) => [r.jobId ?? '', r.attempt ?? 0])),
     draining: hello.draining ?? false,
     connectedAt: new Date(nowMs).toISOString(),
-    // Set here, not first by the dispatcher: a field added later moves to a property store of its own.
+    // Set here, not first by the device slots: a field added later moves to a property store of its own.
     lastSeenMs: nowMs,
     assignedTotal: 0,
     // What the API shows of the agent beyond its profile (the rest is in the profile, once).

@@ -57,7 +57,7 @@ export class ResultIngest {
     /** metadata.network: the device's egress and the agent's connection report. */
     network?: ResultNetwork,
     /**
-     * The job as claimed, when this coordinator ran the attempt on the device (the dispatcher's
+     * The job as claimed, when this coordinator ran the attempt on the device (the job owner's
      * record): saves a store read per result. Otherwise the job is read from the store.
      */
     running?: JobRecord,

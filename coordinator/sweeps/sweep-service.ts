@@ -1,6 +1,6 @@
 // Creating a sweep and reading it back. A sweep's tries are ordinary CRAWL_FULL_PAGE jobs (with
 // sweepId set, owned by the caller, visible through the job endpoints too), placed by
-// `{ region, device_type }`; the dispatcher spreads a region's tries over distinct devices.
+// `{ region, device_type }`; the job owner's picker spreads a region's tries over distinct devices.
 import { jobNotFound, queueFull } from '../errors.js';
 import { newJobRecord } from '../jobs/new-job.js';
 import type { SubmitTrace } from '../jobs/reports.js';

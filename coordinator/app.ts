@@ -1,4 +1,7 @@
-// Builds the coordinator: HTTP API, agent link, dispatcher. Never listens (main.ts or tests do).
+// Builds the coordinator: HTTP API, agent link, the owner of job state. Never listens (main.ts or
+// tests do). Parts are made in dependency order, each from parts made before it, and join the part
+// list as they start: close() closes them last-started first, every one even when another fails;
+// destroy() does the same without draining.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { DEFAULT_MAX_FRAME_BYTES } from '../proto/index.js';
@@ -10,16 +13,16 @@ import { ClusterSync } from './jobs/cluster-sync.js';
 import { JobLifecycle } from './jobs/job-lifecycle.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ByteBudget } from './link/byte-budget.js';
-import { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
+import { CoordinatorMetrics, StoreMeters } from './metrics/coordinator-metrics.js';
 import { NetworkKinds } from './network/network-kinds.js';
 import { NetworkLookup } from './network/network-lookup.js';
+import { PartList } from './part-list.js';
 import { PushService } from './push/push-service.js';
 import { ResultIngest } from './results/ingest.js';
-import type { Dispatcher } from './scheduler/dispatcher.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
 import { ScheduleRunEvents } from './schedules/run-events.js';
 import { ScheduleLoop } from './schedules/schedule-loop.js';
-import type { Services } from './services.js';
+import type { CoreServices, Services } from './services.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
 import { openJobTracing } from './tracing/open.js';
@@ -30,98 +33,139 @@ export interface AppDeps {
   store: Store;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;
+  /** How often sessions past their end are looked for. Default 1 s (tests stop one coordinator's clock). */
+  sessionExpiryIntervalMs?: number;
 }
 
 export interface CoordinatorApp {
   app: FastifyInstance;
   services: Services;
+  /** The one owner of job and session state (the composition root's handle; parts get its reports). */
+  jobs: JobLifecycle;
   link: AgentLinkServer;
   /** Puts pending and running jobs from before a restart back in the queue. */
   resume(): Promise<number>;
   /** Sets the public URL once the listen address is known. */
   setPublicUrl(url: string): void;
+  /**
+   * Closes every part, last made first, even when one fails (the failures thrown together as a
+   * PartsCloseError). Safe twice; after a failure, a second call tries the failed parts again.
+   * The store and storages are the caller's (runtime.ts closes them after this).
+   */
   close(): Promise<void>;
+  /** As close(), at once: agent links cut, open requests dropped, nothing drained. */
+  destroy(): Promise<void>;
 }
 
 export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDeps): Promise<CoordinatorApp> {
+  const parts = new PartList();
+  try {
+    return await build(config, deps, parts);
+  } catch (err) {
+    // A start that failed half way leaves nothing running behind it.
+    await parts
+      .destroy()
+      .catch((closeErr: unknown) => deps.log.warn({ err: closeErr }, 'cleanup after a failed start'));
+    throw err;
+  }
+}
+
+async function build(
+  config: Readonly<CoordinatorConfig>,
+  deps: AppDeps,
+  parts: PartList,
+): Promise<CoordinatorApp> {
   let publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const log = deps.log;
-  let scheduler: Dispatcher | null = null;
-  const metrics = new CoordinatorMetrics({
-    devices: () => scheduler?.listDevices() ?? [],
-    queued: () => scheduler?.queuedCount ?? 0,
-    // Jobs queued here may be taken or ended by another coordinator: the depth counts only jobs
-    // this dispatcher still holds.
-    holds: (jobId) => scheduler?.has(jobId) ?? false,
-    ownerLabels: config.metricsOwnerLabels,
-  });
+  // Off (no --otlp-endpoint): undefined, and no part of the job path makes a span. Closed last: the
+  // spans of everything else are exported before the process goes.
+  const tracing = await openJobTracing(config, log);
+  if (tracing) parts.add(tracing, 'tracing', (t) => t.shutdown());
+
   // Everything below reaches the store and content storage through their measured wrappers.
-  const store = metrics.timeStore(deps.store);
+  const meters = new StoreMeters();
+  const store = meters.timeStore(deps.store);
   const storages = new Map<StorageType, ContentStorage | null>();
   const storage = (type: StorageType): ContentStorage | null => {
     if (!storages.has(type)) {
       const s = deps.storage(type);
-      storages.set(type, s ? metrics.countStorage(s) : null);
+      storages.set(type, s ? meters.countStorage(s) : null);
     }
     return storages.get(type) ?? null;
   };
-  // Off (no --otlp-endpoint): undefined, and no part of the job path makes a span.
-  const tracing = await openJobTracing(config, log);
-  const jobs = new JobLifecycle({
-    store,
-    tracing,
-    log: log.child({ component: 'jobs' }),
-    maxAttempts: config.maxAttempts,
-    maxQueuedJobs: config.maxQueuedJobs,
-    runningGraceMs: config.runningGraceMs,
-    coordinatorId: config.coordinatorId,
-    leaseMs: config.leaseMs,
-  });
-  const dispatcher = jobs.scheduler;
-  const trust = new TrustService({
-    jobs,
-    store,
-    storages: storage,
-    config: config.trust,
-    canaryUrl: () => `${publicUrl}${CANARY_PATH}`,
-    storageType: config.defaultStorageType,
-    log,
-    notifyDevice: (deviceId, quarantined, reason) => link.notifyStanding(deviceId, quarantined, reason),
-  });
-  scheduler = dispatcher;
-  const offJobMetrics = jobs.addListener(metrics.jobs);
-  // The push service reads the services it belongs to; it is set right below.
-  const services = {
+
+  const jobs = parts.add(
+    new JobLifecycle({
+      store,
+      tracing,
+      log: log.child({ component: 'jobs' }),
+      maxAttempts: config.maxAttempts,
+      maxQueuedJobs: config.maxQueuedJobs,
+      runningGraceMs: config.runningGraceMs,
+      coordinatorId: config.coordinatorId,
+      leaseMs: config.leaseMs,
+    }),
+    'jobs',
+    (j) => j.close(),
+  );
+  const metrics = new CoordinatorMetrics({ meters, fleet: jobs, ownerLabels: config.metricsOwnerLabels });
+  parts.step('job metrics', jobs.addListener(metrics.jobs));
+
+  const trust = parts.add(
+    new TrustService({
+      jobs,
+      store,
+      storages: storage,
+      config: config.trust,
+      canaryUrl: () => `${publicUrl}${CANARY_PATH}`,
+      storageType: config.defaultStorageType,
+      log,
+    }),
+    'trust',
+    (t) => t.close(),
+  );
+  trust.start();
+
+  const core: CoreServices = {
     config,
     store,
     keys: new KeyCache(store, config.keyCacheMs),
     jobs,
-    dispatcher,
     trust,
     storage,
     log,
     edgeUrl: () => config.edgeUrl ?? publicUrl,
     metrics,
-  } as Omit<Services, 'push' | 'schedules'> as Services;
-  const push = new PushService(services);
-  services.push = push;
-  const scheduleLoop = new ScheduleLoop(services);
-  services.schedules = scheduleLoop;
-  const runEvents = new ScheduleRunEvents(services, push.events);
-  const app = Fastify({
-    // Per-request access lines stay out of the log; warnings and errors still go in.
-    loggerInstance: log.child(
-      { component: 'http' },
-      { level: log.levelVal >= 40 ? log.level : 'warn' },
-    ) as FastifyBaseLogger,
-    bodyLimit: config.maxRequestBodyBytes,
-    return503OnClosing: true,
-    // Ids longer than a UUID reach their route and get its 404; a URL cannot outgrow the header limit.
-    routerOptions: { maxParamLength: 16_384 },
-    // Router refusals (a bad percent-escape) and unparseable requests answer in the contract's shape.
-    frameworkErrors,
-    clientErrorHandler,
-  });
+  };
+  // Made now (the routes use them), started and put on the part list last: their streams and
+  // firings end before the HTTP server closes, whose close an open event stream would hold.
+  const push = new PushService(core);
+  const scheduleLoop = new ScheduleLoop(core);
+  const services: Services = { ...core, push, schedules: scheduleLoop };
+  const runEvents = new ScheduleRunEvents(core, push.events);
+
+  const app = parts.add(
+    Fastify({
+      // Per-request access lines stay out of the log; warnings and errors still go in.
+      loggerInstance: log.child(
+        { component: 'http' },
+        { level: log.levelVal >= 40 ? log.level : 'warn' },
+      ) as FastifyBaseLogger,
+      bodyLimit: config.maxRequestBodyBytes,
+      return503OnClosing: true,
+      // Ids longer than a UUID reach their route and get its 404; a URL cannot outgrow the header limit.
+      routerOptions: { maxParamLength: 16_384 },
+      // Router refusals (a bad percent-escape) and unparseable requests answer in the contract's shape.
+      frameworkErrors,
+      clientErrorHandler,
+    }),
+    'http',
+    (a) => a.close(),
+    (a) => {
+      a.server.closeAllConnections();
+      return a.close();
+    },
+  );
   await registerApi(app, services);
 
   const ingest = new ResultIngest({
@@ -138,63 +182,73 @@ export async function buildApp(config: Readonly<CoordinatorConfig>, deps: AppDep
     kinds: await NetworkKinds.load(config.networkKinds),
     log,
   });
-  const link = new AgentLinkServer({
-    network,
-    dispatcher,
-    ingest,
-    store,
-    log,
-    coordinatorId: config.coordinatorId,
-    maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
-    maxResultBytes: config.maxResultBytes,
-    // Two results' worth: an agent sends one result at a time; more is a device that never ends one.
-    maxLinkResultBytes: 2 * config.maxResultBytes,
-    budget: new ByteBudget(config.maxBufferedResultBytes),
-    heartbeatIntervalMs: config.heartbeatIntervalMs,
-    helloTimeoutMs: config.helloTimeoutMs,
-    runningGraceMs: config.runningGraceMs,
-    onStrike: (deviceId, why) => trust.strike(deviceId, why),
-    onFrame: metrics.onFrame,
-  });
+  const link = parts.add(
+    new AgentLinkServer({
+      network,
+      jobs,
+      ingest,
+      store,
+      log,
+      coordinatorId: config.coordinatorId,
+      maxFrameBytes: DEFAULT_MAX_FRAME_BYTES,
+      maxResultBytes: config.maxResultBytes,
+      // Two results' worth: an agent sends one result at a time; more is a device that never ends one.
+      maxLinkResultBytes: 2 * config.maxResultBytes,
+      budget: new ByteBudget(config.maxBufferedResultBytes),
+      heartbeatIntervalMs: config.heartbeatIntervalMs,
+      helloTimeoutMs: config.helloTimeoutMs,
+      runningGraceMs: config.runningGraceMs,
+      onStrike: (deviceId, why) => trust.strike(deviceId, why),
+      onFrame: metrics.onFrame,
+    }),
+    'agent link',
+    (l) => l.close(),
+    (l) => l.destroy(),
+  );
   link.attach(app.server);
-  trust.start();
-  const expiry = new SessionExpiry(store, dispatcher, log.child({ component: 'sessions' }));
+  // The device is told of its own standing (its status port shows why it gets no work).
+  parts.step(
+    'standing to devices',
+    trust.addStandingListener((deviceId, quarantined, reason) =>
+      link.notifyStanding(deviceId, quarantined, reason),
+    ),
+  );
+
+  const expiry = parts.add(
+    new SessionExpiry(jobs, log.child({ component: 'sessions' }), deps.sessionExpiryIntervalMs),
+    'session expiry',
+    (e) => e.close(),
+  );
   expiry.start();
-  const sync = new ClusterSync(store, jobs, {
-    coordinatorId: config.coordinatorId,
-    leaseMs: config.leaseMs,
-    log: log.child({ component: 'cluster' }),
-  });
+  const sync = parts.add(
+    new ClusterSync(store, jobs, {
+      leaseMs: config.leaseMs,
+      log: log.child({ component: 'cluster' }),
+    }),
+    'cluster sync',
+    (s) => s.close(),
+  );
   await sync.start();
+  parts.add(push, 'push', (p) => p.close());
   await push.start();
   const offRunEvents = jobs.addListener(runEvents);
+  parts.step('schedule run events', async () => {
+    offRunEvents();
+    await runEvents.drain();
+  });
+  parts.add(scheduleLoop, 'schedules', (l) => l.close());
   scheduleLoop.start();
 
-  let closed = false;
   return {
     app,
     services,
+    jobs,
     link,
     setPublicUrl(url: string) {
       publicUrl = url.replace(/\/$/, '');
     },
     resume: () => jobs.resume(config.maxAttempts),
-    async close() {
-      if (closed) return;
-      closed = true;
-      trust.close();
-      expiry.close();
-      offJobMetrics();
-      await scheduleLoop.close();
-      offRunEvents();
-      await runEvents.drain();
-      await push.close();
-      await sync.close();
-      await link.close();
-      dispatcher.close();
-      await app.close();
-      // Last: the spans of everything above are exported before the process goes.
-      await tracing?.shutdown();
-    },
+    close: () => parts.close(),
+    destroy: () => parts.destroy(),
   };
 }

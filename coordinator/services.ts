@@ -2,28 +2,31 @@
 import type { Logger } from 'pino';
 import type { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
-import type { JobLifecycle } from './jobs/job-lifecycle.js';
+import type { FleetView, JobRequests, SessionReports } from './jobs/reports.js';
 import type { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
 import type { PushHandle } from './push/types.js';
-import type { Dispatcher } from './scheduler/dispatcher.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
 import type { TrustService } from './trust/trust-service.js';
+
+/** The parts every feature is built on: all of Services but the push service and the schedule loop. */
+export type CoreServices = Omit<Services, 'push' | 'schedules'>;
 
 export interface Services {
   config: Readonly<CoordinatorConfig>;
   store: Store;
   /** API key lookups, cached for `--key-cache-ms`. */
   keys: KeyCache;
-  /** Every change of a job's state goes through here (submit, fail, archive, …). */
-  jobs: JobLifecycle;
-  /** The queue and connected devices: for capacity checks and device views, never state changes. */
-  dispatcher: Dispatcher;
+  /**
+   * The one owner of job and session state (jobs/job-lifecycle.ts), as requests and views: submit,
+   * sessions, archive, queue room, the connected devices. State changes are decided there.
+   */
+  jobs: JobRequests & SessionReports & FleetView;
   /** Device reputation, canaries, cross-verification, quarantine. */
   trust: TrustService;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;
-  /** Webhooks and event streams (set once the app is built). */
+  /** Webhooks and event streams. */
   push: PushHandle;
   /** Base URL for links this coordinator hands out (download_url, screenshots). */
   edgeUrl: () => string;

@@ -6,6 +6,10 @@
 // they reach each other only through their public files (client/index.ts, cli/program.ts) and may
 // use the neutral contract/ folder, which itself imports none of the others. client/ stays light:
 // besides relative imports it uses only node: built-ins and typebox (for the contract's types).
+// One owner of job and session state (coordinator/jobs/job-lifecycle.ts): within coordinator/, only
+// app.ts (the composition root) imports it; its queue, device slots and picker are imported by it
+// alone; the link, the API, cluster sync and session expiry reach coordinator/jobs/ only through
+// its reporting interfaces; and no other module calls the store's job and session writes.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -36,9 +40,51 @@ const CLIENT_PACKAGES = /^(node:|typebox(\/|$))/;
 const graph = new Map<string, string[]>();
 const problems: string[] = [];
 
+const OWNER = 'coordinator/jobs/job-lifecycle.ts';
+/** Modules only the owner (or the helper it goes through) may import, within coordinator/. */
+const OWNED: Record<string, readonly string[]> = {
+  [OWNER]: ['coordinator/app.ts'],
+  'coordinator/scheduler/device-slots.ts': [OWNER],
+  'coordinator/scheduler/owner-queues.ts': [OWNER],
+  'coordinator/scheduler/queue-entry.ts': [OWNER],
+  'coordinator/scheduler/device-picker.ts': [
+    'coordinator/scheduler/device-slots.ts',
+    'coordinator/scheduler/direct-pick.ts',
+  ],
+  'coordinator/scheduler/direct-pick.ts': ['coordinator/scheduler/device-slots.ts'],
+};
+/** Reporters: what they may import from coordinator/jobs/ (the owner's interfaces and its vocabulary). */
+const REPORTERS = [
+  /^coordinator\/link\//,
+  /^coordinator\/api\//,
+  /^coordinator\/jobs\/cluster-sync\.ts$/,
+  /^coordinator\/scheduler\/session-expiry\.ts$/,
+];
+const REPORTING = new Set([
+  'coordinator/jobs/reports.ts',
+  'coordinator/jobs/events.ts',
+  'coordinator/jobs/job-types.ts',
+  'coordinator/jobs/new-job.ts',
+  'coordinator/jobs/transitions.ts',
+]);
+/** The store's writes of job and session state, and the announcements of them to other coordinators. */
+// Matched on the store's name (store.x, this.store.x, services.store.x): a text rule, not a type check.
+const STATE_WRITE =
+  /\bstore\s*\.\s*(insertJob|claimJob|failJob|completeJob|requeueJob|requeueExpiredLeases|renewLeases|markArchived|insertSweep|insertSession|closeSession|expireSessions|pinSessionDevice)\(|\bstore\s*\.\s*publish\(\s*\{\s*type:\s*'(job_|session_)/;
+const posix = (p: string) => p.split(path.sep).join('/');
+
 for (const file of files) {
   const src = readFileSync(file, 'utf8');
   const deps: string[] = [];
+  const self = posix(path.relative(root, file));
+  if (self.startsWith('coordinator/') && self !== OWNER && !self.startsWith('coordinator/store/')) {
+    const write = STATE_WRITE.exec(src);
+    if (write) {
+      problems.push(
+        `${self} calls ${write[0]}: only ${OWNER} writes job and session state (report to it instead)`,
+      );
+    }
+  }
   for (const m of src.matchAll(IMPORT)) {
     const spec = m[1] ?? m[2] ?? '';
     if (!spec.startsWith('.')) {
@@ -77,6 +123,25 @@ for (const file of files) {
       path.relative(root, file) !== path.join('proto', 'codec.ts')
     ) {
       problems.push(`${where}: only proto/codec.ts imports proto/gen`);
+    }
+    const relPosix = posix(rel);
+    if (from === 'coordinator') {
+      const allowed = OWNED[relPosix];
+      if (allowed && !allowed.includes(self)) {
+        problems.push(
+          `${where}: ${relPosix} belongs to the owner of job state (imported by ${allowed.join(', ')} only)`,
+        );
+      }
+      if (
+        REPORTERS.some((r) => r.test(self)) &&
+        relPosix.startsWith('coordinator/jobs/') &&
+        !REPORTING.has(relPosix) &&
+        relPosix !== self
+      ) {
+        problems.push(
+          `${where}: ${self} reports to the owner of job state through coordinator/jobs/reports.ts`,
+        );
+      }
     }
     deps.push(target);
   }

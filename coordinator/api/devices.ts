@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Devices, DevicesQuery, jobErrors } from '../../contract/index.js';
 import { forbidden } from '../errors.js';
-import type { ConnectedDevice } from '../scheduler/dispatcher.js';
+import type { ConnectedDevice } from '../scheduler/device.js';
 import type { Services } from '../services.js';
 import type { DeviceTrustRecord } from '../store/trust-types.js';
 import type { DeviceRecord } from '../store/types.js';
@@ -27,7 +27,7 @@ function deviceView(
   const p = live?.profile;
   const info = live?.info ?? {};
   const str = (k: string): string => (typeof info[k] === 'string' ? (info[k] as string) : '');
-  const stats = services.dispatcher.deviceStats(id);
+  const stats = services.jobs.deviceStats(id);
   const running = live?.running.size ?? 0;
   const max = p?.maxConcurrent ?? 0;
   return {
@@ -87,7 +87,7 @@ export function registerDeviceRoutes(base: FastifyInstance, services: Services):
     if (!key.admin) throw forbidden();
     const filter = req.query.connected;
     const records = (await services.store.listDevices()).filter((d) => !d.revokedAt);
-    const live = new Map(services.dispatcher.listDevices().map((d) => [d.profile.deviceId, d]));
+    const live = new Map(services.jobs.listDevices().map((d) => [d.profile.deviceId, d]));
     const known = new Set(records.map((r) => r.id));
     const ids = [...new Set([...records.map((r) => r.id), ...live.keys()])];
     const standing = new Map((await services.store.trust.listDeviceTrust(ids)).map((t) => [t.deviceId, t]));
@@ -100,8 +100,8 @@ export function registerDeviceRoutes(base: FastifyInstance, services: Services):
     return {
       total: devices.length,
       connected: live.size,
-      available: services.dispatcher.availableDeviceCount,
-      queued_jobs: services.dispatcher.queuedCount,
+      available: services.jobs.availableDeviceCount,
+      queued_jobs: services.jobs.queuedCount,
       devices: shown,
     };
   });

@@ -82,7 +82,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services): vo
           sessionDevice = session.deviceId;
           sessionPlacement = session.placement ?? {};
         }
-        if (!services.dispatcher.canAccept(key.ownerId)) throw queueFull();
+        if (!services.jobs.canAccept(key.ownerId)) throw queueFull();
         // The webhook is stored before the job exists, so its final event always finds it.
         if (webhook) {
           await services.store.push.setSubjectWebhook({ subjectId: jobId, ownerId: key.ownerId, ...webhook });

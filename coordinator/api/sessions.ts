@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Empty, IdParams, Session, SessionBody, SessionJobs, sessionErrors } from '../../contract/index.js';
 import { sessionNotFound } from '../errors.js';
-import { newResourceId } from '../resource-id.js';
 import { sessionView } from '../results/views.js';
 import type { Services } from '../services.js';
 import type { SessionRecord } from '../store/types.js';
@@ -32,21 +31,9 @@ export function registerSessionRoutes(base: FastifyInstance, services: Services)
   app.post('/crawl/v1/session/new', { schema: createSchema }, async (req, reply) => {
     const key = req.apiKey;
     const { durationSeconds: duration, placement } = req.body;
-    const now = Date.now();
-    const session: SessionRecord = {
-      id: newResourceId(),
-      ownerId: key.ownerId,
-      status: 'active',
-      createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + duration * 1000).toISOString(),
-      expiresAtMs: now + duration * 1000,
-      closedAt: null,
-      deviceId: null,
-      placement,
-    };
-    await services.store.insertSession(session);
+    const session = await services.jobs.openSession(key.ownerId, duration, placement);
     reply.code(201);
-    return sessionView(session, [], now);
+    return sessionView(session, [], Date.now());
   });
 
   const getSchema = {
@@ -101,15 +88,7 @@ export function registerSessionRoutes(base: FastifyInstance, services: Services)
   app.post('/crawl/v1/session/:id/close', { schema: closeSchema }, async (req, reply) => {
     const key = req.apiKey;
     const s = await ownedSession(services, key.ownerId, req.params.id);
-    if (s.status === 'active') {
-      const closed = await services.store.closeSession(s.id, new Date().toISOString());
-      await services.dispatcher.endSession(
-        s.id,
-        closed?.deviceId ?? null,
-        'session_closed',
-        'the session was closed',
-      );
-    }
+    if (s.status === 'active') await services.jobs.closeSession(s.id);
     reply.code(204);
     return reply.send();
   });

@@ -2,7 +2,7 @@
 // marked archived (download answers 410; status and detail keep working). Stateless between runs:
 // the database says what is due, so a restart loses nothing and repeats nothing.
 import type { Logger } from 'pino';
-import type { JobLifecycle } from '../jobs/job-lifecycle.js';
+import type { JobRequests } from '../jobs/reports.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import { jobPrefix } from '../storage/types.js';
 import type { Store } from '../store/types.js';
@@ -12,7 +12,7 @@ const BATCH = 500;
 export interface ArchiverOptions {
   store: Store;
   /** Marks each job archived (a job state change like any other). */
-  jobs: Pick<JobLifecycle, 'archive'>;
+  jobs: Pick<JobRequests, 'archive'>;
   storage: (type: StorageType) => ContentStorage | null;
   retentionMs: Record<StorageType, number>;
   intervalMs: number;

@@ -51,7 +51,7 @@ export async function fleetView(services: Services, activity: Activity): Promise
   const totals = zero();
   const regions = new Map<string, StateCounts & { region: string }>();
   const countries = new Map<string, StateCounts & { country: string; region: string }>();
-  for (const d of services.dispatcher.listDevices()) {
+  for (const d of services.jobs.listDevices()) {
     const region = d.profile.region || 'unknown';
     const country = (d.profile.country || '??').toUpperCase();
     add(totals, d);
@@ -79,7 +79,7 @@ export async function fleetView(services: Services, activity: Activity): Promise
     totals,
     regions: [...regions.values()].sort((a, b) => byCount(a, b, a.region, b.region)),
     countries: [...countries.values()].sort((a, b) => byCount(a, b, a.country, b.country)),
-    queued_jobs: services.dispatcher.queuedCount,
+    queued_jobs: services.jobs.queuedCount,
     activity: activity.view(),
     sweeps,
   };

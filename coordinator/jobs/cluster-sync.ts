@@ -1,9 +1,10 @@
-// Keeps this coordinator's dispatcher in step with others on the same database: it hears about
-// jobs submitted elsewhere, jobs finished elsewhere and sessions ended elsewhere, renews the leases
-// of the jobs its devices run, and takes back jobs whose coordinator died (lease expired).
+// Keeps this coordinator in step with others on the same database: it hears about jobs submitted
+// elsewhere, jobs finished elsewhere and sessions ended elsewhere and reports them to the owner of
+// job state (job-lifecycle.ts), renews the leases of the jobs its devices run, and reports the
+// lease sweep's tick (jobs whose coordinator died come back).
 import type { Logger } from 'pino';
 import type { Store, StoreEvent } from '../store/types.js';
-import type { JobLifecycle } from './job-lifecycle.js';
+import type { ClusterReports } from './reports.js';
 
 /**
  * On a shared store, NOTIFY is not queued: a wake-up sent while this coordinator's listener was
@@ -25,13 +26,9 @@ export class ClusterSync {
 
   constructor(
     private readonly store: Store,
-    private readonly jobs: JobLifecycle,
-    private readonly opts: { coordinatorId: string; leaseMs: number; log: Logger },
+    private readonly jobs: ClusterReports,
+    private readonly opts: { leaseMs: number; log: Logger },
   ) {}
-
-  private get dispatcher() {
-    return this.jobs.scheduler;
-  }
 
   async start(): Promise<void> {
     // The position first, then LISTEN: whatever changes after this read is either heard or read at
@@ -64,17 +61,15 @@ export class ClusterSync {
   private async onEvent(event: StoreEvent): Promise<void> {
     try {
       if (event.type === 'job_terminal') {
-        this.dispatcher.terminal(event.jobId);
+        this.jobs.remoteTerminal(event.jobId);
       } else if (event.type === 'job_pending') {
-        if (this.dispatcher.has(event.jobId)) return;
+        if (this.jobs.has(event.jobId)) return;
         const job = await this.store.getJob(event.jobId);
-        if (job) await this.jobs.enqueueKnown(job);
+        if (job) await this.jobs.remotePending(job);
       } else if (event.type === 'resync') {
         await this.catchUp();
       } else if (event.type === 'session_ended') {
-        const s = await this.store.getSession(event.sessionId);
-        const why = s?.status === 'expired' ? 'the session has expired' : 'the session was closed';
-        await this.dispatcher.endSession(event.sessionId, s?.deviceId ?? null, 'session_closed', why);
+        await this.jobs.remoteSessionEnded(event.sessionId);
       }
     } catch (err) {
       this.opts.log.error({ err, event }, 'could not apply a cluster event');
@@ -91,22 +86,22 @@ export class ClusterSync {
 
   private async readChanges(): Promise<void> {
     if (!this.store.readJobChanges) {
-      for (const job of await this.store.listUnfinishedJobs()) await this.jobs.enqueueKnown(job);
+      for (const job of await this.store.listUnfinishedJobs()) await this.jobs.remotePending(job);
       return;
     }
     if (this.cursor === null) {
       // No position yet (start could not take one): the position now, then one full scan.
       const { cursor } = await this.store.readJobChanges(null);
-      for (const job of await this.store.listUnfinishedJobs()) await this.jobs.enqueueKnown(job);
+      for (const job of await this.store.listUnfinishedJobs()) await this.jobs.remotePending(job);
       this.cursor = cursor;
       return;
     }
     const changes = await this.store.readJobChanges(this.cursor);
-    for (const id of changes.finishedIds) if (this.dispatcher.has(id)) this.dispatcher.terminal(id);
-    const unknown = changes.pendingIds.filter((id) => !this.dispatcher.has(id));
-    // Re-read: a job may have moved on since; enqueueKnown takes only what is still pending.
+    for (const id of changes.finishedIds) this.jobs.remoteTerminal(id);
+    const unknown = changes.pendingIds.filter((id) => !this.jobs.has(id));
+    // Re-read: a job may have moved on since; remotePending takes only what is still pending.
     if (unknown.length > 0) {
-      for (const job of await this.store.getJobs(unknown)) await this.jobs.enqueueKnown(job);
+      for (const job of await this.store.getJobs(unknown)) await this.jobs.remotePending(job);
     }
     // Only once applied: a failed read or enqueue is read again from the same position.
     this.cursor = changes.cursor;
@@ -114,7 +109,7 @@ export class ClusterSync {
 
   private async renew(): Promise<void> {
     try {
-      await this.store.renewLeases(this.opts.coordinatorId, Date.now() + this.opts.leaseMs);
+      await this.jobs.renewLeases();
     } catch (err) {
       this.opts.log.error({ err }, 'lease renewal failed');
     }

@@ -2,8 +2,9 @@
 // it. Listeners (metrics, webhooks, server-sent events, verification) subscribe here instead of
 // hooking the places where jobs change. Other coordinators on the same database learn of the same
 // change through the store's LISTEN/NOTIFY events (job_pending, job_terminal), not through these.
-import type { RequeueCause } from '../scheduler/dispatcher-types.js';
+
 import type { JobRecord, ResultRecord } from '../store/types.js';
+import type { RequeueCause } from './job-types.js';
 import type { Transition } from './transitions.js';
 
 interface Base<T extends Transition> {

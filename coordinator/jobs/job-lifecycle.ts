@@ -1,42 +1,69 @@
-// Every change of a job's state passes through here: submit, claim, complete, fail, requeue,
-// archive, and the recovery after a restart or a dead coordinator. Each one checks the transition
-// table, applies the change to the store (whose conditional updates settle races with other
-// coordinators), tells the dispatcher what follows, wakes the other coordinators on the same
-// database, and announces the change once to the listeners.
+// The one owner of job and session state on this coordinator. Every change of a job's state
+// (submit, claim, complete, fail, requeue, archive, and the recovery after a restart or a dead
+// coordinator) and of a session's (open, pin, close, expire) happens here: checked against the
+// transition table and the state as stored, applied to the store (whose conditional updates settle
+// races with other coordinators), followed in this coordinator's queue, running attempts and device
+// slots, published to the other coordinators on the same database, and announced once to the
+// listeners. The picker, owner queues, sweep spread and placement matching are pure helpers it
+// calls; the API, the link, cluster sync and session expiry only report to it (reports.ts).
 import type { Logger } from 'pino';
-import { Dispatcher } from '../scheduler/dispatcher.js';
+import type { OwnerControls } from '../../proto/index.js';
+import { newResourceId } from '../resource-id.js';
+import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
+import { DeviceSlots } from '../scheduler/device-slots.js';
+import type { MethodStats } from '../scheduler/device-stats.js';
+import { OwnerQueues } from '../scheduler/owner-queues.js';
+import { expiryFailure, queuedEntry, wanted } from '../scheduler/queue-entry.js';
+import type {
+  CompleteOutcome,
+  JobRecord,
+  Placement,
+  ResultRecord,
+  SessionRecord,
+  Store,
+  SweepRecord,
+} from '../store/types.js';
+import type { JobSpan, JobTracing } from '../tracing/job-tracing.js';
+import type { JobEvent, JobListener } from './events.js';
 import {
   type ClaimOutcome,
-  type DispatcherOptions,
   type FailureType,
-  type JobTransitions,
   type Placed,
+  type Queued,
   REQUEUE_WHY,
   type RequeueCause,
   type RequeueOptions,
-} from '../scheduler/dispatcher-types.js';
-import type { CompleteOutcome, JobRecord, ResultRecord, Store, SweepRecord } from '../store/types.js';
-import type { JobTracing, WireTraceContext } from '../tracing/job-tracing.js';
-import type { JobEvent, JobListener } from './events.js';
+  type Running,
+  type SchedulingOptions,
+} from './job-types.js';
 import { type NewJob, newJobRecord } from './new-job.js';
+import type {
+  ClusterReports,
+  FleetView,
+  JobRequests,
+  LinkReports,
+  ResultReports,
+  SessionReports,
+  SubmitTrace,
+  TrustReports,
+} from './reports.js';
 import { nextStatus } from './transitions.js';
 
-export interface JobLifecycleOptions extends Omit<DispatcherOptions, 'transitions'> {
+export type { SubmitTrace } from './reports.js';
+
+export interface JobLifecycleOptions extends SchedulingOptions {
   store: Store;
   coordinatorId: string;
   /** How long a claim holds without renewal before another coordinator may take the job back. */
   leaseMs: number;
 }
 
-/** The W3C context a submission arrived with (a client's traceparent header): its submit span's parent. */
-export type SubmitTrace = Partial<WireTraceContext>;
-
 /** How long a job taken back from a dead coordinator may wait for a device again. */
 const RECLAIMED_WAIT_MS = 60_000;
 
-export class JobLifecycle implements JobTransitions {
-  /** The queue and the devices of this coordinator; told of every change made here. */
-  readonly scheduler: Dispatcher;
+export class JobLifecycle
+  implements JobRequests, SessionReports, FleetView, TrustReports, LinkReports, ResultReports, ClusterReports
+{
   private readonly store: Store;
   private readonly log: Logger;
   private readonly now: () => number;
@@ -45,19 +72,83 @@ export class JobLifecycle implements JobTransitions {
   private readonly listeners = new Set<JobListener>();
   /** Why the running attempt's device was chosen, until its result (metadata.placement_reason). */
   private readonly reasons = new Map<string, { attempt: number; reason: string }>();
+  /** The connected devices and their slots. */
+  private readonly slots: DeviceSlots;
+  /** Pending jobs waiting here for a device, owners taking turns. */
+  private readonly queue = new OwnerQueues<Queued>();
+  /** Attempts handed (or being handed) to this coordinator's devices, by job id. */
+  private readonly running = new Map<string, Running>();
+  private readonly maxPerOwner: number;
+  /** Match keys that found no device in the current pump round (see pump). */
+  private readonly unplaceable = new Set<string>();
+  private pumping = false;
+  private pumpAgain = false;
+  private closed = false;
 
   constructor(private readonly opts: JobLifecycleOptions) {
     this.store = opts.store;
     this.log = opts.log;
     this.now = opts.now ?? Date.now;
     this.tracing = opts.tracing;
-    this.scheduler = new Dispatcher({ ...opts, transitions: this });
+    this.slots = new DeviceSlots(this.now);
+    this.maxPerOwner = opts.maxQueuedPerOwner ?? Math.max(1, Math.floor(opts.maxQueuedJobs * 0.9));
   }
 
-  /** Subscribes to every transition this coordinator applies; returns the unsubscribe. */
   addListener(listener: JobListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  // ------------------------------------------------------------------ views
+
+  get queuedCount(): number {
+    return this.queue.size;
+  }
+
+  get availableDeviceCount(): number {
+    return this.slots.availableCount;
+  }
+
+  /**
+   * Whether `count` more jobs fit in the queue; with an owner, also within that owner's share
+   * (maxQueuedPerOwner), which keeps room for other keys while one key bursts.
+   */
+  canAccept(ownerId?: string, count = 1): boolean {
+    if (this.queue.size + count > this.opts.maxQueuedJobs) return false;
+    return ownerId === undefined || this.queue.sizeOf(ownerId) + count <= this.maxPerOwner;
+  }
+
+  has(jobId: string): boolean {
+    return this.queue.get(jobId) !== undefined || this.running.has(jobId);
+  }
+
+  listDevices(): ConnectedDevice[] {
+    return this.slots.list();
+  }
+
+  device(id: string): ConnectedDevice | undefined {
+    return this.slots.get(id);
+  }
+
+  deviceStats(deviceId: string): Readonly<MethodStats> {
+    return this.slots.statsOf(deviceId);
+  }
+
+  addDeviceListener(listener: DeviceListener): () => void {
+    return this.slots.addListener(listener);
+  }
+
+  /**
+   * A result of `method` from the device moves its recent success rate and latency, which its score
+   * uses (complete() feeds it; the simulated fleet in the tests feeds it directly).
+   */
+  recordResult(deviceId: string, method: string, success: boolean, latencyMs: number | null): void {
+    this.slots.recordResult(deviceId, method, success, latencyMs);
+  }
+
+  runningJob(jobId: string, attempt: number, deviceId: string): JobRecord | undefined {
+    const run = this.running.get(jobId);
+    return run !== undefined && run.attempt === attempt && run.deviceId === deviceId ? run.job : undefined;
   }
 
   // ------------------------------------------------------------------ submit
@@ -79,11 +170,11 @@ export class JobLifecycle implements JobTransitions {
     if (span) job.traceParent = span.wire.traceParent;
     try {
       // Nothing waiting ahead of it and a device free: stored already claimed, in one write.
-      const placed = this.scheduler.placeNew(job, opts.excludedDeviceId);
+      const placed = this.placeNew(job, opts.excludedDeviceId);
       if (placed) await this.submitPlaced(job, placed);
       else {
         await this.store.insertJob(job);
-        this.scheduler.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
+        this.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
         // Other coordinators on the same database may hold the device this job needs.
         await this.store.publish({ type: 'job_pending', jobId: job.id });
         this.emit({ transition: 'submit', job, atMs: this.now() });
@@ -97,9 +188,18 @@ export class JobLifecycle implements JobTransitions {
   }
 
   /**
-   * Submit and claim as one store write, for a job the dispatcher placed at once: one commit and
-   * one event-loop turn fewer before its Assign. The job is never pending in the store, so no
-   * other coordinator is told of it or can claim it. Announced as two transitions, as ever.
+   * A new job placed as it is submitted, when nothing waits in the queue (the pump would pick the
+   * same device) and it has no session: its slot taken now, stored claimed below. Null: it waits.
+   */
+  private placeNew(job: JobRecord, excludedDeviceId?: string | readonly string[]): Placed | null {
+    if (this.closed || this.queue.size > 0 || job.sessionId !== null || this.has(job.id)) return null;
+    return this.reserve(wanted(job, null, excludedDeviceId));
+  }
+
+  /**
+   * Submit and claim as one store write, for a job placed at once: one commit and one event-loop
+   * turn fewer before its Assign. The job is never pending in the store, so no other coordinator is
+   * told of it or can claim it. Announced as two transitions, as ever.
    */
   private async submitPlaced(job: JobRecord, placed: Placed): Promise<void> {
     const { attempt, reason } = placed;
@@ -110,20 +210,22 @@ export class JobLifecycle implements JobTransitions {
     try {
       await this.store.insertJob(claimed, lease);
     } catch (err) {
-      this.scheduler.unplace(job.id, placed);
+      this.release(job.id, attempt, deviceId);
       throw err;
     }
     this.reasons.set(job.id, { attempt, reason });
     const atMs = this.now();
     this.emit({ transition: 'submit', job, atMs });
     this.emit({ transition: 'claim', job: claimed, atMs, deviceId, attempt, placementReason: reason });
-    await this.scheduler.sendPlaced(claimed, placed);
+    const span = this.tracing?.dispatch(claimed, attempt, deviceId);
+    span?.set('crawl.dispatch.outcome', 'claimed');
+    try {
+      await this.send(claimed, placed, span);
+    } finally {
+      span?.end();
+    }
   }
 
-  /**
-   * A sweep's tries, stored with the sweep in one transaction, first tries of every region first.
-   * Traced, the sweep is one trace: one submit span, every try's dispatch and ingest under it.
-   */
   async submitSweep(
     sweep: SweepRecord,
     jobs: readonly JobRecord[],
@@ -138,7 +240,7 @@ export class JobLifecycle implements JobTransitions {
       const byId = new Map(jobs.map((j) => [j.id, j]));
       const order = [...sweep.jobs].sort((a, b) => a.tryIndex - b.tryIndex);
       const ordered = order.map((ref) => byId.get(ref.jobId)).filter((j): j is JobRecord => j !== undefined);
-      for (const job of ordered) this.scheduler.enqueue(job, null);
+      for (const job of ordered) this.enqueue(job, null);
       for (const job of ordered) await this.store.publish({ type: 'job_pending', jobId: job.id });
       const atMs = this.now();
       for (const job of ordered) this.emit({ transition: 'submit', job, atMs });
@@ -149,9 +251,117 @@ export class JobLifecycle implements JobTransitions {
     span?.end();
   }
 
-  // ------------------------------------------------------------------ the dispatcher's transitions
+  // ------------------------------------------------------------------ the queue and placement
 
-  async claim(
+  /**
+   * A pending job (new, requeued, resumed after a restart, or announced by another coordinator)
+   * enters the queue; `excludedDeviceId` is a device that refused it as unsupported (or devices a
+   * new job must avoid).
+   */
+  private enqueue(
+    job: JobRecord,
+    sessionDeviceId: string | null,
+    excludedDeviceId?: string | readonly string[],
+  ): void {
+    if (this.closed || this.has(job.id)) return;
+    const entry = queuedEntry(job, sessionDeviceId, excludedDeviceId, this.now(), () => {
+      void this.queueExpired(job.id);
+    });
+    this.queue.push(job.ownerId, job.id, entry);
+    this.pump();
+  }
+
+  /** Assigns as many queued jobs as devices have room for, owners taking turns. */
+  private pump(): void {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.pumpAgain = false;
+        // Within one round devices only fill up, so a match key that found no device stays
+        // unplaceable until the next round: a backlog of unplaceable jobs costs one look each.
+        this.unplaceable.clear();
+        this.queue.roundRobin((entry) => this.tryAssign(entry));
+      } while (this.pumpAgain);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private tryAssign(entry: Queued): boolean {
+    if (entry.matchKey !== null && this.unplaceable.has(entry.matchKey)) return false;
+    const placed = this.reserve(entry);
+    if (!placed) {
+      if (entry.matchKey !== null) this.unplaceable.add(entry.matchKey);
+      return false;
+    }
+    this.queue.remove(entry.job.id);
+    clearTimeout(entry.timer);
+    void this.claimAndSend(entry.job, placed);
+    return true;
+  }
+
+  /** A device for the job, its slot taken and the attempt's timer set; null when none fits now. */
+  private reserve({ job, needs, direct }: Pick<Queued, 'job' | 'needs' | 'direct'>): Placed | null {
+    const attempt = job.attempt + 1;
+    const choice = this.slots.take(job.id, attempt, needs, direct);
+    if (!choice) return null;
+    const { device, reason } = choice;
+    const timer = setTimeout(
+      () => void this.attemptLost(job.id, attempt, 'timeout'),
+      job.timeoutSec * 1000 + this.opts.runningGraceMs,
+    );
+    timer.unref();
+    this.running.set(job.id, { jobId: job.id, attempt, deviceId: device.profile.deviceId, timer, job });
+    return { device, attempt, reason };
+  }
+
+  /** The attempt's slot and running entry go (its claim lost, or its result came). */
+  private release(jobId: string, attempt: number, deviceId: string): void {
+    if (this.slots.free(jobId, attempt, deviceId)) this.slots.touch(deviceId);
+    const run = this.running.get(jobId);
+    if (run && run.attempt === attempt && run.deviceId === deviceId) {
+      clearTimeout(run.timer);
+      this.running.delete(jobId);
+    }
+  }
+
+  // ------------------------------------------------------------------ claim and send
+
+  /** A job taken from the queue: claimed in the store, then its Assign written to the device. */
+  private async claimAndSend(job: JobRecord, placed: Placed): Promise<void> {
+    const { device, attempt, reason } = placed;
+    const deviceId = device.profile.deviceId;
+    // Traced, one span covers the claim and the Assign written; the agent's span joins it.
+    const span = this.tracing?.dispatch(job, attempt, deviceId);
+    let failure: unknown;
+    try {
+      const outcome = await this.claim(job, attempt, deviceId, reason);
+      span?.set('crawl.dispatch.outcome', outcome.kind);
+      if (outcome.kind !== 'claimed') {
+        this.release(job.id, attempt, deviceId);
+        // Another job of the session pinned a different device first: follow it.
+        if (outcome.kind === 'follow') this.enqueue(job, outcome.deviceId);
+        else if (outcome.kind === 'stale') this.enqueue(outcome.job, outcome.sessionDeviceId);
+        this.pump();
+        return;
+      }
+      await this.send(outcome.job, placed, span);
+    } catch (err) {
+      failure = err;
+      this.log.error({ err, jobId: job.id }, 'assignment failed');
+      this.release(job.id, attempt, deviceId);
+      await this.failHere(job, 'internal', 'the coordinator could not assign the job');
+    } finally {
+      span?.end(failure);
+    }
+  }
+
+  /** pending → running on `deviceId` for `attempt`, the job's session pinned to the device first. */
+  private async claim(
     job: JobRecord,
     attempt: number,
     deviceId: string,
@@ -177,55 +387,115 @@ export class JobLifecycle implements JobTransitions {
     return { kind: 'claimed', job: claimed };
   }
 
-  async fail(job: JobRecord, failureType: FailureType, message: string): Promise<boolean> {
-    nextStatus(job.id, job.status, 'fail');
-    const at = new Date(this.now()).toISOString();
-    // A wait for a device that ran out fails the job only while it still waits: on a shared store
-    // another coordinator may have claimed it meanwhile (this one's queue copy is then stale).
-    const onlyIf =
-      failureType === 'no_device' || failureType === 'session_device_unavailable' ? 'pending' : undefined;
-    if (!(await this.store.failJob(job.id, failureType, message, at, onlyIf))) return false;
-    this.reasons.delete(job.id);
-    this.scheduler.terminal(job.id);
-    await this.publishTerminal(job.id);
-    const failed: JobRecord = {
-      ...job,
-      status: 'failed',
-      completedAt: at,
-      failureType,
-      errorMessage: message,
-    };
-    this.emit({ transition: 'fail', job: failed, atMs: this.now(), failureType, message });
-    return true;
+  /** The claimed attempt goes to its device, unless the device left while the claim was stored. */
+  private async send(job: JobRecord, placed: Placed, span: JobSpan | undefined): Promise<void> {
+    const { device, attempt, reason } = placed;
+    const deviceId = device.profile.deviceId;
+    const run = this.running.get(job.id);
+    if (!run || run.attempt !== attempt || this.slots.get(deviceId) !== device) {
+      // The device left (or the attempt timed out) while the claim was in flight: the attempt was
+      // let go unclaimed then (attemptLost), and is lost now that it is claimed.
+      if (run?.attempt === attempt) {
+        clearTimeout(run.timer);
+        this.running.delete(job.id);
+      }
+      span?.set('crawl.dispatch.outcome', 'device_left');
+      await this.lose(job, attempt, deviceId, 'device_left');
+      return;
+    }
+    run.job = job;
+    span?.set('crawl.placement.reason', reason);
+    device.link.assign(job, attempt, span?.wire);
   }
 
-  async requeue(
-    job: JobRecord,
+  // ------------------------------------------------------------------ what the link reports
+
+  addDevice(device: ConnectedDevice): void {
+    const old = this.slots.get(device.profile.deviceId);
+    if (old) this.removeDevice(device.profile.deviceId, old);
+    this.slots.add(device);
+    this.pump();
+  }
+
+  removeDevice(deviceId: string, which?: ConnectedDevice): void {
+    const dev = this.slots.remove(deviceId, which);
+    if (!dev) return;
+    for (const [jobId, attempt] of dev.running) void this.attemptLost(jobId, attempt, 'device_left');
+  }
+
+  touch(deviceId: string): void {
+    this.slots.touch(deviceId);
+  }
+
+  setDraining(deviceId: string): void {
+    this.slots.setDraining(deviceId);
+  }
+
+  setAccepting(deviceId: string, accepting: boolean, ownerControls?: OwnerControls | null): void {
+    if (this.slots.setAccepting(deviceId, accepting, ownerControls) && accepting) this.pump();
+  }
+
+  setQuarantined(deviceId: string, quarantined: boolean): void {
+    if (this.slots.setQuarantined(deviceId, quarantined)) this.pump();
+  }
+
+  finished(jobId: string, attempt: number, deviceId: string): void {
+    this.release(jobId, attempt, deviceId);
+    this.pump();
+  }
+
+  async rejected(
+    jobId: string,
     attempt: number,
-    cause: RequeueCause,
-    opts: RequeueOptions,
+    deviceId: string,
+    retryElsewhere: boolean,
   ): Promise<boolean> {
-    // Only an attempt that was handed to a device can be requeued, whatever the caller's copy says.
-    nextStatus(job.id, 'running', 'requeue');
-    if (!(await this.store.requeueJob(job.id, attempt, opts.queueDeadlineMs))) return false;
-    const fresh = await this.store.getJob(job.id);
-    if (fresh?.status !== 'pending') return false;
-    this.reasons.delete(job.id);
-    this.scheduler.enqueue(fresh, opts.pinnedDeviceId, opts.excludedDeviceId);
-    // Claimable cluster-wide at once: another coordinator may hold the idle device it needs.
-    await this.store.publish({ type: 'job_pending', jobId: job.id });
-    this.emit({
-      transition: 'requeue',
-      job: fresh,
-      atMs: this.now(),
-      attempt,
-      cause,
-      why: REQUEUE_WHY[cause],
+    const run = this.running.get(jobId);
+    if (!run || run.attempt !== attempt || run.deviceId !== deviceId) return false;
+    this.finished(jobId, attempt, deviceId);
+    await this.requeueLogged(run.job, attempt, 'refused', {
+      queueDeadlineMs: run.job.queueDeadlineMs,
+      pinnedDeviceId: run.job.sessionId ? deviceId : null,
+      excludedDeviceId: retryElsewhere ? deviceId : undefined,
     });
     return true;
   }
 
-  // ------------------------------------------------------------------ results
+  /** An attempt no device will finish (device gone, silent past the timeout). */
+  private async attemptLost(jobId: string, attempt: number, cause: RequeueCause): Promise<void> {
+    const run = this.running.get(jobId);
+    if (!run || run.attempt !== attempt) return;
+    clearTimeout(run.timer);
+    this.running.delete(jobId);
+    this.slots.free(jobId, attempt, run.deviceId);
+    // A lost attempt counts against the device (vanished, or silent past the job's timeout).
+    this.slots.recordLost(run.deviceId, run.job.method);
+    // Not claimed yet (its claim or its submit's insert is in flight): send() finds the attempt
+    // gone and loses it once the claim is stored, as the running job it then is.
+    if (run.job.status === 'running') await this.lose(run.job, attempt, run.deviceId, cause);
+  }
+
+  /** An attempt no device will finish: requeued, or failed when retries ran out. */
+  private async lose(job: JobRecord, attempt: number, deviceId: string, cause: RequeueCause): Promise<void> {
+    const why = REQUEUE_WHY[cause];
+    const log = this.log.child({ jobId: job.id, deviceId });
+    if (attempt >= this.opts.maxAttempts) {
+      log.warn({ attempt, why }, 'attempts exhausted');
+      await this.failHere(
+        job,
+        'device_lost',
+        `the device running the job was lost (${why}) and retries ran out`,
+      );
+      return;
+    }
+    const requeued = await this.requeueLogged(job, attempt, cause, {
+      queueDeadlineMs: this.now() + job.timeoutSec * 1000,
+      pinnedDeviceId: job.sessionId ? deviceId : null,
+    });
+    if (requeued) log.info({ attempt, why }, 'attempt lost; job requeued');
+  }
+
+  // ------------------------------------------------------------------ results and failures
 
   /**
    * The device's result for `attempt` (content already stored): the first result wins. The
@@ -244,12 +514,119 @@ export class JobLifecycle implements JobTransitions {
     if (outcome !== 'stored') return outcome;
     this.reasons.delete(job.id);
     // Feeds the device's recent success rate and latency, which its score for later jobs uses.
-    this.scheduler.recordResult(result.deviceId, job.method, result.success, result.timeUs / 1000);
-    this.scheduler.terminal(job.id);
+    this.slots.recordResult(result.deviceId, job.method, result.success, result.timeUs / 1000);
+    this.drop(job.id);
     await this.publishTerminal(job.id);
     const completed: JobRecord = { ...job, status: 'completed', completedAt: at, result: record };
     this.emit({ transition: 'complete', job: completed, atMs: this.now(), result: record });
     return outcome;
+  }
+
+  /** pending|running → failed; false when the store had it terminal (or claimed, for a wait that ran out). */
+  failUnplaceable(job: JobRecord, message: string): Promise<boolean> {
+    return this.fail(job, 'no_device', message);
+  }
+
+  async fail(job: JobRecord, failureType: FailureType, message: string): Promise<boolean> {
+    nextStatus(job.id, job.status, 'fail');
+    const at = new Date(this.now()).toISOString();
+    // A wait for a device that ran out fails the job only while it still waits: on a shared store
+    // another coordinator may have claimed it meanwhile (this one's queue copy is then stale).
+    const onlyIf =
+      failureType === 'no_device' || failureType === 'session_device_unavailable' ? 'pending' : undefined;
+    if (!(await this.store.failJob(job.id, failureType, message, at, onlyIf))) return false;
+    this.reasons.delete(job.id);
+    this.drop(job.id);
+    await this.publishTerminal(job.id);
+    const failed: JobRecord = {
+      ...job,
+      status: 'failed',
+      completedAt: at,
+      failureType,
+      errorMessage: message,
+    };
+    this.emit({ transition: 'fail', job: failed, atMs: this.now(), failureType, message });
+    return true;
+  }
+
+  /**
+   * A failure this coordinator decided on (a wait ran out, retries ran out, a session ended):
+   * whatever the store said, this coordinator stops holding the job.
+   */
+  private async failHere(job: JobRecord, type: FailureType, message: string): Promise<void> {
+    const entry = this.queue.remove(job.id);
+    if (entry) clearTimeout(entry.timer);
+    let failed = false;
+    try {
+      failed = await this.fail(job, type, message);
+    } catch (err) {
+      this.log.error({ err, jobId: job.id }, 'could not mark job failed');
+    }
+    if (!failed) this.drop(job.id);
+  }
+
+  private async queueExpired(jobId: string): Promise<void> {
+    const entry = this.queue.get(jobId);
+    if (entry) await this.failHere(entry.job, ...expiryFailure(entry));
+  }
+
+  /**
+   * running(attempt) → pending, queued again (on the session's device when pinned, never on
+   * `excludedDeviceId`); false when the attempt had moved on. `job` is the running attempt as
+   * claimed (the stored state this coordinator wrote).
+   */
+  private async requeue(
+    job: JobRecord,
+    attempt: number,
+    cause: RequeueCause,
+    opts: RequeueOptions,
+  ): Promise<boolean> {
+    nextStatus(job.id, job.status, 'requeue');
+    if (!(await this.store.requeueJob(job.id, attempt, opts.queueDeadlineMs))) return false;
+    const fresh = await this.store.getJob(job.id);
+    if (fresh?.status !== 'pending') return false;
+    this.reasons.delete(job.id);
+    this.enqueue(fresh, opts.pinnedDeviceId, opts.excludedDeviceId);
+    // Claimable cluster-wide at once: another coordinator may hold the idle device it needs.
+    await this.store.publish({ type: 'job_pending', jobId: job.id });
+    this.emit({
+      transition: 'requeue',
+      job: fresh,
+      atMs: this.now(),
+      attempt,
+      cause,
+      why: REQUEUE_WHY[cause],
+    });
+    return true;
+  }
+
+  /**
+   * A requeue asked from a device's event (nobody awaits it): a store that fails or closed under it
+   * is logged, not thrown; the job's lease runs out and the lease sweep takes it back.
+   */
+  private async requeueLogged(...args: Parameters<JobLifecycle['requeue']>): Promise<boolean> {
+    try {
+      return await this.requeue(...args);
+    } catch (err) {
+      this.log.warn({ err, jobId: args[0].id }, 'requeue not stored; the lease sweep will take the job back');
+      return false;
+    }
+  }
+
+  /** The job reached a terminal state: out of the queue, and its running attempt stopped. */
+  private drop(jobId: string): void {
+    const q = this.queue.remove(jobId);
+    if (q) clearTimeout(q.timer);
+    const run = this.running.get(jobId);
+    if (run) {
+      clearTimeout(run.timer);
+      this.running.delete(jobId);
+      const dev = this.slots.get(run.deviceId);
+      if (dev && this.slots.free(jobId, run.attempt, run.deviceId)) {
+        dev.link.cancel(jobId, run.attempt, 'job already completed');
+      }
+    }
+    this.pump();
   }
 
   /** The job's content is gone past retention; status and detail stay. */
@@ -260,7 +637,87 @@ export class JobLifecycle implements JobTransitions {
     this.emit({ transition: 'archive', job: { ...job, archivedAt: at }, atMs: this.now() });
   }
 
-  // ------------------------------------------------------------------ recovery
+  // ------------------------------------------------------------------ sessions
+
+  //   open ──▶ active ──first claim──▶ active, pinned to a device
+  //              │                          │
+  //              ├── close ──▶ closed ◀─────┤     (ended: its waiting jobs fail session_closed
+  //              └── expire ─▶ expired ◀────┘      on every coordinator; its device lets go)
+
+  async openSession(
+    ownerId: string,
+    durationSec: number,
+    placement: Placement | null,
+  ): Promise<SessionRecord> {
+    const now = this.now();
+    const session: SessionRecord = {
+      id: newResourceId(),
+      ownerId,
+      status: 'active',
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + durationSec * 1000).toISOString(),
+      expiresAtMs: now + durationSec * 1000,
+      closedAt: null,
+      deviceId: null,
+      placement,
+    };
+    await this.store.insertSession(session);
+    return session;
+  }
+
+  async closeSession(sessionId: string): Promise<void> {
+    const before = await this.store.getSession(sessionId);
+    if (before?.status !== 'active') return;
+    const closed = await this.store.closeSession(sessionId, new Date(this.now()).toISOString());
+    await this.sessionEnded(sessionId, closed?.deviceId ?? null, 'the session was closed');
+  }
+
+  async expireSessions(): Promise<number> {
+    const ids = await this.store.expireSessions(this.now());
+    for (const id of ids) {
+      const s = await this.store.getSession(id);
+      await this.sessionEnded(id, s?.deviceId ?? null, 'the session has expired');
+    }
+    return ids.length;
+  }
+
+  /** Ended here: its jobs end here, and every other coordinator on the database is told. */
+  private async sessionEnded(sessionId: string, deviceId: string | null, why: string): Promise<void> {
+    await this.endSessionJobs(sessionId, deviceId, why);
+    await this.store
+      .publish({ type: 'session_ended', sessionId })
+      .catch((err) => this.log.warn({ err, sessionId }, 'publish failed'));
+  }
+
+  /**
+   * A session ended on some coordinator (this one's own publish comes back too: by then none of
+   * its jobs wait here, and a device lets go of a session it no longer holds at no cost).
+   */
+  async remoteSessionEnded(sessionId: string): Promise<void> {
+    const s = await this.store.getSession(sessionId);
+    const why = s?.status === 'expired' ? 'the session has expired' : 'the session was closed';
+    await this.endSessionJobs(sessionId, s?.deviceId ?? null, why);
+  }
+
+  /** The session's jobs waiting here fail; its device, when connected here, lets the session go. */
+  private async endSessionJobs(sessionId: string, deviceId: string | null, why: string): Promise<void> {
+    for (const entry of this.queue.filter((q) => q.job.sessionId === sessionId)) {
+      await this.failHere(entry.job, 'session_closed', why);
+    }
+    if (deviceId) this.slots.get(deviceId)?.link.endSession(sessionId);
+  }
+
+  // ------------------------------------------------------------------ cluster and recovery
+
+  async remotePending(job: JobRecord): Promise<void> {
+    if (job.status !== 'pending' || this.has(job.id)) return;
+    const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
+    this.enqueue(job, session?.deviceId ?? null);
+  }
+
+  remoteTerminal(jobId: string): void {
+    if (this.has(jobId)) this.drop(jobId);
+  }
 
   /**
    * After a restart: pending jobs go back in the queue; running ones too when this coordinator is
@@ -283,23 +740,22 @@ export class JobLifecycle implements JobTransitions {
         });
         continue;
       }
-      await this.enqueueKnown(job);
+      await this.remotePending(job);
     }
     return jobs.length;
   }
 
-  /** A pending job this coordinator learned of from the store (another coordinator, a poll). */
-  async enqueueKnown(job: JobRecord): Promise<void> {
-    if (job.status !== 'pending' || this.scheduler.has(job.id)) return;
-    const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
-    this.scheduler.enqueue(job, session?.deviceId ?? null);
-  }
-
-  /** Running jobs whose coordinator stopped renewing its lease (it died) → pending, cluster-wide. */
   async reclaimExpired(): Promise<number> {
     const nowMs = this.now();
     const jobs = await this.store.requeueExpiredLeases(nowMs, nowMs + RECLAIMED_WAIT_MS);
     for (const job of jobs) {
+      // The sweep took back rows that were running (its WHERE): the table must allow that change,
+      // and what it left must be the state the table leads to.
+      const to = nextStatus(job.id, 'running', 'requeue');
+      if (job.status !== to) {
+        this.log.error({ jobId: job.id, status: job.status }, 'lease sweep left a job outside the table');
+        continue;
+      }
       this.log.warn({ jobId: job.id, attempt: job.attempt }, 'lease expired; job taken back');
       await this.store.publish({ type: 'job_pending', jobId: job.id });
       const cause = 'lease_expired';
@@ -315,7 +771,19 @@ export class JobLifecycle implements JobTransitions {
     return jobs.length;
   }
 
-  // ------------------------------------------------------------------ internals
+  async renewLeases(): Promise<void> {
+    await this.store.renewLeases(this.opts.coordinatorId, this.now() + this.opts.leaseMs);
+  }
+
+  /** Stops taking jobs: the queue and the running attempts' timers go (the store keeps the jobs). */
+  close(): void {
+    this.closed = true;
+    for (const q of this.queue.drain()) clearTimeout(q.timer);
+    for (const r of this.running.values()) clearTimeout(r.timer);
+    this.running.clear();
+  }
+
+  // ------------------------------------------------------------------ announcing
 
   private async publishTerminal(jobId: string): Promise<void> {
     await this.store

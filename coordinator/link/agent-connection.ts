@@ -18,7 +18,7 @@ import {
 } from '../../proto/index.js';
 import type { DeviceEgress } from '../network/network-lookup.js';
 import type { DeviceLocation } from '../results/reported.js';
-import type { ConnectedDevice, DeviceLink } from '../scheduler/dispatcher.js';
+import type { ConnectedDevice, DeviceLink } from '../scheduler/device.js';
 import { rejectHandling } from '../scheduler/owner-controls.js';
 import type { DeviceRecord, JobRecord } from '../store/types.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
@@ -26,12 +26,9 @@ import type { BudgetWaiter } from './byte-budget.js';
 import type { ConnectionDeps } from './connection-deps.js';
 import { FrameGate, type GatedLink } from './frame-gate.js';
 import { acceptHello, welcomeOf } from './handshake.js';
-import { type HeartbeatMember, sharedHeartbeatWheel } from './heartbeat-wheel.js';
+import type { HeartbeatMember } from './heartbeat-wheel.js';
 import { type Admission, type ResultLink, ResultReceiver } from './result-receiver.js';
 import { assignOf } from './wire.js';
-
-const encodePing = (nowMs: number): Uint8Array =>
-  encodeCoordinatorFrame({ ping: { nonce: nowMs, sentMs: nowMs } });
 
 /** How long a closing link may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 5_000;
@@ -165,6 +162,11 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
 
   silent(): void {
     this.log.warn('agent silent for three heartbeats; dropping the link');
+    this.destroy();
+  }
+
+  /** Cuts the link at once: no close handshake (the coordinator's destroy, a silent peer). */
+  destroy(): void {
     this.ws.terminate();
     this.cleanup();
   }
@@ -211,7 +213,7 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
     if (this.closed) return;
     this.deps.onFrame?.('in', data.byteLength);
     this.lastFrameMs = Date.now();
-    if (this.registered) this.deps.dispatcher.touch(this.deviceId);
+    if (this.registered) this.deps.jobs.touch(this.deviceId);
     let frame: AgentFrame;
     try {
       if (!isBinary) throw new FrameError('FRAME_MALFORMED', 'text frames are not part of the protocol');
@@ -247,7 +249,7 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
         break;
       case 'draining':
         this.deps.log.info({ deviceId: this.deviceId, reason: frame.draining?.reason }, 'agent draining');
-        this.deps.dispatcher.setDraining(this.deviceId);
+        this.deps.jobs.setDraining(this.deviceId);
         break;
       case 'availability':
         this.deps.log.info(
@@ -258,7 +260,7 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
           },
           'agent availability',
         );
-        this.deps.dispatcher.setAccepting(
+        this.deps.jobs.setAccepting(
           this.deviceId,
           frame.availability?.accepting ?? false,
           frame.availability?.ownerControls,
@@ -288,9 +290,9 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
     this.send(
       welcomeOf(this.deps.coordinatorId, this.deps.heartbeatIntervalMs, this.deps.maxFrameBytes, Date.now()),
     );
-    this.deps.dispatcher.addDevice(outcome.device);
+    this.deps.jobs.addDevice(outcome.device);
     void this.deps.store.touchDevice(this.deviceId, outcome.device.connectedAt).catch(() => undefined);
-    sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).add(this);
+    this.deps.heartbeats.add(this);
     const net = this.egress;
     // Through the coordinator's logger, the device named: one line per link need not make a logger.
     this.deps.log.info(
@@ -306,10 +308,10 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
 
   private onReject(r: NonNullable<AgentFrame['reject']>): void {
     const { retryElsewhere: elsewhere, deviceFull } = rejectHandling(r.reason);
-    if (deviceFull) this.deps.dispatcher.setDraining(this.deviceId);
+    if (deviceFull) this.deps.jobs.setDraining(this.deviceId);
     const jobId = r.jobId ?? '';
     const attempt = r.attempt ?? 0;
-    void this.deps.dispatcher.rejected(jobId, attempt, this.deviceId, elsewhere).then((own) => {
+    void this.deps.jobs.rejected(jobId, attempt, this.deviceId, elsewhere).then((own) => {
       if (!own) this.gate.strike(`reject of job ${jobId} attempt ${attempt}, not running on this device`);
     });
   }
@@ -373,8 +375,8 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
     this.gate.clear();
     this.deps.budget.forget(this);
     if (this.registered) {
-      sharedHeartbeatWheel(this.deps.heartbeatIntervalMs, encodePing).remove(this);
-      this.deps.dispatcher.removeDevice(this.deviceId, this.registered);
+      this.deps.heartbeats.remove(this);
+      this.deps.jobs.removeDevice(this.deviceId, this.registered);
       this.deps.log.info({ deviceId: this.deviceId }, 'agent disconnected');
     }
     this.onClosed(this);

@@ -3,11 +3,18 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
-import { AGENT_LINK_PATH, CloseCode } from '../../proto/index.js';
+import { AGENT_LINK_PATH, CloseCode, encodeCoordinatorFrame } from '../../proto/index.js';
 import { bearer, hashSecret } from '../auth/secrets.js';
 import { AgentConnection } from './agent-connection.js';
 import type { ByteBudget } from './byte-budget.js';
 import type { ConnectionDeps } from './connection-deps.js';
+import { HeartbeatWheel } from './heartbeat-wheel.js';
+
+/** What the server is built with: every connection's deps but the heartbeat wheel, which it owns. */
+export type LinkServerDeps = Omit<ConnectionDeps, 'heartbeats'>;
+
+const encodePing = (nowMs: number): Uint8Array =>
+  encodeCoordinatorFrame({ ping: { nonce: nowMs, sentMs: nowMs } });
 
 /** Unauthenticated upgrades being checked at once; more are refused (503) to bound the work. */
 const MAX_PENDING_UPGRADES = 256;
@@ -27,8 +34,12 @@ export class AgentLinkServer {
   private pendingUpgrades = 0;
   private closing = false;
   private readonly log: Logger;
+  private readonly deps: ConnectionDeps;
 
-  constructor(private readonly deps: ConnectionDeps) {
+  constructor(deps: LinkServerDeps) {
+    // One wheel for this server's links, closed with it (never shared beyond this coordinator).
+    const heartbeats = new HeartbeatWheel({ intervalMs: deps.heartbeatIntervalMs, encodePing });
+    this.deps = { ...deps, heartbeats };
     this.log = deps.log.child({ component: 'agent-link' });
     this.wss = new WebSocketServer({
       noServer: true,
@@ -106,14 +117,23 @@ export class AgentLinkServer {
     this.byDevice.get(deviceId)?.standing(quarantined, reason);
   }
 
-  /** Tells every agent to go elsewhere, then closes the links. */
+  /** Tells every agent to go elsewhere, then closes the links. Safe twice. */
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    this.deps.heartbeats.close();
     for (const c of this.connections) {
       c.drain('coordinator shutting down');
       c.close(CloseCode.GoingAway, 'coordinator shutting down');
     }
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  /** Cuts every link at once, without the going-away handshake. */
+  async destroy(): Promise<void> {
+    this.closing = true;
+    this.deps.heartbeats.close();
+    for (const c of [...this.connections]) c.destroy();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 }

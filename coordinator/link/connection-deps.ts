@@ -1,14 +1,16 @@
 // What every agent connection is built with: the coordinator's parts and the link's limits. One
 // object shared by all links (the result receiver reads it too), so nothing here is per link.
 import type { Logger } from 'pino';
+import type { LinkReports } from '../jobs/reports.js';
 import type { NetworkLookup } from '../network/network-lookup.js';
 import type { ResultIngest } from '../results/ingest.js';
-import type { Dispatcher } from '../scheduler/dispatcher.js';
 import type { Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
+import type { HeartbeatWheel } from './heartbeat-wheel.js';
 
 export interface ConnectionDeps {
-  dispatcher: Dispatcher;
+  /** The owner of job state, as the link reports to it. */
+  jobs: LinkReports;
   ingest: ResultIngest;
   store: Store;
   log: Logger;
@@ -28,6 +30,8 @@ export interface ConnectionDeps {
   /** Result bytes held in memory across all connections (see ByteBudget). */
   budget: ByteBudget;
   heartbeatIntervalMs: number;
+  /** The one timer pinging every link of this coordinator (the link server's, closed with it). */
+  heartbeats: HeartbeatWheel;
   helloTimeoutMs: number;
   /** Frames for work that is not the device's own before its link is closed (4403). Default 16. */
   maxStrikes?: number;

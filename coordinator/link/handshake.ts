@@ -9,7 +9,7 @@ import {
 } from '../../proto/index.js';
 import { type DeviceEgress, UNKNOWN_EGRESS } from '../network/network-lookup.js';
 import type { DeviceLocation } from '../results/reported.js';
-import type { ConnectedDevice, DeviceLink } from '../scheduler/dispatcher.js';
+import type { ConnectedDevice, DeviceLink } from '../scheduler/device.js';
 import { DeviceOwnerView } from '../scheduler/owner-controls.js';
 import { deviceRegion } from '../scheduler/regions.js';
 
@@ -95,7 +95,7 @@ export function acceptHello(
     running: new Map((hello.running ?? []).map((r) => [r.jobId ?? '', r.attempt ?? 0])),
     draining: hello.draining ?? false,
     connectedAt: new Date(nowMs).toISOString(),
-    // Set here, not first by the dispatcher: a field added later moves to a property store of its own.
+    // Set here, not first by the device slots: a field added later moves to a property store of its own.
     lastSeenMs: nowMs,
     assignedTotal: 0,
     // What the API shows of the agent beyond its profile (the rest is in the profile, once).

@@ -132,21 +132,3 @@ export class HeartbeatWheel {
     this.timer = null;
   }
 }
-
-const shared = new Map<number, HeartbeatWheel>();
-
-/**
- * The process-wide wheel for an interval and ping encoder: links of every coordinator in the
- * process with the same heartbeat share one timer.
- */
-export function sharedHeartbeatWheel(
-  intervalMs: number,
-  encodePing: (nowMs: number) => Uint8Array,
-): HeartbeatWheel {
-  let wheel = shared.get(intervalMs);
-  if (!wheel) {
-    wheel = new HeartbeatWheel({ intervalMs, encodePing });
-    shared.set(intervalMs, wheel);
-  }
-  return wheel;
-}

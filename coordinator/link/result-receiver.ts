@@ -4,12 +4,12 @@
 // assigned to it here, or (after a restart or reconnect) recorded in the store as its latest claim.
 import type { Logger } from 'pino';
 import type { PartName, ResultChunk, ResultFinal } from '../../proto/index.js';
+import type { LinkReports } from '../jobs/reports.js';
 import type { DeviceEgress } from '../network/network-lookup.js';
 import { resultNetwork } from '../network/result-network.js';
 import type { ResultIngest } from '../results/ingest.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { IngestPart } from '../results/staging.js';
-import type { Dispatcher } from '../scheduler/dispatcher.js';
 import type { JobRecord, Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
 import { IncomingResult } from './incoming-result.js';
@@ -26,7 +26,8 @@ export type Admission =
 
 /** What the receiver needs of the coordinator: one object shared by every link. */
 export interface ReceiverDeps {
-  dispatcher: Dispatcher;
+  /** The owner of job state, as the link reports to it. */
+  jobs: LinkReports;
   ingest: ResultIngest;
   store: Store;
   maxResultBytes: number;
@@ -112,7 +113,7 @@ export class ResultReceiver {
 
   /** The verdict for frames of (job, attempt) when known without the store; null: ask verify(). */
   admission(jobId: string, attempt: number): Admission | null {
-    if (this.deps.dispatcher.runningJob(jobId, attempt, this.link.deviceId)) return 'own';
+    if (this.deps.jobs.runningJob(jobId, attempt, this.link.deviceId)) return 'own';
     return this.verdicts.get(`${jobId}/${attempt}`) ?? null;
   }
 
@@ -171,8 +172,8 @@ export class ResultReceiver {
       return;
     }
     // The claimed record, read before finished() forgets the attempt: ingest needs no store read.
-    const running = this.deps.dispatcher.runningJob(jobId, attempt, this.link.deviceId);
-    this.deps.dispatcher.finished(jobId, attempt, this.link.deviceId);
+    const running = this.deps.jobs.runningJob(jobId, attempt, this.link.deviceId);
+    this.deps.jobs.finished(jobId, attempt, this.link.deviceId);
     const result = this.pending.get(key) ?? this.open(jobId, attempt);
     this.pending.delete(key);
     if (this.pendingMap?.size === 0) this.pendingMap = null;

@@ -1,8 +1,10 @@
 // Everything /metrics reports, on a registry of its own (several coordinators may share a process
-// in tests): job counters from the lifecycle, device gauges from the dispatcher at scrape time,
-// link frames and bytes, store latency, storage errors, a webhook outbox hook, process metrics.
+// in tests): job counters from the lifecycle, device gauges from the job lifecycle's fleet view at
+// scrape time, link frames and bytes, store latency, storage errors, a webhook outbox hook, process
+// metrics. The store's and storages' meters come first (StoreMeters): every part, the job
+// lifecycle too, is built on the measured store, and the fleet gauges read that lifecycle.
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { ConnectedDevice } from '../scheduler/device.js';
+import type { FleetView } from '../jobs/reports.js';
 import type { ContentStorage } from '../storage/types.js';
 import type { Store } from '../store/types.js';
 import { registerDeviceGauges } from './device-gauges.js';
@@ -11,12 +13,14 @@ import { OpHistogram } from './op-histogram.js';
 import { countedStorage, timedStore } from './store-timing.js';
 
 export interface CoordinatorMetricsOptions {
-  /** The devices linked to this coordinator (Dispatcher.listDevices), read at scrape time. */
-  devices: () => readonly ConnectedDevice[];
-  /** Jobs waiting in this coordinator's dispatcher (Dispatcher.queuedCount), read at scrape time. */
-  queued: () => number;
-  /** Whether this coordinator's dispatcher still holds the job (Dispatcher.has), read at scrape time. */
-  holds: (jobId: string) => boolean;
+  /** The registry and the meters the store and storages were wrapped with. */
+  meters: StoreMeters;
+  /**
+   * This coordinator's devices, queue depth and held jobs (jobs/job-lifecycle.ts), read at scrape
+   * time: jobs queued here may be taken or ended by another coordinator, so the depth counts only
+   * jobs this coordinator still holds.
+   */
+  fleet: Pick<FleetView, 'listDevices' | 'queuedCount' | 'has'>;
   /** Adds an `owner` label to crawl_jobs_submitted_total. Default false (unbounded in owners). */
   ownerLabels?: boolean;
   /** Node process metrics (CPU, memory, event loop, GC). Default true. */
@@ -26,26 +30,61 @@ export interface CoordinatorMetricsOptions {
 /** Store latency buckets, seconds: 0.1 ms (SQLite hit) to 2.5 s (a struggling database). */
 const STORE_BUCKETS_SEC = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-export class CoordinatorMetrics {
+/** The registry, with the store's latency and the storages' errors: made before any part. */
+export class StoreMeters {
   readonly registry = new Registry();
+  private readonly storeSeconds: OpHistogram;
+  private readonly storageErrors: Counter;
+
+  constructor() {
+    this.storeSeconds = new OpHistogram({
+      name: 'crawl_store_operation_seconds',
+      help: 'Store operations by name and outcome.',
+      buckets: STORE_BUCKETS_SEC,
+      registry: this.registry,
+    });
+    this.storageErrors = new Counter({
+      name: 'crawl_storage_errors_total',
+      help: 'Content storage operations that failed, by backend and operation.',
+      labelNames: ['storage', 'op'],
+      registers: [this.registry],
+    });
+    for (const storage of ['local', 's3'])
+      for (const op of ['put', 'get']) this.storageErrors.inc({ storage, op }, 0);
+  }
+
+  timeStore(store: Store): Store {
+    return timedStore(store, this.storeSeconds);
+  }
+
+  countStorage(storage: ContentStorage): ContentStorage {
+    return countedStorage(storage, this.storageErrors);
+  }
+}
+
+export class CoordinatorMetrics {
+  readonly registry: Registry;
   readonly jobs: JobMetrics;
   private readonly frames: Counter;
   private readonly bytes: Counter;
-  private readonly storeSeconds: OpHistogram;
-  private readonly storageErrors: Counter;
   private outboxDepth: (() => number) | null = null;
 
   constructor(opts: CoordinatorMetricsOptions) {
+    this.registry = opts.meters.registry;
     const registers = [this.registry];
+    const { fleet } = opts;
     if (opts.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
-    this.jobs = new JobMetrics(this.registry, { ownerLabels: opts.ownerLabels ?? false, holds: opts.holds });
-    registerDeviceGauges(this.registry, opts.devices);
+    this.jobs = new JobMetrics(this.registry, {
+      ownerLabels: opts.ownerLabels ?? false,
+      holds: (jobId) => fleet.has(jobId),
+    });
+    registerDeviceGauges(this.registry, () => fleet.listDevices());
     new Gauge({
       name: 'crawl_dispatcher_queued_jobs',
       help: 'Jobs waiting for a device in this coordinator\u2019s dispatcher.',
       registers,
       collect() {
-        this.set(opts.queued());
+        this.set(fleet.queuedCount);
       },
     });
     this.frames = new Counter({
@@ -60,20 +99,6 @@ export class CoordinatorMetrics {
       labelNames: ['direction'],
       registers,
     });
-    this.storeSeconds = new OpHistogram({
-      name: 'crawl_store_operation_seconds',
-      help: 'Store operations by name and outcome.',
-      buckets: STORE_BUCKETS_SEC,
-      registry: this.registry,
-    });
-    this.storageErrors = new Counter({
-      name: 'crawl_storage_errors_total',
-      help: 'Content storage operations that failed, by backend and operation.',
-      labelNames: ['storage', 'op'],
-      registers,
-    });
-    for (const storage of ['local', 's3'])
-      for (const op of ['put', 'get']) this.storageErrors.inc({ storage, op }, 0);
     const depth = () => this.outboxDepth;
     new Gauge({
       name: 'crawl_webhook_outbox_depth',
@@ -94,14 +119,6 @@ export class CoordinatorMetrics {
   /** Lets a webhook outbox report how many deliveries wait; read at scrape time. */
   setOutboxDepth(read: (() => number) | null): void {
     this.outboxDepth = read;
-  }
-
-  timeStore(store: Store): Store {
-    return timedStore(store, this.storeSeconds);
-  }
-
-  countStorage(storage: ContentStorage): ContentStorage {
-    return countedStorage(storage, this.storageErrors);
   }
 
   /** The text exposition format. */

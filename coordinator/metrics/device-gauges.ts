@@ -1,5 +1,5 @@
-// Device gauges computed at scrape time from the dispatcher's connected devices: the cost is one
-// walk of this coordinator's devices per scrape, never anything per job.
+// Device gauges computed at scrape time from the connected devices (the job owner's fleet view):
+// the cost is one walk of this coordinator's devices per scrape, never anything per job.
 import { Gauge, type Registry } from 'prom-client';
 import type { ConnectedDevice } from '../scheduler/device.js';
 import { BoundedLabel } from './bounded-label.js';

@@ -11,7 +11,10 @@ const LATENCY_BUCKETS_SEC = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 
 export interface JobMetricsOptions {
   /** Adds an `owner` label to submissions (one series per owner: only for small deployments). */
   ownerLabels: boolean;
-  /** Whether the job is still in this coordinator's dispatcher; entries it lost are dropped at scrape. */
+  /**
+   * Whether the job is still held by this coordinator (queued or running here); entries it lost are
+   * dropped at scrape.
+   */
   holds: (jobId: string) => boolean;
 }
 

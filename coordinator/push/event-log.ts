@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { JobEvent, JobListener } from '../jobs/events.js';
 import { jobView } from '../results/views.js';
-import type { Services } from '../services.js';
+import type { CoreServices } from '../services.js';
 import type { NewPushEvent } from '../store/push-types.js';
 import type { JobRecord, SweepRecord } from '../store/types.js';
 import { loadSweepView } from '../sweeps/sweep-service.js';
@@ -21,7 +21,7 @@ export class PushEventLog implements JobListener {
   private readonly appended = new EventEmitter();
   private readonly log: Logger;
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: CoreServices) {
     this.log = services.log.child({ component: 'push' });
     this.appended.setMaxListeners(0);
   }

@@ -1,7 +1,7 @@
 // The push features of one coordinator: the event log fed by the job lifecycle, the webhook
 // delivery worker, the checks a webhook URL passes at submit, and wake-ups for streams.
 import { EventEmitter } from 'node:events';
-import type { Services } from '../services.js';
+import type { CoreServices } from '../services.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { PushEventLog } from './event-log.js';
 import type { PushHandle } from './types.js';
@@ -22,7 +22,7 @@ export class PushService implements PushHandle {
   private catchUpTimer: NodeJS.Timeout | null = null;
   readonly closing: AbortSignal = this.abort.signal;
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly services: CoreServices) {
     const config = services.config;
     this.events = new PushEventLog(services);
     this.wakes.setMaxListeners(0);

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { PartName } from '../../proto/index.js';
-import type { JobLifecycle } from '../jobs/job-lifecycle.js';
+import type { ResultReports } from '../jobs/reports.js';
 import type { ResultNetwork } from '../network/result-network.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
@@ -23,7 +23,7 @@ const SUMMARY_READ_BYTES = 2 * 1024 * 1024;
 export interface IngestDeps {
   store: Store;
   storages: (type: StorageType) => ContentStorage | null;
-  jobs: JobLifecycle;
+  jobs: ResultReports;
   log: Logger;
   /**
    * Storage failures for one job before it fails `internal` (each failure leaves the result in
@@ -57,7 +57,7 @@ export class ResultIngest {
     /** metadata.network: the device's egress and the agent's connection report. */
     network?: ResultNetwork,
     /**
-     * The job as claimed, when this coordinator ran the attempt on the device (the dispatcher's
+     * The job as claimed, when this coordinator ran the attempt on the device (the job owner's
      * record): saves a store read per result. Otherwise the job is read from the store.
      */
     running?: JobRecord,

@@ -128,7 +128,7 @@ export class DevicePicker {
   /** Re-reads whether the device can take a job; call after any change to it. */
   refresh(dev: ConnectedDevice): void {
     const current = this.devices.get(dev.profile.deviceId) === dev;
-    // A quarantined device stays out of every group: only jobs made for it reach it (dispatcher).
+    // A quarantined device stays out of every group: only jobs made for it reach it (direct-pick.ts).
     const available =
       current && !dev.draining && !dev.quarantined && dev.running.size < dev.profile.maxConcurrent;
     const e = this.index.set(dev, available);

@@ -1,6 +1,7 @@
 // Recent behaviour of each device, per job method: success rate and latency as exponentially
-// weighted moving averages. Fed by results (ResultIngest) and lost attempts (the dispatcher); read
-// by the device score. Kept across reconnects: a device that drops its link keeps its history.
+// weighted moving averages. Fed by results (ResultIngest) and lost attempts (the job owner,
+// through device-slots.ts); read by the device score. Kept across reconnects: a device that drops
+// its link keeps its history.
 
 /** Weight of the newest sample: about the last ten jobs carry most of the average. */
 const ALPHA = 0.2;

@@ -17,7 +17,7 @@ export interface ConnectedDevice {
   link: DeviceLink;
   /**
    * Quarantined by the coordinator (coordinator/trust/): it gets canary jobs pinned to it, nothing
-   * else. Set through Dispatcher.setQuarantined.
+   * else. Set through JobLifecycle.setQuarantined (device-slots.ts).
    */
   quarantined?: boolean;
   /** What the device's owner allows (paused, hours, domains, caps), as it last advertised. */
@@ -34,7 +34,7 @@ export interface ConnectedDevice {
   assignedTotal: number;
   /**
    * Epoch ms of the latest sign of life the scheduler saw (connect, result, reject, state change,
-   * or Dispatcher.touch from the link). Set by the dispatcher.
+   * or a touch reported by the link). Set by the device slots (device-slots.ts).
    */
   lastSeenMs?: number;
 }

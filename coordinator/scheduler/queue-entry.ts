@@ -1,8 +1,7 @@
-// A job's entry in the dispatcher's queue, what its queue deadline passing means for it, and a
-// requeue nobody awaits.
-import type { Logger } from 'pino';
+// A job's entry in the job lifecycle's queue, and what its queue deadline passing means for it.
+
+import type { FailureType, Queued } from '../jobs/job-types.js';
 import { type JobRecord, SYSTEM_OWNER_ID } from '../store/types.js';
-import type { FailureType, JobTransitions, Queued } from './dispatcher-types.js';
 import { type JobNeeds, matchKeyOf, needsOf } from './matching.js';
 
 /**
@@ -28,7 +27,7 @@ export function queuedEntry(
   };
 }
 
-/** What a job asks of a device, queued or placed at once (Dispatcher.placeNew). */
+/** What a job asks of a device, queued or placed at once (JobLifecycle.placeNew). */
 export function wanted(
   job: JobRecord,
   sessionDeviceId: string | null,
@@ -59,21 +58,4 @@ export function expiryFailure(entry: Queued): [type: FailureType, message: strin
     ];
   }
   return ['no_device', `no device matching the job became available within ${secs} seconds`];
-}
-
-/**
- * A requeue asked from a device's event (nobody awaits it): a store that fails or closed under it
- * is logged, not thrown; the job's lease runs out and the lease sweep takes it back.
- */
-export async function requeueLogged(
-  transitions: JobTransitions,
-  log: Logger,
-  ...args: Parameters<JobTransitions['requeue']>
-): Promise<boolean> {
-  try {
-    return await transitions.requeue(...args);
-  } catch (err) {
-    log.warn({ err, jobId: args[0].id }, 'requeue not stored; the lease sweep will take the job back');
-    return false;
-  }
 }

@@ -1,15 +1,15 @@
-// Marks sessions expired once their expires_at passes and ends their waiting jobs.
+// The clock of sessions: once a second it reports a tick to the owner of session state
+// (jobs/job-lifecycle.ts), which marks sessions past their end expired and ends their waiting jobs
+// on every coordinator.
 import type { Logger } from 'pino';
-import type { Store } from '../store/types.js';
-import type { Dispatcher } from './dispatcher.js';
+import type { SessionReports } from '../jobs/reports.js';
 
 export class SessionExpiry {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
 
   constructor(
-    private readonly store: Store,
-    private readonly dispatcher: Dispatcher,
+    private readonly sessions: Pick<SessionReports, 'expireSessions'>,
     private readonly log: Logger,
     private readonly intervalMs = 1000,
   ) {}
@@ -24,15 +24,7 @@ export class SessionExpiry {
     if (this.running) return;
     this.running = true;
     try {
-      for (const id of await this.store.expireSessions(Date.now())) {
-        const s = await this.store.getSession(id);
-        await this.dispatcher.endSession(
-          id,
-          s?.deviceId ?? null,
-          'session_closed',
-          'the session has expired',
-        );
-      }
+      await this.sessions.expireSessions();
     } catch (err) {
       this.log.error({ err }, 'session expiry failed');
     } finally {

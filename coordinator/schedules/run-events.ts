@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { JobEvent, JobListener } from '../jobs/events.js';
 import type { PushEventLog } from '../push/event-log.js';
-import type { Services } from '../services.js';
+import type { CoreServices } from '../services.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { changesSincePrevious, loadRun } from './schedule-service.js';
 
@@ -13,7 +13,7 @@ export class ScheduleRunEvents implements JobListener {
   private readonly log: Logger;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: CoreServices,
     private readonly events: PushEventLog,
   ) {
     this.log = services.log.child({ component: 'schedules' });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiError } from '../errors.js';
 import { Limiter } from '../limits/limiter.js';
-import type { Services } from '../services.js';
+import type { CoreServices } from '../services.js';
 import { rowToApiKey } from '../store/rows.js';
 import type { RunStatus, ScheduleRecord } from '../store/schedule-types.js';
 import { createSweep } from '../sweeps/sweep-service.js';
@@ -35,7 +35,7 @@ export class ScheduleLoop {
   private readonly pollMs: number;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: CoreServices,
     options: ScheduleLoopOptions = {},
   ) {
     this.limiter = new Limiter(services.store);

@@ -3,7 +3,7 @@
 // Firing them is schedule-loop.ts; summing a run up against the previous one is run-diff.ts.
 import { randomUUID } from 'node:crypto';
 import { invalid, jobNotFound } from '../errors.js';
-import type { Services } from '../services.js';
+import type { CoreServices } from '../services.js';
 import type { ScheduleRecord, ScheduleRunRecord, SweepTemplate } from '../store/schedule-types.js';
 import type { ApiKeyRecord, JobRecord, SweepRecord } from '../store/types.js';
 import { groupStatus, reportUrl, tryStatus } from '../sweeps/sweep-view.js';
@@ -48,7 +48,7 @@ export function scheduleView(s: ScheduleRecord) {
 }
 
 export async function createSchedule(
-  services: Services,
+  services: CoreServices,
   key: ApiKeyRecord,
   input: ScheduleInput,
 ): Promise<ScheduleRecord> {
@@ -91,7 +91,7 @@ export async function createSchedule(
 
 /** The schedule if it exists and belongs to `ownerId`; otherwise the contract's 404. */
 export async function ownedSchedule(
-  services: Services,
+  services: CoreServices,
   ownerId: string,
   id: string,
 ): Promise<ScheduleRecord> {
@@ -105,7 +105,7 @@ export async function ownedSchedule(
  * sooner than the minimum interval after the last one).
  */
 export async function setSchedulePaused(
-  services: Services,
+  services: CoreServices,
   s: ScheduleRecord,
   paused: boolean,
 ): Promise<ScheduleRecord> {
@@ -132,7 +132,7 @@ interface LoadedRun {
  * The run's sweep, its jobs and its snapshot; null when the run made no sweep. A run still marked
  * claimed whose sweep exists counts (its tries may finish before the run is marked submitted).
  */
-export async function loadRun(services: Services, run: ScheduleRunRecord): Promise<LoadedRun | null> {
+export async function loadRun(services: CoreServices, run: ScheduleRunRecord): Promise<LoadedRun | null> {
   if (run.status === 'skipped') return null;
   const sweep = await services.store.getSweep(run.sweepId);
   if (!sweep) return null;
@@ -142,7 +142,7 @@ export async function loadRun(services: Services, run: ScheduleRunRecord): Promi
 
 /** What changed since the schedule's previous submitted run; null for the first. */
 export async function changesSincePrevious(
-  services: Services,
+  services: CoreServices,
   run: ScheduleRunRecord,
   current: RunSnapshot,
 ): Promise<RunDiff | null> {
@@ -152,7 +152,7 @@ export async function changesSincePrevious(
 }
 
 export function runView(
-  services: Services,
+  services: CoreServices,
   run: ScheduleRunRecord,
   loaded: LoadedRun | null,
   changes: RunDiff | null,
@@ -170,7 +170,7 @@ export function runView(
 }
 
 /** The newest `limit` runs, each with what changed since the run before it. */
-export async function recentRuns(services: Services, s: ScheduleRecord, limit: number) {
+export async function recentRuns(services: CoreServices, s: ScheduleRecord, limit: number) {
   const runs = await services.store.schedules.listRuns(s.id, limit);
   const loaded = await Promise.all(runs.map((r) => loadRun(services, r)));
   const out = [];
@@ -191,7 +191,7 @@ export async function recentRuns(services: Services, s: ScheduleRecord, limit: n
 }
 
 /** The report page's section for a sweep a schedule made; '' for any other sweep. */
-export async function scheduledRunSection(services: Services, sweep: SweepRecord): Promise<string> {
+export async function scheduledRunSection(services: CoreServices, sweep: SweepRecord): Promise<string> {
   const run = await services.store.schedules.runBySweep(sweep.id);
   if (!run) return '';
   const jobs = await services.store.getJobs(sweep.jobs.map((j) => j.jobId));

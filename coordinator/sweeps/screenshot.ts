@@ -3,12 +3,12 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { archived, internal, noScreenshot, notCompleted } from '../errors.js';
 import { partName } from '../results/content.js';
-import type { Services } from '../services.js';
+import type { CoreServices } from '../services.js';
 import { contentKey } from '../storage/types.js';
 import type { JobRecord } from '../store/types.js';
 
 /** The stored screenshot of a completed job; the contract's 409/410, or 404 when it has none. */
-export async function screenshotStream(services: Services, job: JobRecord): Promise<Readable> {
+export async function screenshotStream(services: CoreServices, job: JobRecord): Promise<Readable> {
   if (job.status !== 'completed' || !job.result) throw notCompleted();
   if (job.archivedAt) throw archived();
   if (job.result.parts.screenshot === undefined) throw noScreenshot();

@@ -1,11 +1,11 @@
 // Creating a sweep and reading it back. A sweep's tries are ordinary CRAWL_FULL_PAGE jobs (with
 // sweepId set, owned by the caller, visible through the job endpoints too), placed by
-// `{ region, device_type }`; the dispatcher spreads a region's tries over distinct devices.
+// `{ region, device_type }`; the job owner's picker spreads a region's tries over distinct devices.
 import { jobNotFound, queueFull } from '../errors.js';
-import type { SubmitTrace } from '../jobs/job-lifecycle.js';
 import { newJobRecord } from '../jobs/new-job.js';
+import type { SubmitTrace } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
-import type { Services } from '../services.js';
+import type { CoreServices } from '../services.js';
 import type { JobRecord, SweepJobRef, SweepRecord } from '../store/types.js';
 import { isoNanos } from '../time.js';
 import { newReportToken } from './report-token.js';
@@ -36,12 +36,12 @@ export interface CreatedSweep {
 }
 
 export async function createSweep(
-  services: Services,
+  services: CoreServices,
   ownerId: string,
   input: SweepInput,
 ): Promise<CreatedSweep> {
   const total = input.regions.length * input.triesPerRegion;
-  if (!services.dispatcher.canAccept(ownerId, total)) throw queueFull();
+  if (!services.jobs.canAccept(ownerId, total)) throw queueFull();
   const nowMs = Date.now();
   const submittedAt = isoNanos();
   const sweepId = input.id ?? newResourceId();
@@ -94,33 +94,33 @@ export async function createSweep(
  * applies only to a try still pending).
  */
 async function failUnserved(
-  services: Services,
+  services: CoreServices,
   sweep: SweepRecord,
   jobs: readonly JobRecord[],
 ): Promise<string[] | null> {
   if (services.store.shared) return null;
-  const unserved = regionsWithoutDevices(services.dispatcher.listDevices(), sweep.regions, sweep.deviceType);
+  const unserved = regionsWithoutDevices(services.jobs.listDevices(), sweep.regions, sweep.deviceType);
   if (unserved.length === 0) return unserved;
   const byId = new Map(jobs.map((j) => [j.id, j]));
   for (const ref of sweep.jobs) {
     const job = byId.get(ref.jobId);
     if (!job || !unserved.includes(ref.region)) continue;
-    await services.jobs.fail(job, 'no_device', noDeviceMessage(ref.region, sweep.deviceType));
+    await services.jobs.failUnplaceable(job, noDeviceMessage(ref.region, sweep.deviceType));
   }
   return unserved;
 }
 
 /** The sweep if it exists and belongs to `ownerId`; otherwise the contract's 404. */
-export async function ownedSweep(services: Services, ownerId: string, id: string): Promise<SweepRecord> {
+export async function ownedSweep(services: CoreServices, ownerId: string, id: string): Promise<SweepRecord> {
   const sweep = await services.store.getSweep(id.toLowerCase());
   if (!sweep || sweep.ownerId !== ownerId) throw jobNotFound();
   return sweep;
 }
 
-export async function loadSweepView(services: Services, sweep: SweepRecord): Promise<SweepView> {
+export async function loadSweepView(services: CoreServices, sweep: SweepRecord): Promise<SweepView> {
   const jobs = await services.store.getJobs(sweep.jobs.map((j) => j.jobId));
   return sweepView(sweep, jobs, {
     edgeUrl: services.edgeUrl(),
-    deviceCountry: (id) => services.dispatcher.device(id)?.profile.country,
+    deviceCountry: (id) => services.jobs.device(id)?.profile.country,
   });
 }

@@ -5,8 +5,8 @@
 // costs what is due, not the fleet.
 import type { Logger } from 'pino';
 import type { JobEvent, JobListener } from '../jobs/events.js';
-import type { JobLifecycle } from '../jobs/job-lifecycle.js';
-import type { ConnectedDevice, DeviceListener } from '../scheduler/dispatcher.js';
+import type { FleetView, JobRequests } from '../jobs/reports.js';
+import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { StorageType } from '../storage/types.js';
 import { SYSTEM_OWNER_ID } from '../store/types.js';
 import { canaryAnswer, newNonce } from './canary-token.js';
@@ -14,7 +14,7 @@ import type { ReadBody } from './read-body.js';
 import type { Reputation } from './reputation.js';
 
 export interface CanaryOptions {
-  jobs: JobLifecycle;
+  jobs: JobRequests & FleetView;
   reputation: Reputation;
   readBody: ReadBody;
   log: Logger;
@@ -127,7 +127,7 @@ export class CanaryService implements JobListener, DeviceListener {
         );
       }
     }
-    const dev = this.opts.jobs.scheduler.device(deviceId);
+    const dev = this.opts.jobs.device(deviceId);
     if (dev && this.tracked.has(deviceId)) this.schedule(deviceId, this.intervalFor(dev));
   }
 
@@ -169,7 +169,7 @@ export class CanaryService implements JobListener, DeviceListener {
   }
 
   private async send(deviceId: string): Promise<void> {
-    const dev = this.opts.jobs.scheduler.device(deviceId);
+    const dev = this.opts.jobs.device(deviceId);
     if (!dev) return;
     // One canary at a time per device; the next is scheduled when this one is judged.
     if (this.busy.has(deviceId)) return;

@@ -2,7 +2,7 @@
 // in the region the re-run asked for, taking the method and not quarantined. Devices are indexed by
 // region as they come and go, and a question looks at a bounded number of them, so its cost does
 // not grow with the fleet.
-import type { ConnectedDevice, DeviceListener } from '../scheduler/dispatcher.js';
+import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 
 /** Devices looked at before answering yes without a match (the third run then waits its turn). */
 const LOOK_AT_MOST = 64;

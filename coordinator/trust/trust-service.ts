@@ -4,8 +4,8 @@
 import type { Logger } from 'pino';
 import type { TrustConfig } from '../config.js';
 import type { JobEvent, JobListener } from '../jobs/events.js';
-import type { JobLifecycle } from '../jobs/job-lifecycle.js';
-import type { ConnectedDevice, DeviceListener } from '../scheduler/dispatcher.js';
+import type { FleetView, JobRequests, TrustReports } from '../jobs/reports.js';
+import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import type { Store } from '../store/types.js';
 import { CanaryService } from './canary.js';
@@ -17,7 +17,7 @@ import { VerificationService } from './verification.js';
 const OPT_OUT_CACHE_MS = 30_000;
 
 export interface TrustServiceOptions {
-  jobs: JobLifecycle;
+  jobs: JobRequests & FleetView & TrustReports;
   store: Store;
   storages: (type: StorageType) => ContentStorage | null;
   config: TrustConfig;
@@ -25,9 +25,10 @@ export interface TrustServiceOptions {
   canaryUrl: () => string;
   storageType: StorageType;
   log: Logger;
-  /** Tells the device itself (its status port shows why it gets no work). */
-  notifyDevice?: (deviceId: string, quarantined: boolean, reason: string) => void;
 }
+
+/** Told when a device's standing changes (the link tells the device: its status port shows why). */
+export type StandingListener = (deviceId: string, quarantined: boolean, reason: string) => void;
 
 export class TrustService implements DeviceListener, JobListener {
   readonly reputation: Reputation;
@@ -35,6 +36,7 @@ export class TrustService implements DeviceListener, JobListener {
   private readonly verification: VerificationService;
   private readonly thirdDevice = new ThirdDevice();
   private readonly unsubscribe: Array<() => void> = [];
+  private readonly standingListeners = new Set<StandingListener>();
   private optOuts: { atMs: number; owners: Set<string> } | null = null;
 
   constructor(private readonly opts: TrustServiceOptions) {
@@ -77,13 +79,19 @@ export class TrustService implements DeviceListener, JobListener {
       jobs.addListener(this.verification),
       jobs.addListener(this),
     );
-    this.unsubscribe.push(jobs.scheduler.addDeviceListener(this));
+    this.unsubscribe.push(jobs.addDeviceListener(this));
     this.canaries.start();
   }
 
   close(): void {
     this.canaries.close();
     for (const off of this.unsubscribe.splice(0)) off();
+  }
+
+  /** Subscribes to standing changes (quarantine on or off, and why); returns the unsubscribe. */
+  addStandingListener(listener: StandingListener): () => void {
+    this.standingListeners.add(listener);
+    return () => this.standingListeners.delete(listener);
   }
 
   /** A frame for work that was not the device's (coordinator/link/result-receiver.ts). */
@@ -132,10 +140,10 @@ export class TrustService implements DeviceListener, JobListener {
   }
 
   private applyStanding(deviceId: string, quarantined: boolean, reason: string): void {
-    const scheduler = this.opts.jobs.scheduler;
-    scheduler.setQuarantined(deviceId, quarantined);
-    const dev = scheduler.device(deviceId);
+    const { jobs } = this.opts;
+    jobs.setQuarantined(deviceId, quarantined);
+    const dev = jobs.device(deviceId);
     if (dev) this.canaries.quarantineChanged(dev);
-    this.opts.notifyDevice?.(deviceId, quarantined, reason);
+    for (const l of this.standingListeners) l(deviceId, quarantined, reason);
   }
 }

@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { JobEvent, JobListener } from '../jobs/events.js';
-import type { JobLifecycle } from '../jobs/job-lifecycle.js';
 import type { NewJob } from '../jobs/new-job.js';
+import type { JobRequests } from '../jobs/reports.js';
 import type { TrustStore } from '../store/trust-types.js';
 import { type JobRecord, type ResultRecord, SYSTEM_OWNER_ID } from '../store/types.js';
 import { simhash } from './fingerprint.js';
@@ -20,7 +20,7 @@ import { type Answer, differences, settle, UNSETTLED_WHY, type Verdict } from '.
 
 export interface VerificationOptions {
   /** Where the re-runs are submitted (the job lifecycle). */
-  jobs: Pick<JobLifecycle, 'submit'>;
+  jobs: Pick<JobRequests, 'submit'>;
   reputation: Reputation;
   store: TrustStore;
   readBody: ReadBody;

@@ -95,7 +95,7 @@ await first.coordinator.store.subscribe((e: StoreEvent) => {
 });
 // Where a job's time goes on the coordinator, stage by stage (p50 of each, printed per phase).
 const stages = new StageClock();
-stages.attach(first.coordinator.services.jobs, first.coordinator.store, ResultIngest.prototype);
+stages.attach(first.coordinator.jobs, first.coordinator.store, ResultIngest.prototype);
 const agents: ReturnType<typeof spawnAgent>[] = [];
 for (let i = 0; i < AGENTS; i++) {
   const id = `bench-${randomUUID().slice(0, 8)}`;

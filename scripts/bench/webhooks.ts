@@ -83,7 +83,7 @@ try {
     );
   }
   const started = performance.now();
-  for (const job of jobs) await c.services.jobs.fail(job, 'no_device', 'bench');
+  for (const job of jobs) await c.jobs.fail(job, 'no_device', 'bench');
   const timer = setTimeout(() => done(), DEADLINE_MS);
   await allIn;
   clearTimeout(timer);
@@ -101,7 +101,7 @@ try {
     done = r;
   });
   for (const job of paced) {
-    await c.services.jobs.fail(job, 'no_device', 'bench');
+    await c.jobs.fail(job, 'no_device', 'bench');
     await new Promise((r) => setTimeout(r, 1000 / PACED_PER_S));
   }
   const pacedTimer = setTimeout(() => done(), DEADLINE_MS);

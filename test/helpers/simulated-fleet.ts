@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
-import type { ConnectedDevice, Dispatcher } from '../../coordinator/scheduler/dispatcher.js';
+import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
 import { regionOf } from '../../coordinator/scheduler/regions.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { JobRecord, Placement, SessionRecord } from '../../coordinator/store/types.js';
@@ -43,7 +43,6 @@ interface Assigned {
 export class SimulatedFleet {
   readonly store = new SqliteStore(':memory:');
   readonly jobs: JobLifecycle;
-  readonly dispatcher: Dispatcher;
   /** Every assignment sent to a device, in order. */
   readonly assigned: Assigned[] = [];
   readonly devices = new Map<string, ConnectedDevice>();
@@ -62,7 +61,6 @@ export class SimulatedFleet {
       coordinatorId: 'sim',
       leaseMs: 60_000,
     });
-    this.dispatcher = this.jobs.scheduler;
     this.jobs.addListener({
       onJobEvent: (e) => {
         if (e.transition === 'claim') this.reasons.set(e.job.id, e.placementReason);
@@ -74,6 +72,11 @@ export class SimulatedFleet {
   async placementReason(jobId: string): Promise<string | undefined> {
     await this.whenAssigned(jobId);
     return this.reasons.get(jobId);
+  }
+
+  /** The owner of job state, by its former name in these tests: queue room, device stats. */
+  get dispatcher(): JobLifecycle {
+    return this.jobs;
   }
 
   addDevice(o: SimDeviceOptions): ConnectedDevice {
@@ -112,13 +115,13 @@ export class SimulatedFleet {
       assignedTotal: 0,
     };
     this.devices.set(o.id, dev);
-    this.dispatcher.addDevice(dev);
+    this.jobs.addDevice(dev);
     return dev;
   }
 
   removeDevice(id: string): void {
     const dev = this.devices.get(id);
-    if (dev) this.dispatcher.removeDevice(id, dev);
+    if (dev) this.jobs.removeDevice(id, dev);
     this.devices.delete(id);
   }
 
@@ -149,8 +152,8 @@ export class SimulatedFleet {
       result: null,
     };
     await this.store.insertJob(job);
-    const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
-    this.dispatcher.enqueue(job, session?.deviceId ?? null);
+    // Reported as a pending job learned from the store: queued with its session's device.
+    await this.jobs.remotePending(job);
     return job;
   }
 
@@ -207,7 +210,7 @@ export class SimulatedFleet {
     const a = await this.whenAssigned(jobId);
     const success = o.success ?? true;
     const job = (await this.store.getJob(jobId)) as JobRecord;
-    this.dispatcher.finished(jobId, a.attempt, a.deviceId);
+    this.jobs.finished(jobId, a.attempt, a.deviceId);
     const result = resultRecord({
       attempt: a.attempt,
       deviceId: a.deviceId,
@@ -246,7 +249,7 @@ export class SimulatedFleet {
   }
 
   close(): void {
-    this.dispatcher.close();
+    this.jobs.close();
     void this.store.close();
   }
 }

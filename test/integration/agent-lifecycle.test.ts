@@ -149,7 +149,7 @@ describe('agent lifecycle', () => {
     // it arrives may be assigned (and refused by the agent), so wait until the coordinator knows.
     await new Promise<void>((resolve) => {
       const check = () =>
-        c.coordinator.services.dispatcher.device('hoarder')?.draining ? resolve() : setTimeout(check, 10);
+        c.coordinator.services.jobs.device('hoarder')?.draining ? resolve() : setTimeout(check, 10);
       check();
     });
     const next = (

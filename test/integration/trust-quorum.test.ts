@@ -95,7 +95,7 @@ async function runJobs(fleet: Fleet, target: TargetServer, api: ApiClient): Prom
   const caughtAt: Record<string, number> = {};
   const watch = setInterval(() => {
     for (const id of [LIAR, TAMPERED]) {
-      if (caughtAt[id] === undefined && c.coordinator.services.dispatcher.device(id)?.quarantined) {
+      if (caughtAt[id] === undefined && c.coordinator.services.jobs.device(id)?.quarantined) {
         caughtAt[id] = Date.now() - started;
       }
     }
@@ -142,7 +142,7 @@ async function assertOutcome(fleet: Fleet): Promise<void> {
     assert.equal(t?.quarantined ?? false, false, `${id} not quarantined: ${JSON.stringify(t)}`);
     assert.equal(t?.reason ?? '', '', `${id} never quarantined: ${JSON.stringify(t)}`);
     assert.equal(t?.disputes ?? 0, 0, `${id} lost no dispute: ${JSON.stringify(t)}`);
-    assert.equal(c.coordinator.services.dispatcher.device(id)?.quarantined ?? false, false);
+    assert.equal(c.coordinator.services.jobs.device(id)?.quarantined ?? false, false);
   }
   const disputes = await c.coordinator.store.trust.listDisputes(1000);
   assert.ok(disputes.length > 0, 'disagreements were recorded');

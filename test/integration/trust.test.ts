@@ -115,7 +115,7 @@ describe('trust: canaries, cross-verification, quarantine', () => {
     const honest = await c.coordinator.store.trust.getDeviceTrust('honest-de');
     assert.equal(honest?.disputes ?? 0, 0, 'the honest device took no strike for the disagreement');
     assert.equal(honest?.quarantined ?? false, false);
-    assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, true);
+    assert.equal(c.coordinator.services.jobs.device('liar-de')?.quarantined, true);
     // The device itself is told: its status port shows its owner why it gets no work.
     const told = await until(
       'the device told',
@@ -148,7 +148,7 @@ describe('trust: canaries, cross-verification, quarantine', () => {
       return t && !t.quarantined ? t : undefined;
     });
     assert.match(released.reason, /released after 3 canaries/);
-    assert.equal(c.coordinator.services.dispatcher.device('liar-de')?.quarantined, false);
+    assert.equal(c.coordinator.services.jobs.device('liar-de')?.quarantined, false);
     await until('the device told of its release', () =>
       agent.agent.snapshot().standing?.quarantined === false ? true : undefined,
     );

@@ -69,7 +69,7 @@ test('the same result delivered twice at once completes the job once and keeps i
   assert.equal(stored?.status, 'completed');
   const dl = await buildDownload(stored as JobRecord, storage);
   assert.equal((dl.mainResult as { body: string }).body, '{"ok":true}');
-  jobs.scheduler.close();
+  jobs.close();
   await store.close();
   await rm(dir, { recursive: true });
 });
@@ -124,7 +124,7 @@ test('a result of an attempt the coordinator runs uses its claimed record; the s
   assert.notEqual(late, 'stored', 'the store’s conditional completion refuses the older attempt');
   const final = await store.getJob(raced.id);
   assert.equal(final?.result?.attempt, 2, 'the first completion stands');
-  jobs.scheduler.close();
+  jobs.close();
   await store.close();
   await rm(dir, { recursive: true });
 });

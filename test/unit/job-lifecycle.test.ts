@@ -13,6 +13,7 @@ import {
   TRANSITIONS,
   type Transition,
 } from '../../coordinator/jobs/transitions.js';
+import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { JobRecord, JobStatus, StoreEvent } from '../../coordinator/store/types.js';
 import { jobInput, resultRecord } from '../helpers/records.js';
@@ -71,8 +72,54 @@ describe('JobLifecycle on a real store', () => {
   });
   jobs.addListener({ onJobEvent: (e) => events.push(e) });
   const ready = store.subscribe((e) => published.push(e));
+  /** Assigns dev-a received, in order; `assignedTo` waits for the one of a job. */
+  const assigns: Array<{ job: JobRecord; attempt: number }> = [];
+  const waiting = new Map<string, (a: { job: JobRecord; attempt: number }) => void>();
+  const assignedTo = (jobId: string) =>
+    new Promise<{ job: JobRecord; attempt: number }>((resolve) => {
+      const seen = assigns.find((a) => a.job.id === jobId);
+      if (seen) resolve(seen);
+      else waiting.set(jobId, resolve);
+    });
+  const device: ConnectedDevice = {
+    profile: {
+      deviceId: 'dev-a',
+      methods: new Set(['GET']),
+      maxConcurrent: 100,
+      country: 'DE',
+      region: 'europe',
+      city: '',
+      deviceType: 'desktop',
+      networkType: 'wifi',
+      asn: null,
+    },
+    link: {
+      assign: (job, attempt) => {
+        assigns.push({ job, attempt });
+        waiting.get(job.id)?.({ job, attempt });
+      },
+      cancel: () => undefined,
+      endSession: () => undefined,
+    },
+    running: new Map(),
+    draining: false,
+    connectedAt: new Date().toISOString(),
+    info: {},
+    assignedTotal: 0,
+  };
+  /** Submitted with no device connected (pending, queued), then claimed when dev-a joins. */
+  const submitThenClaim = async (): Promise<JobRecord> => {
+    jobs.removeDevice('dev-a');
+    const job = await jobs.submit(input(), null);
+    assert.equal((await store.getJob(job.id))?.status, 'pending');
+    jobs.addDevice(device);
+    const { job: running, attempt } = await assignedTo(job.id);
+    assert.equal(attempt, 1);
+    assert.equal(running.status, 'running');
+    return running;
+  };
   after(async () => {
-    jobs.scheduler.close();
+    jobs.close();
     await (await ready)();
     await store.close();
   });
@@ -82,19 +129,20 @@ describe('JobLifecycle on a real store', () => {
 
   test('submit → claim → complete, each applied and announced once', async () => {
     await ready;
-    const job = await jobs.submit(input(), null);
-    assert.equal((await store.getJob(job.id))?.status, 'pending');
-    const claim = await jobs.claim(job, 1, 'dev-a', 'the only device');
-    assert.equal(claim.kind, 'claimed');
+    const job = await submitThenClaim();
     assert.equal((await store.getJob(job.id))?.status, 'running');
-    // The same claim again is a race the store settles: not applied, not announced.
-    assert.equal((await jobs.claim(job, 1, 'dev-b', 'x')).kind, 'lost');
+    // Another coordinator's claim of the same attempt is a race the store settles: refused.
+    const lease = { coordinatorId: 'c2', untilMs: Date.now() + 60_000 };
+    assert.equal(await store.claimJob(job.id, 'dev-b', 1, lease), false);
     const running = (await store.getJob(job.id)) as JobRecord;
+    jobs.finished(job.id, 1, 'dev-a');
     const outcome = await jobs.complete(running, resultRecord({ attempt: 1, deviceId: 'dev-a' }));
     assert.equal(outcome, 'stored');
     const stored = (await store.getJob(job.id)) as JobRecord;
     assert.equal(stored.status, 'completed');
-    assert.equal(stored.result?.metadata.placement_reason, 'the only device');
+    const claimEvent = events.find((e) => e.job.id === job.id && e.transition === 'claim');
+    assert.ok(claimEvent?.transition === 'claim');
+    assert.equal(stored.result?.metadata.placement_reason, claimEvent.placementReason);
     assert.equal(await jobs.complete(running, resultRecord({ attempt: 1, deviceId: 'dev-a' })), 'duplicate');
     assert.deepEqual(of(job.id), ['submit', 'claim', 'complete']);
     assert.deepEqual(
@@ -104,25 +152,15 @@ describe('JobLifecycle on a real store', () => {
   });
 
   test('requeue puts a running attempt back, published for every coordinator', async () => {
-    const job = await jobs.submit(input(), null);
-    const claim = await jobs.claim(job, 1, 'dev-a', 'r');
-    assert.equal(claim.kind, 'claimed');
-    const running = claim.kind === 'claimed' ? claim.job : job;
-    assert.ok(
-      await jobs.requeue(running, 1, 'device_left', {
-        queueDeadlineMs: Date.now() + 1000,
-        pinnedDeviceId: null,
-      }),
-    );
+    const job = await submitThenClaim();
+    // The device refuses it as unsupported: back in the queue, never on dev-a again.
+    assert.ok(await jobs.rejected(job.id, 1, 'dev-a', true));
     assert.equal((await store.getJob(job.id))?.status, 'pending');
-    // The attempt moved on: a second requeue of it is not applied.
-    assert.equal(
-      await jobs.requeue(running, 1, 'device_left', {
-        queueDeadlineMs: Date.now() + 1000,
-        pinnedDeviceId: null,
-      }),
-      false,
-    );
+    assert.ok(jobs.has(job.id), 'queued again here');
+    // The attempt moved on: a second refusal of it is not applied.
+    assert.equal(await jobs.rejected(job.id, 1, 'dev-a', true), false);
+    const requeue = events.find((e) => e.job.id === job.id && e.transition === 'requeue');
+    assert.equal(requeue?.transition === 'requeue' && requeue.cause, 'refused');
     assert.deepEqual(of(job.id), ['submit', 'claim', 'requeue']);
     assert.equal(
       published.filter((e) => 'jobId' in e && e.jobId === job.id && e.type === 'job_pending').length,
@@ -131,6 +169,7 @@ describe('JobLifecycle on a real store', () => {
   });
 
   test('fail is applied once; a terminal job refuses every further change', async () => {
+    jobs.removeDevice('dev-a'); // no device: the job waits, pending
     const job = await jobs.submit(input(), null);
     assert.ok(await jobs.fail(job, 'no_device', 'nobody'));
     const failed = (await store.getJob(job.id)) as JobRecord;
@@ -138,7 +177,6 @@ describe('JobLifecycle on a real store', () => {
     assert.equal(await jobs.fail(job, 'no_device', 'again'), false, 'the store refuses a second fail');
     assert.throws(() => nextStatus(failed.id, failed.status, 'fail'), IllegalTransitionError);
     await assert.rejects(jobs.fail(failed, 'internal', 'x'), IllegalTransitionError);
-    await assert.rejects(jobs.claim(failed, 2, 'dev-a', 'x'), IllegalTransitionError);
     await assert.rejects(jobs.complete(failed, resultRecord()), IllegalTransitionError);
     await assert.rejects(jobs.archive(failed), IllegalTransitionError);
     const after = (await store.getJob(job.id)) as JobRecord;
@@ -148,10 +186,8 @@ describe('JobLifecycle on a real store', () => {
   });
 
   test('archive applies to a completed job only', async () => {
-    const job = await jobs.submit(input(), null);
+    const job = await submitThenClaim();
     await assert.rejects(jobs.archive(job), IllegalTransitionError);
-    const claim = await jobs.claim(job, 1, 'dev-a', 'r');
-    assert.equal(claim.kind, 'claimed');
     await jobs.complete(
       (await store.getJob(job.id)) as JobRecord,
       resultRecord({ attempt: 1, deviceId: 'dev-a' }),

@@ -7,7 +7,7 @@ import pino from 'pino';
 import type { JobEvent } from '../../coordinator/jobs/events.js';
 import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
 import type { NewJob } from '../../coordinator/jobs/new-job.js';
-import type { ConnectedDevice } from '../../coordinator/scheduler/dispatcher.js';
+import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { StoreEvent } from '../../coordinator/store/types.js';
 import { jobInput } from '../helpers/records.js';
@@ -60,12 +60,12 @@ function setup() {
     info: {},
     assignedTotal: 0,
   };
-  jobs.scheduler.addDevice(device);
+  jobs.addDevice(device);
   const of = (jobId: string) => events.filter((e) => e.job.id === jobId).map((e) => e.transition);
   const pendingPublished = (jobId: string) =>
     published.filter((e) => e.type === 'job_pending' && e.jobId === jobId).length;
   const close = async () => {
-    jobs.scheduler.close();
+    jobs.close();
     await (await ready)();
     await store.close();
   };
@@ -108,7 +108,7 @@ describe('submit placed at once', () => {
     assert.equal((await store.getJob(job.id))?.status, 'pending');
     assert.deepEqual(of(job.id), ['submit']);
     assert.equal(pendingPublished(job.id), 1);
-    assert.ok(jobs.scheduler.has(job.id));
+    assert.ok(jobs.has(job.id));
   });
 });
 
@@ -119,11 +119,11 @@ test('a submit whose insert fails frees the device it had taken and assigns noth
   const first = await t.jobs.submit(input(), null);
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(t.assigned.length, 1);
-  t.jobs.scheduler.terminal(first.id);
+  t.jobs.remoteTerminal(first.id);
   assert.equal(t.device.running.size, 0);
   await assert.rejects(t.jobs.submit(input(), null, { id: first.id }), /UNIQUE/);
   assert.equal(t.device.running.size, 0, 'the slot is free again');
-  assert.equal(t.jobs.scheduler.has(first.id), false);
+  assert.equal(t.jobs.has(first.id), false);
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(t.assigned.length, 1, 'no second Assign');
   assert.deepEqual(t.of(first.id), ['submit', 'claim']);
@@ -135,12 +135,35 @@ test('a device that leaves while the placed job is being stored: submit, claim, 
   await t.ready;
   const submitting = t.jobs.submit(input(), null);
   // The device was chosen and the insert started synchronously; it leaves before the commit.
-  t.jobs.scheduler.removeDevice('dev-a');
+  t.jobs.removeDevice('dev-a');
   const job = await submitting;
   assert.deepEqual(t.of(job.id), ['submit', 'claim', 'requeue']);
   assert.equal((await t.store.getJob(job.id))?.status, 'pending');
   assert.equal(t.pendingPublished(job.id), 1, 'claimable again, cluster-wide');
-  assert.ok(t.jobs.scheduler.has(job.id), 'waiting in the queue for a device');
+  assert.ok(t.jobs.has(job.id), 'waiting in the queue for a device');
   await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(t.assigned, []);
+});
+
+test('a device that leaves while a queued job’s claim is being stored: the attempt is lost once, after its claim', async () => {
+  const t = setup();
+  after(() => t.close());
+  await t.ready;
+  t.jobs.removeDevice('dev-a');
+  const job = await t.jobs.submit(input(), null);
+  assert.equal((await t.store.getJob(job.id))?.status, 'pending');
+  // The device joins: the pump reserves it and the claim starts; it leaves before the claim commits.
+  t.jobs.addDevice(t.device);
+  assert.equal(t.device.running.get(job.id), 1, 'the slot is taken while the claim is stored');
+  t.jobs.removeDevice('dev-a');
+  for (let i = 0; t.of(job.id).length < 3; i++) {
+    assert.ok(i < 100, `the lost attempt was requeued (events: ${t.of(job.id).join(', ')})`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.deepEqual(t.of(job.id), ['submit', 'claim', 'requeue']);
+  const stored = await t.store.getJob(job.id);
+  assert.equal(stored?.status, 'pending');
+  assert.equal(stored?.attempt, 1, 'the claimed attempt is the one requeued');
+  assert.ok(t.jobs.has(job.id), 'waiting in the queue for a device');
+  assert.deepEqual(t.assigned, [], 'nothing was sent to the departed device');
 });

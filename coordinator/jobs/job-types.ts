@@ -1,9 +1,9 @@
-// The dispatcher's options and the records it keeps per queued and per running job.
+// The job lifecycle's options and the records it keeps per queued and per running job.
 import type { Logger } from 'pino';
+import type { ConnectedDevice } from '../scheduler/device.js';
+import type { JobNeeds } from '../scheduler/matching.js';
 import type { JobRecord } from '../store/types.js';
 import type { JobTracing } from '../tracing/job-tracing.js';
-import type { ConnectedDevice } from './device.js';
-import type { JobNeeds } from './matching.js';
 
 export interface Queued {
   job: JobRecord;
@@ -31,7 +31,7 @@ export interface Running {
   job: JobRecord;
 }
 
-/** How a claim ended (see JobTransitions.claim). */
+/** How a claim ended. */
 export type ClaimOutcome =
   /** The job is now running on the device: send it. */
   | { kind: 'claimed'; job: JobRecord }
@@ -41,23 +41,6 @@ export type ClaimOutcome =
   | { kind: 'lost' }
   /** This copy was out of date (the job was requeued since): queue the fresh one instead. */
   | { kind: 'stale'; job: JobRecord; sessionDeviceId: string | null };
-
-/**
- * The job state changes the dispatcher asks for. It never writes a job's state itself: the job
- * lifecycle (coordinator/jobs/) applies each change to the store, tells the dispatcher what follows
- * (enqueue, terminal) and announces it once.
- */
-export interface JobTransitions {
-  /** pending → running on `deviceId` for `attempt` (pins the job's session to it first). */
-  claim(job: JobRecord, attempt: number, deviceId: string, placementReason: string): Promise<ClaimOutcome>;
-  /** pending|running → failed; false when the job was already terminal. */
-  fail(job: JobRecord, failureType: FailureType, message: string): Promise<boolean>;
-  /**
-   * running(attempt) → pending, queued again (on the session's device when pinned, never on
-   * `excludedDeviceId`); false when the attempt had moved on.
-   */
-  requeue(job: JobRecord, attempt: number, cause: RequeueCause, opts: RequeueOptions): Promise<boolean>;
-}
 
 /** Why a running attempt went back to the queue. */
 export type RequeueCause = 'device_left' | 'timeout' | 'refused' | 'restart' | 'lease_expired';
@@ -77,8 +60,7 @@ export interface RequeueOptions {
   excludedDeviceId?: string;
 }
 
-export interface DispatcherOptions {
-  transitions: JobTransitions;
+export interface SchedulingOptions {
   log: Logger;
   /** The job's spans (dispatch), when tracing is on. Default: none, and no span is made. */
   tracing?: JobTracing;

@@ -103,7 +103,10 @@ export function measureProtocolName(
 }
 
 /** The job method that runs `type` over `protocol`; undefined for a pair no agent runs (DNS over ICMP). */
-export function measureMethod(type: MeasureTypeName, protocol: MeasureProtocolName): MeasureMethod | undefined {
+export function measureMethod(
+  type: MeasureTypeName,
+  protocol: MeasureProtocolName,
+): MeasureMethod | undefined {
   const method = `MEASURE_${type.toUpperCase()}_${protocol.toUpperCase()}`;
   return (MEASURE_METHODS as readonly string[]).includes(method) ? (method as MeasureMethod) : undefined;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a Debian machine with Node 20 for this project: the build tools better-sqlite3 compiles
-# with, Chromium (full-page crawls), then `npm ci`. With --test also what the test suite needs:
+# with, Chromium (full-page crawls), ping, traceroute and mtr (network measurements), then `npm ci`. With --test also what the test suite needs:
 # the shell linter, systemd-analyze, rsync, and a running local PostgreSQL when one is installed.
 # Safe to run again.
 set -euo pipefail
@@ -17,6 +17,10 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# Network measurements (docs/measure.md) run these; their tests skip, saying why, without them.
+[ -x /usr/bin/ping ] || [ -x /bin/ping ] || need+=(iputils-ping)
+[ -x /usr/sbin/traceroute ] || [ -x /usr/bin/traceroute ] || need+=(traceroute)
+[ -x /usr/bin/mtr ] || [ -x /usr/sbin/mtr ] || need+=(mtr-tiny)
 if [ "$with_tests" -eq 1 ]; then
   command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
   command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)

@@ -41,7 +41,7 @@ const DEFAULT_PORT: Readonly<Record<MeasureTypeName, number>> = {
   mtr: 80,
   tls: 443,
 };
-/** The first port traceroute's UDP probes use (they count up per probe). */
+/** The first port UDP traceroute and mtr probes go to (traceroute counts up per probe). */
 export const TRACEROUTE_UDP_BASE_PORT = 33_434;
 
 const HOST_NAME =
@@ -62,7 +62,10 @@ export function measureJob(method: string, req: MeasureRequest | undefined): Mea
   const maxHops = req.maxHops || 30;
   if (maxHops > MEASURE_LIMITS.maxHops) throw invalid(`max_hops must be at most ${MEASURE_LIMITS.maxHops}`);
   const port =
-    req.port || (type === 'traceroute' && protocol === 'udp' ? TRACEROUTE_UDP_BASE_PORT : DEFAULT_PORT[type]);
+    req.port ||
+    ((type === 'traceroute' || type === 'mtr') && protocol === 'udp'
+      ? TRACEROUTE_UDP_BASE_PORT
+      : DEFAULT_PORT[type]);
   if (port > 65_535) throw invalid(`port must be at most 65535`);
   const recordType = (req.recordType || 'A').toUpperCase();
   if (!(DNS_RECORD_TYPES as readonly string[]).includes(recordType))

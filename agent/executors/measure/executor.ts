@@ -89,8 +89,9 @@ export class MeasureExecutor implements Executor {
       if (ctx.signal.aborted) [errorType, errorMessage] = ['timeout', abortMessage(ctx.signal)];
       else if (err instanceof JobError) [errorType, errorMessage] = [err.errorType, err.message];
       else if (err instanceof TargetConnectError) [errorType, errorMessage] = [err.kind, err.message];
-      else if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-        [errorType, errorMessage] = ['blocked', `measurement tool missing: ${(err as Error).message}`];
+      else if (err instanceof Error && (err as NodeJS.ErrnoException).code === 'ENOENT')
+        // The tool was removed after the probe found it.
+        [errorType, errorMessage] = ['blocked', `measurement tool missing: ${err.message}`];
       else throw err;
       return {
         ...base,

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import net from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import tls from 'node:tls';
 import { pino } from 'pino';
@@ -36,7 +37,10 @@ const resolver: Resolver = async (hostname) => {
   if (hostname === 'inside.test') return [{ address: '192.168.1.10', family: 4 }];
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
 };
-const labPolicy = createNetworkPolicy({ allowCidrs: ['127.0.0.0/8'], resolver });
+const labPolicy = createNetworkPolicy({ allowCidrs: ['127.0.0.0/8', '::1/128'], resolver });
+const hasV6Loopback = Object.values(networkInterfaces()).some((list) =>
+  list?.some((a) => a.address === '::1'),
+);
 const strictPolicy = createNetworkPolicy({ resolver });
 
 let counter = 0;
@@ -283,6 +287,36 @@ describe('measurement executor', () => {
     assert.ok((p?.avgMs ?? 0) > 0);
     assert.match(raw(o), /64 bytes from 127\.0\.0\.2/);
     assert.match(o.measure?.tool ?? '', /ping/);
+  });
+
+  it('ICMP ping and traceroute to ::1', {
+    skip:
+      skipUnless('MEASURE_PING_ICMP') ||
+      skipUnless('MEASURE_TRACEROUTE_UDP') ||
+      (hasV6Loopback ? false : 'no IPv6 loopback (::1) on this machine'),
+  }, async () => {
+    const ping = await lab.execute(
+      job({ type: MeasureType.MEASURE_TYPE_PING, target: '[::1]', packets: 2 }),
+      ctx(),
+    );
+    ok(ping);
+    assert.equal(ping.measure?.address, '::1');
+    assert.equal(ping.measure?.ping?.received, 2);
+    const trace = await lab.execute(
+      job({
+        type: MeasureType.MEASURE_TYPE_TRACEROUTE,
+        protocol: MeasureProtocol.MEASURE_PROTOCOL_UDP,
+        target: '::1',
+        packets: 1,
+        maxHops: 3,
+      }),
+      ctx(),
+    );
+    ok(trace);
+    assert.deepEqual(
+      trace.measure?.hops?.map((h) => [h.ttl, h.address, h.received]),
+      [[1, '::1', 1]],
+    );
   });
 
   it('ICMP ping by name: the tool is given the pinned address, not the name', {

@@ -1,7 +1,7 @@
 // Vocabulary of network measurements shared by both ends of the link: the job methods (one per type
 // and protocol, so a device advertises exactly what works on it), the names used above the wire, and
 // the bounds every request and result keeps (docs/measure.md).
-import { MeasureProtocol, MeasureType } from './codec.js';
+import { MeasureProtocol, type MeasureResult, MeasureType } from './codec.js';
 
 export type MeasureTypeName = 'dns' | 'ping' | 'traceroute' | 'mtr' | 'tls';
 export type MeasureProtocolName = 'icmp' | 'udp' | 'tcp';
@@ -122,4 +122,45 @@ export function isMeasureMethod(method: string): method is MeasureMethod {
 export function measureUrl(type: MeasureTypeName, target: string): string {
   const host = target.includes(':') && !target.startsWith('[') ? `[${target}]` : target;
   return `${type}://${host}`;
+}
+
+/**
+ * Why a measurement result from a device is out of bounds, or null when it is within them. For the
+ * coordinator, which takes results from untrusted peers: a result over MEASURE_RESULT_LIMITS did
+ * not come from an agent that keeps them.
+ */
+export function measureResultProblem(result: MeasureResult): string | null {
+  const L = MEASURE_RESULT_LIMITS;
+  const tooLong = (what: string, value: string | null | undefined) =>
+    (value ?? '').length > L.maxFieldChars ? `${what} is longer than ${L.maxFieldChars} characters` : null;
+  const over = (what: string, list: readonly unknown[] | null | undefined, max: number) =>
+    (list?.length ?? 0) > max ? `more than ${max} ${what}` : null;
+  const checks: Array<string | null> = [
+    measureTypeName(result.type) ? null : `unknown measurement type ${result.type ?? 0}`,
+    tooLong('target', result.target),
+    tooLong('address', result.address),
+    tooLong('tool', result.tool),
+    over('ping RTTs', result.ping?.rttsMs, L.maxRtts),
+    over('hops', result.hops, L.maxHops),
+    ...(result.hops ?? []).flatMap((h) => [
+      over('RTTs in a hop', h.rttsMs, L.maxRttsPerHop),
+      tooLong('a hop address', h.address),
+      tooLong('a hop name', h.hostName),
+    ]),
+    over('DNS answers', result.dns?.answers, L.maxAnswers),
+    tooLong('the resolver', result.dns?.resolver),
+    tooLong('the DNS status', result.dns?.status),
+    ...(result.dns?.answers ?? []).flatMap((a) => [
+      tooLong('an answer name', a.name),
+      tooLong('an answer', a.value),
+    ]),
+    over('certificates', result.tls?.chain, L.maxChain),
+    ...(result.tls?.chain ?? []).flatMap((c) => [
+      tooLong('a subject', c.subject),
+      tooLong('an issuer', c.issuer),
+      over('subject alternative names', c.subjectAltNames, L.maxAltNames),
+      ...(c.subjectAltNames ?? []).map((n) => tooLong('a subject alternative name', n)),
+    ]),
+  ];
+  return checks.find((c) => c !== null) ?? null;
 }

@@ -26,7 +26,7 @@ export function parseMtrJson(output: string, cut: Truncation): MeasureHop[] {
   const hops = hubs.map((h, i) =>
     hop(
       Number(h.count ?? i + 1),
-      String(h.host ?? '???'),
+      cut.text(String(h.host ?? '???')),
       num(h['Loss%']),
       num(h.Snt),
       num(h.Avg),
@@ -52,7 +52,7 @@ export function parseMtrReport(output: string, cut: Truncation): MeasureHop[] {
     hops.push(
       hop(
         Number(m[1]),
-        m[2] ?? '???',
+        cut.text(m[2] ?? '???'),
         Number(m[3]),
         Number(m[4]),
         Number(m[6]),

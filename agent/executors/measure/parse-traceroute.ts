@@ -19,12 +19,12 @@ export function parseTraceroute(output: string, cut: Truncation): MeasureHop[] {
     if (line.startsWith('traceroute')) continue;
     const m = HOP_LINE.exec(line);
     if (!m) continue;
-    hops.push(parseHop(Number(m[1]), m[2] ?? ''));
+    hops.push(parseHop(Number(m[1]), m[2] ?? '', cut));
   }
   return cut.list(hops, MEASURE_RESULT_LIMITS.maxHops);
 }
 
-function parseHop(ttl: number, rest: string): MeasureHop {
+function parseHop(ttl: number, rest: string, cut: Truncation): MeasureHop {
   const rtts: number[] = [];
   const answers = new Map<string, { hostName: string; count: number }>();
   let sent = 0;
@@ -52,8 +52,8 @@ function parseHop(ttl: number, rest: string): MeasureHop {
   for (const [addr, a] of answers) {
     if (a.count > best) {
       best = a.count;
-      address = addr;
-      hostName = a.hostName === addr ? '' : a.hostName;
+      address = cut.text(addr);
+      hostName = a.hostName === addr ? '' : cut.text(a.hostName);
     }
   }
   const stats = statsOf(rtts);
@@ -61,7 +61,7 @@ function parseHop(ttl: number, rest: string): MeasureHop {
     ttl,
     address,
     hostName,
-    rttsMs: rtts.slice(0, MEASURE_RESULT_LIMITS.maxRttsPerHop),
+    rttsMs: cut.list(rtts, MEASURE_RESULT_LIMITS.maxRttsPerHop),
     sent,
     received: rtts.length,
     lossPercent: sent > 0 ? ms(((sent - rtts.length) / sent) * 100) : 0,

@@ -30,11 +30,23 @@ export type OwnerControls = crawl.link.v1.OwnerControls.$Properties;
 export type HourWindow = crawl.link.v1.HourWindow.$Properties;
 export type Availability = crawl.link.v1.Availability.$Properties;
 export type Ping = crawl.link.v1.Ping.$Properties;
+export type MeasureRequest = crawl.link.v1.MeasureRequest.$Properties;
+export type MeasureResult = crawl.link.v1.MeasureResult.$Properties;
+export type MeasurePing = crawl.link.v1.MeasurePing.$Properties;
+export type MeasureHop = crawl.link.v1.MeasureHop.$Properties;
+export type MeasureDns = crawl.link.v1.MeasureDns.$Properties;
+export type DnsAnswer = crawl.link.v1.DnsAnswer.$Properties;
+export type MeasureTls = crawl.link.v1.MeasureTls.$Properties;
+export type TlsCertificate = crawl.link.v1.TlsCertificate.$Properties;
 
 export const ContentPart = v1.ContentPart;
 export type ContentPart = crawl.link.v1.ContentPart;
 export const RejectReason = v1.RejectReason;
 export type RejectReason = crawl.link.v1.RejectReason;
+export const MeasureType = v1.MeasureType;
+export type MeasureType = crawl.link.v1.MeasureType;
+export const MeasureProtocol = v1.MeasureProtocol;
+export type MeasureProtocol = crawl.link.v1.MeasureProtocol;
 
 /** Thrown for a frame that is too large or does not decode; `code` is stable. */
 export class FrameError extends Error {

@@ -26,6 +26,7 @@ First install needs --coordinator, --device-id and --token (or --token-file).
   --source DIR          checkout to install from (default: the one holding this script)
   --root DIR            install under DIR instead of / (never touches systemd; for tests, images)
   --no-start            do not reload, enable or start the service
+  --no-measure-tools    do not install ping, traceroute and mtr (network measurements)
   --uninstall           stop, disable and remove the agent (keeps its state directory)
   --purge               with --uninstall: also delete the state directory (unsent results)
   -h, --help
@@ -42,6 +43,7 @@ script_dir=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 ROOT=/
 SOURCE=$(cd "$script_dir/.." && pwd)
 START=yes
+MEASURE_TOOLS=yes
 ACTION=install
 PURGE=no
 TOKEN=
@@ -78,6 +80,7 @@ while [[ $# -gt 0 ]]; do
     --browser) need_value "$@"; settings[CRAWL_AGENT_BROWSER]=$2; shift 2 ;;
     --status-addr) need_value "$@"; settings[CRAWL_AGENT_STATUS_ADDR]=$2; shift 2 ;;
     --no-start) START=no; shift ;;
+    --no-measure-tools) MEASURE_TOOLS=no; shift ;;
     --uninstall) ACTION=uninstall; shift ;;
     --purge) PURGE=yes; shift ;;
     -h | --help) usage; exit 0 ;;
@@ -259,6 +262,37 @@ install_unit() {
   log "unit installed: /etc/systemd/system/crawl-agent.service; command: /usr/local/bin/crawl-agent"
 }
 
+# Network measurements (docs/measure.md) run the system's ping, traceroute and mtr; the agent
+# offers each only when a probe at start finds it working, so a failed install costs those
+# measurements, never the agent. The unit grants CAP_NET_RAW for the tools' raw sockets.
+install_measure_tools() {
+  if [[ $MEASURE_TOOLS == no ]]; then
+    log "measurement tools not installed (--no-measure-tools)"
+    return
+  fi
+  if [[ $on_host != yes ]]; then
+    log "--root given: install ping, traceroute and mtr in the image for network measurements"
+    return
+  fi
+  local need=()
+  [[ -x /usr/bin/ping || -x /bin/ping ]] || need+=(iputils-ping)
+  [[ -x /usr/sbin/traceroute || -x /usr/bin/traceroute ]] || need+=(traceroute)
+  [[ -x /usr/bin/mtr || -x /usr/sbin/mtr ]] || need+=(mtr-tiny)
+  if [[ ${#need[@]} -eq 0 ]]; then
+    log "measurement tools present: ping, traceroute, mtr"
+    return
+  fi
+  if command -v apt-get >/dev/null; then
+    if DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; then
+      log "installed for network measurements: ${need[*]}"
+    else
+      log "warning: could not install ${need[*]}: those measurements are not offered"
+    fi
+  else
+    log "warning: no apt-get: install ping, traceroute and mtr with this system's package manager"
+  fi
+}
+
 check_node() {
   # 20.15 is the first Node.js 20 with zlib.crc32, which the agent's spool records use.
   local ok
@@ -307,6 +341,7 @@ fi
 check_node
 copy_code
 write_env
+install_measure_tools
 install_unit
 start_service
 log "done"

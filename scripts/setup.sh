@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a Debian machine with Node 20 for this project: the build tools better-sqlite3 compiles
-# with, Chromium (full-page crawls), then `npm ci`. With --test also what the test suite needs:
+# with, Chromium (full-page crawls), ping, traceroute and mtr (network measurements), then `npm ci`.
+# With --test also what the test suite needs:
 # the shell linter, systemd-analyze, rsync, and PostgreSQL, installed if missing and started on
 # 127.0.0.1:5432 with trust authentication for loopback connections (the tests connect as
 # `postgres` without a password: test/helpers/postgres.ts). CI (.ci/run) runs this, then the
@@ -20,6 +21,10 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# Network measurements (docs/measure.md) run these; their tests skip, saying why, without them.
+[ -x /usr/bin/ping ] || [ -x /bin/ping ] || need+=(iputils-ping)
+[ -x /usr/sbin/traceroute ] || [ -x /usr/bin/traceroute ] || need+=(traceroute)
+[ -x /usr/bin/mtr ] || [ -x /usr/sbin/mtr ] || need+=(mtr-tiny)
 if [ "$with_tests" -eq 1 ]; then
   command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
   command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)

@@ -1,9 +1,12 @@
-// Builds the executors this device can run: HTTP and Solana always, the browser when one works.
+// Builds the executors this device can run: HTTP and Solana always, the network measurements the
+// device's tools allow, the browser when one works.
 import type { Logger } from 'pino';
 import type { AgentConfig } from '../config.js';
 import { createNetworkPolicy, type NetworkPolicy } from '../policy/index.js';
 import { withOwnerDomains } from '../policy/owner-domains.js';
 import { HttpExecutor } from './http.js';
+import { MeasureExecutor } from './measure/executor.js';
+import { measureTools } from './measure/probe.js';
 import { SolanaExecutor } from './solana.js';
 import type { Executor } from './types.js';
 
@@ -28,9 +31,24 @@ export async function buildExecutors(config: Readonly<AgentConfig>, log: Logger)
   const executors: Executor[] = [
     new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress, keepAlive }),
     new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress, keepAlive }),
+    await measureExecutor(policy, ca, localAddress, log),
   ];
   if (config.browser === 'none') return { executors };
   return { executors, ...(await addBrowser(config, policy, ca, log, executors)) };
+}
+
+/** Network measurements: what the probe found working on this device (docs/measure.md). */
+async function measureExecutor(
+  policy: NetworkPolicy,
+  ca: Buffer[] | undefined,
+  localAddress: string | undefined,
+  log: Logger,
+): Promise<MeasureExecutor> {
+  const tools = await measureTools();
+  const missing = Object.entries(tools.missing);
+  if (missing.length > 0)
+    log.info({ missing: Object.fromEntries(missing) }, 'some measurements are not offered');
+  return new MeasureExecutor({ policy, tools, localAddress, ca });
 }
 
 async function addBrowser(

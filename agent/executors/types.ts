@@ -4,6 +4,8 @@ import type {
   CookieRecord,
   Header,
   InputCookie,
+  MeasureRequest,
+  MeasureResult,
   PerformanceMetrics,
   RequestOutcome,
   ResultFinal,
@@ -27,6 +29,8 @@ export interface ExecRequest {
   sessionId: string;
   /** mobile | desktop | server: emulation hint for browser jobs. */
   deviceType: string;
+  /** A network measurement's parameters (methods MEASURE_*), as the wire carried them. */
+  measure?: MeasureRequest;
 }
 
 /** Content an executor produced; each present part is streamed to the coordinator in chunks. */
@@ -72,6 +76,8 @@ export interface ExecOutcome {
    * the bound local address): ResultFinal.network. Absent when an executor reports none.
    */
   network?: NetworkContext;
+  /** A measurement's parsed result (ResultFinal.measure); the raw output is `content.body`. */
+  measure?: MeasureResult;
 }
 
 export interface ExecContext {

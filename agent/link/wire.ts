@@ -7,6 +7,8 @@ import {
   DEFAULT_MAX_CHUNK_BYTES,
   DEFAULT_MAX_FRAME_BYTES,
   encodeAgentFrame,
+  measureTypeName,
+  measureUrl,
   type OwnerControls,
   type PartSummary,
   partOf,
@@ -51,6 +53,11 @@ export function jobFromAssign(a: Assign, defaults: { deviceType: string }): Assi
   const req = a.request ?? {};
   const jobId = a.jobId ?? '';
   const attempt = a.attempt ?? 0;
+  // A measurement's URL is derived from its target, whatever the coordinator put there, so the
+  // owner's domain lists and the URL log judge what is actually measured.
+  const measureType = req.measure ? measureTypeName(req.measure.type) : undefined;
+  const url =
+    req.measure && measureType ? measureUrl(measureType, req.measure.target ?? '') : (req.url ?? '');
   return {
     jobId,
     attempt,
@@ -61,13 +68,14 @@ export function jobFromAssign(a: Assign, defaults: { deviceType: string }): Assi
       jobId,
       attempt,
       method: req.method || 'GET',
-      url: req.url ?? '',
+      url,
       timeoutMs: req.timeoutMs || 30_000,
       headers: (req.headers ?? []).map((h) => ({ name: h.name ?? '', value: h.value ?? '' })),
       body: Buffer.from(req.body ?? new Uint8Array(0)),
       cookies: req.cookies ?? [],
       sessionId: req.sessionId ?? '',
       deviceType: req.deviceType || defaults.deviceType,
+      ...(req.measure ? { measure: req.measure } : {}),
     },
   };
 }
@@ -211,6 +219,7 @@ function finalFrame(jobId: string, attempt: number, outcome: ExecOutcome, parts:
       contentType: outcome.contentType,
       contentEncoding: outcome.contentEncoding ?? '',
       network: outcome.network ?? null,
+      measure: outcome.measure ?? null,
     },
   });
 }

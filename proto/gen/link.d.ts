@@ -1118,6 +1118,9 @@ export namespace crawl {
                 /** JobRequest deviceType. */
                 deviceType: string;
 
+                /** JobRequest measure. */
+                measure?: (crawl.link.v1.MeasureRequest.$Properties|null);
+
                 /**
                  * Creates a new JobRequest instance using the specified properties.
                  * @param [properties] Properties to set
@@ -1174,12 +1177,921 @@ export namespace crawl {
                     /** JobRequest deviceType */
                     deviceType?: (string|null);
 
+                    /** JobRequest measure */
+                    measure?: (crawl.link.v1.MeasureRequest.$Properties|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of a JobRequest. */
                 type $Shape = crawl.link.v1.JobRequest.$Properties;
+            }
+
+            /** MeasureType enum. */
+            enum MeasureType {
+
+                /** MEASURE_TYPE_UNSPECIFIED value */
+                MEASURE_TYPE_UNSPECIFIED = 0,
+
+                /** MEASURE_TYPE_DNS value */
+                MEASURE_TYPE_DNS = 1,
+
+                /** MEASURE_TYPE_PING value */
+                MEASURE_TYPE_PING = 2,
+
+                /** MEASURE_TYPE_TRACEROUTE value */
+                MEASURE_TYPE_TRACEROUTE = 3,
+
+                /** MEASURE_TYPE_MTR value */
+                MEASURE_TYPE_MTR = 4,
+
+                /** MEASURE_TYPE_TLS value */
+                MEASURE_TYPE_TLS = 5
+            }
+
+            /** MeasureProtocol enum. */
+            enum MeasureProtocol {
+
+                /** MEASURE_PROTOCOL_UNSPECIFIED value */
+                MEASURE_PROTOCOL_UNSPECIFIED = 0,
+
+                /** MEASURE_PROTOCOL_ICMP value */
+                MEASURE_PROTOCOL_ICMP = 1,
+
+                /** MEASURE_PROTOCOL_UDP value */
+                MEASURE_PROTOCOL_UDP = 2,
+
+                /** MEASURE_PROTOCOL_TCP value */
+                MEASURE_PROTOCOL_TCP = 3
+            }
+
+            /**
+             * Properties of a MeasureRequest.
+             * @deprecated Use crawl.link.v1.MeasureRequest.$Properties instead.
+             */
+            interface IMeasureRequest extends crawl.link.v1.MeasureRequest.$Properties {
+            }
+
+            /** Represents a MeasureRequest. */
+            class MeasureRequest {
+
+                /**
+                 * Constructs a new MeasureRequest.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.MeasureRequest.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** MeasureRequest type. */
+                type: crawl.link.v1.MeasureType;
+
+                /** MeasureRequest target. */
+                target: string;
+
+                /** MeasureRequest protocol. */
+                protocol: crawl.link.v1.MeasureProtocol;
+
+                /** MeasureRequest port. */
+                port: number;
+
+                /** MeasureRequest packets. */
+                packets: number;
+
+                /** MeasureRequest maxHops. */
+                maxHops: number;
+
+                /** MeasureRequest recordType. */
+                recordType: string;
+
+                /** MeasureRequest resolver. */
+                resolver: string;
+
+                /** MeasureRequest resolverPort. */
+                resolverPort: number;
+
+                /** MeasureRequest serverName. */
+                serverName: string;
+
+                /** MeasureRequest ipVersion. */
+                ipVersion: number;
+
+                /**
+                 * Creates a new MeasureRequest instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns MeasureRequest instance
+                 */
+                static create(properties: crawl.link.v1.MeasureRequest.$Shape): crawl.link.v1.MeasureRequest & crawl.link.v1.MeasureRequest.$Shape;
+                static create(properties?: crawl.link.v1.MeasureRequest.$Properties): crawl.link.v1.MeasureRequest;
+
+                /**
+                 * Encodes the specified MeasureRequest message. Does not implicitly {@link crawl.link.v1.MeasureRequest.verify|verify} messages.
+                 * @param m MeasureRequest message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.MeasureRequest.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a MeasureRequest message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureRequest & crawl.link.v1.MeasureRequest.$Shape} MeasureRequest
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.MeasureRequest & crawl.link.v1.MeasureRequest.$Shape;
+            }
+
+            namespace MeasureRequest {
+
+                /** Properties of a MeasureRequest. */
+                interface $Properties {
+
+                    /** MeasureRequest type */
+                    type?: (crawl.link.v1.MeasureType|null);
+
+                    /** MeasureRequest target */
+                    target?: (string|null);
+
+                    /** MeasureRequest protocol */
+                    protocol?: (crawl.link.v1.MeasureProtocol|null);
+
+                    /** MeasureRequest port */
+                    port?: (number|null);
+
+                    /** MeasureRequest packets */
+                    packets?: (number|null);
+
+                    /** MeasureRequest maxHops */
+                    maxHops?: (number|null);
+
+                    /** MeasureRequest recordType */
+                    recordType?: (string|null);
+
+                    /** MeasureRequest resolver */
+                    resolver?: (string|null);
+
+                    /** MeasureRequest resolverPort */
+                    resolverPort?: (number|null);
+
+                    /** MeasureRequest serverName */
+                    serverName?: (string|null);
+
+                    /** MeasureRequest ipVersion */
+                    ipVersion?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a MeasureRequest. */
+                type $Shape = crawl.link.v1.MeasureRequest.$Properties;
+            }
+
+            /**
+             * Properties of a MeasureHop.
+             * @deprecated Use crawl.link.v1.MeasureHop.$Properties instead.
+             */
+            interface IMeasureHop extends crawl.link.v1.MeasureHop.$Properties {
+            }
+
+            /** Represents a MeasureHop. */
+            class MeasureHop {
+
+                /**
+                 * Constructs a new MeasureHop.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.MeasureHop.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** MeasureHop ttl. */
+                ttl: number;
+
+                /** MeasureHop address. */
+                address: string;
+
+                /** MeasureHop hostName. */
+                hostName: string;
+
+                /** MeasureHop rttsMs. */
+                rttsMs: number[];
+
+                /** MeasureHop sent. */
+                sent: number;
+
+                /** MeasureHop received. */
+                received: number;
+
+                /** MeasureHop lossPercent. */
+                lossPercent: number;
+
+                /** MeasureHop minMs. */
+                minMs: number;
+
+                /** MeasureHop avgMs. */
+                avgMs: number;
+
+                /** MeasureHop maxMs. */
+                maxMs: number;
+
+                /** MeasureHop stdevMs. */
+                stdevMs: number;
+
+                /**
+                 * Creates a new MeasureHop instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns MeasureHop instance
+                 */
+                static create(properties: crawl.link.v1.MeasureHop.$Shape): crawl.link.v1.MeasureHop & crawl.link.v1.MeasureHop.$Shape;
+                static create(properties?: crawl.link.v1.MeasureHop.$Properties): crawl.link.v1.MeasureHop;
+
+                /**
+                 * Encodes the specified MeasureHop message. Does not implicitly {@link crawl.link.v1.MeasureHop.verify|verify} messages.
+                 * @param m MeasureHop message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.MeasureHop.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a MeasureHop message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureHop & crawl.link.v1.MeasureHop.$Shape} MeasureHop
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.MeasureHop & crawl.link.v1.MeasureHop.$Shape;
+            }
+
+            namespace MeasureHop {
+
+                /** Properties of a MeasureHop. */
+                interface $Properties {
+
+                    /** MeasureHop ttl */
+                    ttl?: (number|null);
+
+                    /** MeasureHop address */
+                    address?: (string|null);
+
+                    /** MeasureHop hostName */
+                    hostName?: (string|null);
+
+                    /** MeasureHop rttsMs */
+                    rttsMs?: (number[]|null);
+
+                    /** MeasureHop sent */
+                    sent?: (number|null);
+
+                    /** MeasureHop received */
+                    received?: (number|null);
+
+                    /** MeasureHop lossPercent */
+                    lossPercent?: (number|null);
+
+                    /** MeasureHop minMs */
+                    minMs?: (number|null);
+
+                    /** MeasureHop avgMs */
+                    avgMs?: (number|null);
+
+                    /** MeasureHop maxMs */
+                    maxMs?: (number|null);
+
+                    /** MeasureHop stdevMs */
+                    stdevMs?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a MeasureHop. */
+                type $Shape = crawl.link.v1.MeasureHop.$Properties;
+            }
+
+            /**
+             * Properties of a MeasurePing.
+             * @deprecated Use crawl.link.v1.MeasurePing.$Properties instead.
+             */
+            interface IMeasurePing extends crawl.link.v1.MeasurePing.$Properties {
+            }
+
+            /** Represents a MeasurePing. */
+            class MeasurePing {
+
+                /**
+                 * Constructs a new MeasurePing.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.MeasurePing.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** MeasurePing sent. */
+                sent: number;
+
+                /** MeasurePing received. */
+                received: number;
+
+                /** MeasurePing lossPercent. */
+                lossPercent: number;
+
+                /** MeasurePing minMs. */
+                minMs: number;
+
+                /** MeasurePing avgMs. */
+                avgMs: number;
+
+                /** MeasurePing maxMs. */
+                maxMs: number;
+
+                /** MeasurePing mdevMs. */
+                mdevMs: number;
+
+                /** MeasurePing rttsMs. */
+                rttsMs: number[];
+
+                /**
+                 * Creates a new MeasurePing instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns MeasurePing instance
+                 */
+                static create(properties: crawl.link.v1.MeasurePing.$Shape): crawl.link.v1.MeasurePing & crawl.link.v1.MeasurePing.$Shape;
+                static create(properties?: crawl.link.v1.MeasurePing.$Properties): crawl.link.v1.MeasurePing;
+
+                /**
+                 * Encodes the specified MeasurePing message. Does not implicitly {@link crawl.link.v1.MeasurePing.verify|verify} messages.
+                 * @param m MeasurePing message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.MeasurePing.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a MeasurePing message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasurePing & crawl.link.v1.MeasurePing.$Shape} MeasurePing
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.MeasurePing & crawl.link.v1.MeasurePing.$Shape;
+            }
+
+            namespace MeasurePing {
+
+                /** Properties of a MeasurePing. */
+                interface $Properties {
+
+                    /** MeasurePing sent */
+                    sent?: (number|null);
+
+                    /** MeasurePing received */
+                    received?: (number|null);
+
+                    /** MeasurePing lossPercent */
+                    lossPercent?: (number|null);
+
+                    /** MeasurePing minMs */
+                    minMs?: (number|null);
+
+                    /** MeasurePing avgMs */
+                    avgMs?: (number|null);
+
+                    /** MeasurePing maxMs */
+                    maxMs?: (number|null);
+
+                    /** MeasurePing mdevMs */
+                    mdevMs?: (number|null);
+
+                    /** MeasurePing rttsMs */
+                    rttsMs?: (number[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a MeasurePing. */
+                type $Shape = crawl.link.v1.MeasurePing.$Properties;
+            }
+
+            /**
+             * Properties of a DnsAnswer.
+             * @deprecated Use crawl.link.v1.DnsAnswer.$Properties instead.
+             */
+            interface IDnsAnswer extends crawl.link.v1.DnsAnswer.$Properties {
+            }
+
+            /** Represents a DnsAnswer. */
+            class DnsAnswer {
+
+                /**
+                 * Constructs a new DnsAnswer.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.DnsAnswer.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** DnsAnswer name. */
+                name: string;
+
+                /** DnsAnswer type. */
+                type: string;
+
+                /** DnsAnswer ttl. */
+                ttl: number;
+
+                /** DnsAnswer hasTtl. */
+                hasTtl: boolean;
+
+                /** DnsAnswer value. */
+                value: string;
+
+                /**
+                 * Creates a new DnsAnswer instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns DnsAnswer instance
+                 */
+                static create(properties: crawl.link.v1.DnsAnswer.$Shape): crawl.link.v1.DnsAnswer & crawl.link.v1.DnsAnswer.$Shape;
+                static create(properties?: crawl.link.v1.DnsAnswer.$Properties): crawl.link.v1.DnsAnswer;
+
+                /**
+                 * Encodes the specified DnsAnswer message. Does not implicitly {@link crawl.link.v1.DnsAnswer.verify|verify} messages.
+                 * @param m DnsAnswer message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.DnsAnswer.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a DnsAnswer message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.DnsAnswer & crawl.link.v1.DnsAnswer.$Shape} DnsAnswer
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.DnsAnswer & crawl.link.v1.DnsAnswer.$Shape;
+            }
+
+            namespace DnsAnswer {
+
+                /** Properties of a DnsAnswer. */
+                interface $Properties {
+
+                    /** DnsAnswer name */
+                    name?: (string|null);
+
+                    /** DnsAnswer type */
+                    type?: (string|null);
+
+                    /** DnsAnswer ttl */
+                    ttl?: (number|null);
+
+                    /** DnsAnswer hasTtl */
+                    hasTtl?: (boolean|null);
+
+                    /** DnsAnswer value */
+                    value?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a DnsAnswer. */
+                type $Shape = crawl.link.v1.DnsAnswer.$Properties;
+            }
+
+            /**
+             * Properties of a MeasureDns.
+             * @deprecated Use crawl.link.v1.MeasureDns.$Properties instead.
+             */
+            interface IMeasureDns extends crawl.link.v1.MeasureDns.$Properties {
+            }
+
+            /** Represents a MeasureDns. */
+            class MeasureDns {
+
+                /**
+                 * Constructs a new MeasureDns.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.MeasureDns.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** MeasureDns resolver. */
+                resolver: string;
+
+                /** MeasureDns recordType. */
+                recordType: string;
+
+                /** MeasureDns protocol. */
+                protocol: string;
+
+                /** MeasureDns answers. */
+                answers: crawl.link.v1.DnsAnswer.$Properties[];
+
+                /** MeasureDns status. */
+                status: string;
+
+                /** MeasureDns timeMs. */
+                timeMs: number;
+
+                /**
+                 * Creates a new MeasureDns instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns MeasureDns instance
+                 */
+                static create(properties: crawl.link.v1.MeasureDns.$Shape): crawl.link.v1.MeasureDns & crawl.link.v1.MeasureDns.$Shape;
+                static create(properties?: crawl.link.v1.MeasureDns.$Properties): crawl.link.v1.MeasureDns;
+
+                /**
+                 * Encodes the specified MeasureDns message. Does not implicitly {@link crawl.link.v1.MeasureDns.verify|verify} messages.
+                 * @param m MeasureDns message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.MeasureDns.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a MeasureDns message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureDns & crawl.link.v1.MeasureDns.$Shape} MeasureDns
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.MeasureDns & crawl.link.v1.MeasureDns.$Shape;
+            }
+
+            namespace MeasureDns {
+
+                /** Properties of a MeasureDns. */
+                interface $Properties {
+
+                    /** MeasureDns resolver */
+                    resolver?: (string|null);
+
+                    /** MeasureDns recordType */
+                    recordType?: (string|null);
+
+                    /** MeasureDns protocol */
+                    protocol?: (string|null);
+
+                    /** MeasureDns answers */
+                    answers?: (crawl.link.v1.DnsAnswer.$Properties[]|null);
+
+                    /** MeasureDns status */
+                    status?: (string|null);
+
+                    /** MeasureDns timeMs */
+                    timeMs?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a MeasureDns. */
+                type $Shape = crawl.link.v1.MeasureDns.$Properties;
+            }
+
+            /**
+             * Properties of a TlsCertificate.
+             * @deprecated Use crawl.link.v1.TlsCertificate.$Properties instead.
+             */
+            interface ITlsCertificate extends crawl.link.v1.TlsCertificate.$Properties {
+            }
+
+            /** Represents a TlsCertificate. */
+            class TlsCertificate {
+
+                /**
+                 * Constructs a new TlsCertificate.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.TlsCertificate.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** TlsCertificate subject. */
+                subject: string;
+
+                /** TlsCertificate issuer. */
+                issuer: string;
+
+                /** TlsCertificate validFrom. */
+                validFrom: string;
+
+                /** TlsCertificate validTo. */
+                validTo: string;
+
+                /** TlsCertificate serialNumber. */
+                serialNumber: string;
+
+                /** TlsCertificate fingerprintSha256. */
+                fingerprintSha256: string;
+
+                /** TlsCertificate subjectAltNames. */
+                subjectAltNames: string[];
+
+                /**
+                 * Creates a new TlsCertificate instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns TlsCertificate instance
+                 */
+                static create(properties: crawl.link.v1.TlsCertificate.$Shape): crawl.link.v1.TlsCertificate & crawl.link.v1.TlsCertificate.$Shape;
+                static create(properties?: crawl.link.v1.TlsCertificate.$Properties): crawl.link.v1.TlsCertificate;
+
+                /**
+                 * Encodes the specified TlsCertificate message. Does not implicitly {@link crawl.link.v1.TlsCertificate.verify|verify} messages.
+                 * @param m TlsCertificate message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.TlsCertificate.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a TlsCertificate message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.TlsCertificate & crawl.link.v1.TlsCertificate.$Shape} TlsCertificate
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.TlsCertificate & crawl.link.v1.TlsCertificate.$Shape;
+            }
+
+            namespace TlsCertificate {
+
+                /** Properties of a TlsCertificate. */
+                interface $Properties {
+
+                    /** TlsCertificate subject */
+                    subject?: (string|null);
+
+                    /** TlsCertificate issuer */
+                    issuer?: (string|null);
+
+                    /** TlsCertificate validFrom */
+                    validFrom?: (string|null);
+
+                    /** TlsCertificate validTo */
+                    validTo?: (string|null);
+
+                    /** TlsCertificate serialNumber */
+                    serialNumber?: (string|null);
+
+                    /** TlsCertificate fingerprintSha256 */
+                    fingerprintSha256?: (string|null);
+
+                    /** TlsCertificate subjectAltNames */
+                    subjectAltNames?: (string[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a TlsCertificate. */
+                type $Shape = crawl.link.v1.TlsCertificate.$Properties;
+            }
+
+            /**
+             * Properties of a MeasureTls.
+             * @deprecated Use crawl.link.v1.MeasureTls.$Properties instead.
+             */
+            interface IMeasureTls extends crawl.link.v1.MeasureTls.$Properties {
+            }
+
+            /** Represents a MeasureTls. */
+            class MeasureTls {
+
+                /**
+                 * Constructs a new MeasureTls.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.MeasureTls.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** MeasureTls protocol. */
+                protocol: string;
+
+                /** MeasureTls cipher. */
+                cipher: string;
+
+                /** MeasureTls alpn. */
+                alpn: string;
+
+                /** MeasureTls authorized. */
+                authorized: boolean;
+
+                /** MeasureTls authorizationError. */
+                authorizationError: string;
+
+                /** MeasureTls chain. */
+                chain: crawl.link.v1.TlsCertificate.$Properties[];
+
+                /** MeasureTls handshakeMs. */
+                handshakeMs: number;
+
+                /** MeasureTls serverName. */
+                serverName: string;
+
+                /**
+                 * Creates a new MeasureTls instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns MeasureTls instance
+                 */
+                static create(properties: crawl.link.v1.MeasureTls.$Shape): crawl.link.v1.MeasureTls & crawl.link.v1.MeasureTls.$Shape;
+                static create(properties?: crawl.link.v1.MeasureTls.$Properties): crawl.link.v1.MeasureTls;
+
+                /**
+                 * Encodes the specified MeasureTls message. Does not implicitly {@link crawl.link.v1.MeasureTls.verify|verify} messages.
+                 * @param m MeasureTls message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.MeasureTls.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a MeasureTls message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureTls & crawl.link.v1.MeasureTls.$Shape} MeasureTls
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.MeasureTls & crawl.link.v1.MeasureTls.$Shape;
+            }
+
+            namespace MeasureTls {
+
+                /** Properties of a MeasureTls. */
+                interface $Properties {
+
+                    /** MeasureTls protocol */
+                    protocol?: (string|null);
+
+                    /** MeasureTls cipher */
+                    cipher?: (string|null);
+
+                    /** MeasureTls alpn */
+                    alpn?: (string|null);
+
+                    /** MeasureTls authorized */
+                    authorized?: (boolean|null);
+
+                    /** MeasureTls authorizationError */
+                    authorizationError?: (string|null);
+
+                    /** MeasureTls chain */
+                    chain?: (crawl.link.v1.TlsCertificate.$Properties[]|null);
+
+                    /** MeasureTls handshakeMs */
+                    handshakeMs?: (number|null);
+
+                    /** MeasureTls serverName */
+                    serverName?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a MeasureTls. */
+                type $Shape = crawl.link.v1.MeasureTls.$Properties;
+            }
+
+            /**
+             * Properties of a MeasureResult.
+             * @deprecated Use crawl.link.v1.MeasureResult.$Properties instead.
+             */
+            interface IMeasureResult extends crawl.link.v1.MeasureResult.$Properties {
+            }
+
+            /** Represents a MeasureResult. */
+            class MeasureResult {
+
+                /**
+                 * Constructs a new MeasureResult.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.MeasureResult.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** MeasureResult type. */
+                type: crawl.link.v1.MeasureType;
+
+                /** MeasureResult target. */
+                target: string;
+
+                /** MeasureResult address. */
+                address: string;
+
+                /** MeasureResult protocol. */
+                protocol: crawl.link.v1.MeasureProtocol;
+
+                /** MeasureResult ping. */
+                ping?: (crawl.link.v1.MeasurePing.$Properties|null);
+
+                /** MeasureResult hops. */
+                hops: crawl.link.v1.MeasureHop.$Properties[];
+
+                /** MeasureResult dns. */
+                dns?: (crawl.link.v1.MeasureDns.$Properties|null);
+
+                /** MeasureResult tls. */
+                tls?: (crawl.link.v1.MeasureTls.$Properties|null);
+
+                /** MeasureResult truncated. */
+                truncated: boolean;
+
+                /** MeasureResult tool. */
+                tool: string;
+
+                /**
+                 * Creates a new MeasureResult instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns MeasureResult instance
+                 */
+                static create(properties: crawl.link.v1.MeasureResult.$Shape): crawl.link.v1.MeasureResult & crawl.link.v1.MeasureResult.$Shape;
+                static create(properties?: crawl.link.v1.MeasureResult.$Properties): crawl.link.v1.MeasureResult;
+
+                /**
+                 * Encodes the specified MeasureResult message. Does not implicitly {@link crawl.link.v1.MeasureResult.verify|verify} messages.
+                 * @param m MeasureResult message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.MeasureResult.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a MeasureResult message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureResult & crawl.link.v1.MeasureResult.$Shape} MeasureResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.MeasureResult & crawl.link.v1.MeasureResult.$Shape;
+            }
+
+            namespace MeasureResult {
+
+                /** Properties of a MeasureResult. */
+                interface $Properties {
+
+                    /** MeasureResult type */
+                    type?: (crawl.link.v1.MeasureType|null);
+
+                    /** MeasureResult target */
+                    target?: (string|null);
+
+                    /** MeasureResult address */
+                    address?: (string|null);
+
+                    /** MeasureResult protocol */
+                    protocol?: (crawl.link.v1.MeasureProtocol|null);
+
+                    /** MeasureResult ping */
+                    ping?: (crawl.link.v1.MeasurePing.$Properties|null);
+
+                    /** MeasureResult hops */
+                    hops?: (crawl.link.v1.MeasureHop.$Properties[]|null);
+
+                    /** MeasureResult dns */
+                    dns?: (crawl.link.v1.MeasureDns.$Properties|null);
+
+                    /** MeasureResult tls */
+                    tls?: (crawl.link.v1.MeasureTls.$Properties|null);
+
+                    /** MeasureResult truncated */
+                    truncated?: (boolean|null);
+
+                    /** MeasureResult tool */
+                    tool?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a MeasureResult. */
+                type $Shape = crawl.link.v1.MeasureResult.$Properties;
             }
 
             /**
@@ -2285,6 +3197,9 @@ export namespace crawl {
                 /** ResultFinal network. */
                 network?: (crawl.link.v1.NetworkContext.$Properties|null);
 
+                /** ResultFinal measure. */
+                measure?: (crawl.link.v1.MeasureResult.$Properties|null);
+
                 /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @param [properties] Properties to set
@@ -2382,6 +3297,9 @@ export namespace crawl {
 
                     /** ResultFinal network */
                     network?: (crawl.link.v1.NetworkContext.$Properties|null);
+
+                    /** ResultFinal measure */
+                    measure?: (crawl.link.v1.MeasureResult.$Properties|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

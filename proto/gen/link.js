@@ -2781,6 +2781,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {Array.<crawl.link.v1.InputCookie.$Properties>|null} [cookies] JobRequest cookies
                  * @property {string|null} [sessionId] JobRequest sessionId
                  * @property {string|null} [deviceType] JobRequest deviceType
+                 * @property {crawl.link.v1.MeasureRequest.$Properties|null} [measure] JobRequest measure
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2879,6 +2880,14 @@ export const crawl = $root.crawl = (() => {
                 JobRequest.prototype.deviceType = "";
 
                 /**
+                 * JobRequest measure.
+                 * @member {crawl.link.v1.MeasureRequest.$Properties|null|undefined} measure
+                 * @memberof crawl.link.v1.JobRequest
+                 * @instance
+                 */
+                JobRequest.prototype.measure = null;
+
+                /**
                  * Creates a new JobRequest instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.JobRequest
@@ -2930,6 +2939,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 7, wireType 2 =*/58).string(m.sessionId);
                     if (m.deviceType != null && $Object.hasOwnProperty.call(m, "deviceType") && m.deviceType !== "")
                         w.uint32(/* id 8, wireType 2 =*/66).string(m.deviceType);
+                    if (m.measure != null && $Object.hasOwnProperty.call(m, "measure"))
+                        $root.crawl.link.v1.MeasureRequest.encode(m.measure, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -3044,6 +3055,12 @@ export const crawl = $root.crawl = (() => {
                                     delete m.deviceType;
                                 continue;
                             }
+                        case 9: {
+                                if (u !== 2)
+                                    break;
+                                m.measure = $root.crawl.link.v1.MeasureRequest.decode(r, r.size(), $undefined, q + 1, m.measure);
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -3062,6 +3079,2435 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return JobRequest;
+            })();
+
+            /**
+             * MeasureType enum.
+             * @name crawl.link.v1.MeasureType
+             * @enum {number}
+             * @property {number} MEASURE_TYPE_UNSPECIFIED=0 MEASURE_TYPE_UNSPECIFIED value
+             * @property {number} MEASURE_TYPE_DNS=1 MEASURE_TYPE_DNS value
+             * @property {number} MEASURE_TYPE_PING=2 MEASURE_TYPE_PING value
+             * @property {number} MEASURE_TYPE_TRACEROUTE=3 MEASURE_TYPE_TRACEROUTE value
+             * @property {number} MEASURE_TYPE_MTR=4 MEASURE_TYPE_MTR value
+             * @property {number} MEASURE_TYPE_TLS=5 MEASURE_TYPE_TLS value
+             */
+            v1.MeasureType = (function() {
+                const valuesById = $Object.create(null), values = $Object.create(valuesById);
+                values[valuesById[0] = "MEASURE_TYPE_UNSPECIFIED"] = 0;
+                values[valuesById[1] = "MEASURE_TYPE_DNS"] = 1;
+                values[valuesById[2] = "MEASURE_TYPE_PING"] = 2;
+                values[valuesById[3] = "MEASURE_TYPE_TRACEROUTE"] = 3;
+                values[valuesById[4] = "MEASURE_TYPE_MTR"] = 4;
+                values[valuesById[5] = "MEASURE_TYPE_TLS"] = 5;
+                return values;
+            })();
+
+            /**
+             * MeasureProtocol enum.
+             * @name crawl.link.v1.MeasureProtocol
+             * @enum {number}
+             * @property {number} MEASURE_PROTOCOL_UNSPECIFIED=0 MEASURE_PROTOCOL_UNSPECIFIED value
+             * @property {number} MEASURE_PROTOCOL_ICMP=1 MEASURE_PROTOCOL_ICMP value
+             * @property {number} MEASURE_PROTOCOL_UDP=2 MEASURE_PROTOCOL_UDP value
+             * @property {number} MEASURE_PROTOCOL_TCP=3 MEASURE_PROTOCOL_TCP value
+             */
+            v1.MeasureProtocol = (function() {
+                const valuesById = $Object.create(null), values = $Object.create(valuesById);
+                values[valuesById[0] = "MEASURE_PROTOCOL_UNSPECIFIED"] = 0;
+                values[valuesById[1] = "MEASURE_PROTOCOL_ICMP"] = 1;
+                values[valuesById[2] = "MEASURE_PROTOCOL_UDP"] = 2;
+                values[valuesById[3] = "MEASURE_PROTOCOL_TCP"] = 3;
+                return values;
+            })();
+
+            v1.MeasureRequest = (function() {
+
+                /**
+                 * Properties of a MeasureRequest.
+                 * @typedef {Object} crawl.link.v1.MeasureRequest.$Properties
+                 * @property {crawl.link.v1.MeasureType|null} [type] MeasureRequest type
+                 * @property {string|null} [target] MeasureRequest target
+                 * @property {crawl.link.v1.MeasureProtocol|null} [protocol] MeasureRequest protocol
+                 * @property {number|null} [port] MeasureRequest port
+                 * @property {number|null} [packets] MeasureRequest packets
+                 * @property {number|null} [maxHops] MeasureRequest maxHops
+                 * @property {string|null} [recordType] MeasureRequest recordType
+                 * @property {string|null} [resolver] MeasureRequest resolver
+                 * @property {number|null} [resolverPort] MeasureRequest resolverPort
+                 * @property {string|null} [serverName] MeasureRequest serverName
+                 * @property {number|null} [ipVersion] MeasureRequest ipVersion
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a MeasureRequest.
+                 * @memberof crawl.link.v1
+                 * @interface IMeasureRequest
+                 * @augments crawl.link.v1.MeasureRequest.$Properties
+                 * @deprecated Use crawl.link.v1.MeasureRequest.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a MeasureRequest.
+                 * @typedef {crawl.link.v1.MeasureRequest.$Properties} crawl.link.v1.MeasureRequest.$Shape
+                 */
+
+                /**
+                 * Constructs a new MeasureRequest.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a MeasureRequest.
+                 * @constructor
+                 * @param {crawl.link.v1.MeasureRequest.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const MeasureRequest = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * MeasureRequest type.
+                 * @member {crawl.link.v1.MeasureType} type
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.type = 0;
+
+                /**
+                 * MeasureRequest target.
+                 * @member {string} target
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.target = "";
+
+                /**
+                 * MeasureRequest protocol.
+                 * @member {crawl.link.v1.MeasureProtocol} protocol
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.protocol = 0;
+
+                /**
+                 * MeasureRequest port.
+                 * @member {number} port
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.port = 0;
+
+                /**
+                 * MeasureRequest packets.
+                 * @member {number} packets
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.packets = 0;
+
+                /**
+                 * MeasureRequest maxHops.
+                 * @member {number} maxHops
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.maxHops = 0;
+
+                /**
+                 * MeasureRequest recordType.
+                 * @member {string} recordType
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.recordType = "";
+
+                /**
+                 * MeasureRequest resolver.
+                 * @member {string} resolver
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.resolver = "";
+
+                /**
+                 * MeasureRequest resolverPort.
+                 * @member {number} resolverPort
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.resolverPort = 0;
+
+                /**
+                 * MeasureRequest serverName.
+                 * @member {string} serverName
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.serverName = "";
+
+                /**
+                 * MeasureRequest ipVersion.
+                 * @member {number} ipVersion
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @instance
+                 */
+                MeasureRequest.prototype.ipVersion = 0;
+
+                /**
+                 * Creates a new MeasureRequest instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @static
+                 * @param {crawl.link.v1.MeasureRequest.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.MeasureRequest} MeasureRequest instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.MeasureRequest.$Shape): crawl.link.v1.MeasureRequest & crawl.link.v1.MeasureRequest.$Shape;
+                 *   (properties?: crawl.link.v1.MeasureRequest.$Properties): crawl.link.v1.MeasureRequest;
+                 * }}
+                 */
+                MeasureRequest.create = function(properties) {
+                    return new MeasureRequest(properties);
+                };
+
+                /**
+                 * Encodes the specified MeasureRequest message. Does not implicitly {@link crawl.link.v1.MeasureRequest.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @static
+                 * @param {crawl.link.v1.MeasureRequest.$Properties} m MeasureRequest message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                MeasureRequest.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.type != null && $Object.hasOwnProperty.call(m, "type") && m.type !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).int32(m.type);
+                    if (m.target != null && $Object.hasOwnProperty.call(m, "target") && m.target !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.target);
+                    if (m.protocol != null && $Object.hasOwnProperty.call(m, "protocol") && m.protocol !== 0)
+                        w.uint32(/* id 3, wireType 0 =*/24).int32(m.protocol);
+                    if (m.port != null && $Object.hasOwnProperty.call(m, "port") && m.port !== 0)
+                        w.uint32(/* id 4, wireType 0 =*/32).uint32(m.port);
+                    if (m.packets != null && $Object.hasOwnProperty.call(m, "packets") && m.packets !== 0)
+                        w.uint32(/* id 5, wireType 0 =*/40).uint32(m.packets);
+                    if (m.maxHops != null && $Object.hasOwnProperty.call(m, "maxHops") && m.maxHops !== 0)
+                        w.uint32(/* id 6, wireType 0 =*/48).uint32(m.maxHops);
+                    if (m.recordType != null && $Object.hasOwnProperty.call(m, "recordType") && m.recordType !== "")
+                        w.uint32(/* id 7, wireType 2 =*/58).string(m.recordType);
+                    if (m.resolver != null && $Object.hasOwnProperty.call(m, "resolver") && m.resolver !== "")
+                        w.uint32(/* id 8, wireType 2 =*/66).string(m.resolver);
+                    if (m.resolverPort != null && $Object.hasOwnProperty.call(m, "resolverPort") && m.resolverPort !== 0)
+                        w.uint32(/* id 9, wireType 0 =*/72).uint32(m.resolverPort);
+                    if (m.serverName != null && $Object.hasOwnProperty.call(m, "serverName") && m.serverName !== "")
+                        w.uint32(/* id 10, wireType 2 =*/82).string(m.serverName);
+                    if (m.ipVersion != null && $Object.hasOwnProperty.call(m, "ipVersion") && m.ipVersion !== 0)
+                        w.uint32(/* id 11, wireType 0 =*/88).uint32(m.ipVersion);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a MeasureRequest message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.MeasureRequest
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureRequest & crawl.link.v1.MeasureRequest.$Shape} MeasureRequest
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                MeasureRequest.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.MeasureRequest();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.int32())
+                                    m.type = v;
+                                else
+                                    delete m.type;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.target = v;
+                                else
+                                    delete m.target;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.int32())
+                                    m.protocol = v;
+                                else
+                                    delete m.protocol;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.port = v;
+                                else
+                                    delete m.port;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.packets = v;
+                                else
+                                    delete m.packets;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.maxHops = v;
+                                else
+                                    delete m.maxHops;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.recordType = v;
+                                else
+                                    delete m.recordType;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.resolver = v;
+                                else
+                                    delete m.resolver;
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.resolverPort = v;
+                                else
+                                    delete m.resolverPort;
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.serverName = v;
+                                else
+                                    delete m.serverName;
+                                continue;
+                            }
+                        case 11: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.ipVersion = v;
+                                else
+                                    delete m.ipVersion;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return MeasureRequest;
+            })();
+
+            v1.MeasureHop = (function() {
+
+                /**
+                 * Properties of a MeasureHop.
+                 * @typedef {Object} crawl.link.v1.MeasureHop.$Properties
+                 * @property {number|null} [ttl] MeasureHop ttl
+                 * @property {string|null} [address] MeasureHop address
+                 * @property {string|null} [hostName] MeasureHop hostName
+                 * @property {Array.<number>|null} [rttsMs] MeasureHop rttsMs
+                 * @property {number|null} [sent] MeasureHop sent
+                 * @property {number|null} [received] MeasureHop received
+                 * @property {number|null} [lossPercent] MeasureHop lossPercent
+                 * @property {number|null} [minMs] MeasureHop minMs
+                 * @property {number|null} [avgMs] MeasureHop avgMs
+                 * @property {number|null} [maxMs] MeasureHop maxMs
+                 * @property {number|null} [stdevMs] MeasureHop stdevMs
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a MeasureHop.
+                 * @memberof crawl.link.v1
+                 * @interface IMeasureHop
+                 * @augments crawl.link.v1.MeasureHop.$Properties
+                 * @deprecated Use crawl.link.v1.MeasureHop.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a MeasureHop.
+                 * @typedef {crawl.link.v1.MeasureHop.$Properties} crawl.link.v1.MeasureHop.$Shape
+                 */
+
+                /**
+                 * Constructs a new MeasureHop.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a MeasureHop.
+                 * @constructor
+                 * @param {crawl.link.v1.MeasureHop.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const MeasureHop = function (p) {
+                    this.rttsMs = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * MeasureHop ttl.
+                 * @member {number} ttl
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.ttl = 0;
+
+                /**
+                 * MeasureHop address.
+                 * @member {string} address
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.address = "";
+
+                /**
+                 * MeasureHop hostName.
+                 * @member {string} hostName
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.hostName = "";
+
+                /**
+                 * MeasureHop rttsMs.
+                 * @member {Array.<number>} rttsMs
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.rttsMs = $util.emptyArray;
+
+                /**
+                 * MeasureHop sent.
+                 * @member {number} sent
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.sent = 0;
+
+                /**
+                 * MeasureHop received.
+                 * @member {number} received
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.received = 0;
+
+                /**
+                 * MeasureHop lossPercent.
+                 * @member {number} lossPercent
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.lossPercent = 0;
+
+                /**
+                 * MeasureHop minMs.
+                 * @member {number} minMs
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.minMs = 0;
+
+                /**
+                 * MeasureHop avgMs.
+                 * @member {number} avgMs
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.avgMs = 0;
+
+                /**
+                 * MeasureHop maxMs.
+                 * @member {number} maxMs
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.maxMs = 0;
+
+                /**
+                 * MeasureHop stdevMs.
+                 * @member {number} stdevMs
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @instance
+                 */
+                MeasureHop.prototype.stdevMs = 0;
+
+                /**
+                 * Creates a new MeasureHop instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @static
+                 * @param {crawl.link.v1.MeasureHop.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.MeasureHop} MeasureHop instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.MeasureHop.$Shape): crawl.link.v1.MeasureHop & crawl.link.v1.MeasureHop.$Shape;
+                 *   (properties?: crawl.link.v1.MeasureHop.$Properties): crawl.link.v1.MeasureHop;
+                 * }}
+                 */
+                MeasureHop.create = function(properties) {
+                    return new MeasureHop(properties);
+                };
+
+                /**
+                 * Encodes the specified MeasureHop message. Does not implicitly {@link crawl.link.v1.MeasureHop.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @static
+                 * @param {crawl.link.v1.MeasureHop.$Properties} m MeasureHop message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                MeasureHop.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.ttl != null && $Object.hasOwnProperty.call(m, "ttl") && m.ttl !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.ttl);
+                    if (m.address != null && $Object.hasOwnProperty.call(m, "address") && m.address !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.address);
+                    if (m.hostName != null && $Object.hasOwnProperty.call(m, "hostName") && m.hostName !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.hostName);
+                    if (m.rttsMs != null && m.rttsMs.length) {
+                        w.uint32(/* id 4, wireType 2 =*/34).doubles(m.rttsMs);
+                    }
+                    if (m.sent != null && $Object.hasOwnProperty.call(m, "sent") && m.sent !== 0)
+                        w.uint32(/* id 5, wireType 0 =*/40).uint32(m.sent);
+                    if (m.received != null && $Object.hasOwnProperty.call(m, "received") && m.received !== 0)
+                        w.uint32(/* id 6, wireType 0 =*/48).uint32(m.received);
+                    if (m.lossPercent != null && $Object.hasOwnProperty.call(m, "lossPercent") && !$Object.is(m.lossPercent, 0))
+                        w.uint32(/* id 7, wireType 1 =*/57).double(m.lossPercent);
+                    if (m.minMs != null && $Object.hasOwnProperty.call(m, "minMs") && !$Object.is(m.minMs, 0))
+                        w.uint32(/* id 8, wireType 1 =*/65).double(m.minMs);
+                    if (m.avgMs != null && $Object.hasOwnProperty.call(m, "avgMs") && !$Object.is(m.avgMs, 0))
+                        w.uint32(/* id 9, wireType 1 =*/73).double(m.avgMs);
+                    if (m.maxMs != null && $Object.hasOwnProperty.call(m, "maxMs") && !$Object.is(m.maxMs, 0))
+                        w.uint32(/* id 10, wireType 1 =*/81).double(m.maxMs);
+                    if (m.stdevMs != null && $Object.hasOwnProperty.call(m, "stdevMs") && !$Object.is(m.stdevMs, 0))
+                        w.uint32(/* id 11, wireType 1 =*/89).double(m.stdevMs);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a MeasureHop message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.MeasureHop
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureHop & crawl.link.v1.MeasureHop.$Shape} MeasureHop
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                MeasureHop.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.MeasureHop();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.ttl = v;
+                                else
+                                    delete m.ttl;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.address = v;
+                                else
+                                    delete m.address;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.hostName = v;
+                                else
+                                    delete m.hostName;
+                                continue;
+                            }
+                        case 4: {
+                                if (u === 2) {
+                                    if (!(m.rttsMs && m.rttsMs.length))
+                                        m.rttsMs = [];
+                                    r.doubles(m.rttsMs);
+                                    continue;
+                                }
+                                if (u !== 1)
+                                    break;
+                                if (!(m.rttsMs && m.rttsMs.length))
+                                    m.rttsMs = [];
+                                m.rttsMs.push(r.double());
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.sent = v;
+                                else
+                                    delete m.sent;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.received = v;
+                                else
+                                    delete m.received;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.lossPercent = v;
+                                else
+                                    delete m.lossPercent;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.minMs = v;
+                                else
+                                    delete m.minMs;
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.avgMs = v;
+                                else
+                                    delete m.avgMs;
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.maxMs = v;
+                                else
+                                    delete m.maxMs;
+                                continue;
+                            }
+                        case 11: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.stdevMs = v;
+                                else
+                                    delete m.stdevMs;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return MeasureHop;
+            })();
+
+            v1.MeasurePing = (function() {
+
+                /**
+                 * Properties of a MeasurePing.
+                 * @typedef {Object} crawl.link.v1.MeasurePing.$Properties
+                 * @property {number|null} [sent] MeasurePing sent
+                 * @property {number|null} [received] MeasurePing received
+                 * @property {number|null} [lossPercent] MeasurePing lossPercent
+                 * @property {number|null} [minMs] MeasurePing minMs
+                 * @property {number|null} [avgMs] MeasurePing avgMs
+                 * @property {number|null} [maxMs] MeasurePing maxMs
+                 * @property {number|null} [mdevMs] MeasurePing mdevMs
+                 * @property {Array.<number>|null} [rttsMs] MeasurePing rttsMs
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a MeasurePing.
+                 * @memberof crawl.link.v1
+                 * @interface IMeasurePing
+                 * @augments crawl.link.v1.MeasurePing.$Properties
+                 * @deprecated Use crawl.link.v1.MeasurePing.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a MeasurePing.
+                 * @typedef {crawl.link.v1.MeasurePing.$Properties} crawl.link.v1.MeasurePing.$Shape
+                 */
+
+                /**
+                 * Constructs a new MeasurePing.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a MeasurePing.
+                 * @constructor
+                 * @param {crawl.link.v1.MeasurePing.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const MeasurePing = function (p) {
+                    this.rttsMs = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * MeasurePing sent.
+                 * @member {number} sent
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @instance
+                 */
+                MeasurePing.prototype.sent = 0;
+
+                /**
+                 * MeasurePing received.
+                 * @member {number} received
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @instance
+                 */
+                MeasurePing.prototype.received = 0;
+
+                /**
+                 * MeasurePing lossPercent.
+                 * @member {number} lossPercent
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @instance
+                 */
+                MeasurePing.prototype.lossPercent = 0;
+
+                /**
+                 * MeasurePing minMs.
+                 * @member {number} minMs
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @instance
+                 */
+                MeasurePing.prototype.minMs = 0;
+
+                /**
+                 * MeasurePing avgMs.
+                 * @member {number} avgMs
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @instance
+                 */
+                MeasurePing.prototype.avgMs = 0;
+
+                /**
+                 * MeasurePing maxMs.
+                 * @member {number} maxMs
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @instance
+                 */
+                MeasurePing.prototype.maxMs = 0;
+
+                /**
+                 * MeasurePing mdevMs.
+                 * @member {number} mdevMs
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @instance
+                 */
+                MeasurePing.prototype.mdevMs = 0;
+
+                /**
+                 * MeasurePing rttsMs.
+                 * @member {Array.<number>} rttsMs
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @instance
+                 */
+                MeasurePing.prototype.rttsMs = $util.emptyArray;
+
+                /**
+                 * Creates a new MeasurePing instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @static
+                 * @param {crawl.link.v1.MeasurePing.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.MeasurePing} MeasurePing instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.MeasurePing.$Shape): crawl.link.v1.MeasurePing & crawl.link.v1.MeasurePing.$Shape;
+                 *   (properties?: crawl.link.v1.MeasurePing.$Properties): crawl.link.v1.MeasurePing;
+                 * }}
+                 */
+                MeasurePing.create = function(properties) {
+                    return new MeasurePing(properties);
+                };
+
+                /**
+                 * Encodes the specified MeasurePing message. Does not implicitly {@link crawl.link.v1.MeasurePing.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @static
+                 * @param {crawl.link.v1.MeasurePing.$Properties} m MeasurePing message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                MeasurePing.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.sent != null && $Object.hasOwnProperty.call(m, "sent") && m.sent !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.sent);
+                    if (m.received != null && $Object.hasOwnProperty.call(m, "received") && m.received !== 0)
+                        w.uint32(/* id 2, wireType 0 =*/16).uint32(m.received);
+                    if (m.lossPercent != null && $Object.hasOwnProperty.call(m, "lossPercent") && !$Object.is(m.lossPercent, 0))
+                        w.uint32(/* id 3, wireType 1 =*/25).double(m.lossPercent);
+                    if (m.minMs != null && $Object.hasOwnProperty.call(m, "minMs") && !$Object.is(m.minMs, 0))
+                        w.uint32(/* id 4, wireType 1 =*/33).double(m.minMs);
+                    if (m.avgMs != null && $Object.hasOwnProperty.call(m, "avgMs") && !$Object.is(m.avgMs, 0))
+                        w.uint32(/* id 5, wireType 1 =*/41).double(m.avgMs);
+                    if (m.maxMs != null && $Object.hasOwnProperty.call(m, "maxMs") && !$Object.is(m.maxMs, 0))
+                        w.uint32(/* id 6, wireType 1 =*/49).double(m.maxMs);
+                    if (m.mdevMs != null && $Object.hasOwnProperty.call(m, "mdevMs") && !$Object.is(m.mdevMs, 0))
+                        w.uint32(/* id 7, wireType 1 =*/57).double(m.mdevMs);
+                    if (m.rttsMs != null && m.rttsMs.length) {
+                        w.uint32(/* id 8, wireType 2 =*/66).doubles(m.rttsMs);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a MeasurePing message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.MeasurePing
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasurePing & crawl.link.v1.MeasurePing.$Shape} MeasurePing
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                MeasurePing.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.MeasurePing();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.sent = v;
+                                else
+                                    delete m.sent;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.received = v;
+                                else
+                                    delete m.received;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.lossPercent = v;
+                                else
+                                    delete m.lossPercent;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.minMs = v;
+                                else
+                                    delete m.minMs;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.avgMs = v;
+                                else
+                                    delete m.avgMs;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.maxMs = v;
+                                else
+                                    delete m.maxMs;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.mdevMs = v;
+                                else
+                                    delete m.mdevMs;
+                                continue;
+                            }
+                        case 8: {
+                                if (u === 2) {
+                                    if (!(m.rttsMs && m.rttsMs.length))
+                                        m.rttsMs = [];
+                                    r.doubles(m.rttsMs);
+                                    continue;
+                                }
+                                if (u !== 1)
+                                    break;
+                                if (!(m.rttsMs && m.rttsMs.length))
+                                    m.rttsMs = [];
+                                m.rttsMs.push(r.double());
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return MeasurePing;
+            })();
+
+            v1.DnsAnswer = (function() {
+
+                /**
+                 * Properties of a DnsAnswer.
+                 * @typedef {Object} crawl.link.v1.DnsAnswer.$Properties
+                 * @property {string|null} [name] DnsAnswer name
+                 * @property {string|null} [type] DnsAnswer type
+                 * @property {number|null} [ttl] DnsAnswer ttl
+                 * @property {boolean|null} [hasTtl] DnsAnswer hasTtl
+                 * @property {string|null} [value] DnsAnswer value
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a DnsAnswer.
+                 * @memberof crawl.link.v1
+                 * @interface IDnsAnswer
+                 * @augments crawl.link.v1.DnsAnswer.$Properties
+                 * @deprecated Use crawl.link.v1.DnsAnswer.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a DnsAnswer.
+                 * @typedef {crawl.link.v1.DnsAnswer.$Properties} crawl.link.v1.DnsAnswer.$Shape
+                 */
+
+                /**
+                 * Constructs a new DnsAnswer.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a DnsAnswer.
+                 * @constructor
+                 * @param {crawl.link.v1.DnsAnswer.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const DnsAnswer = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * DnsAnswer name.
+                 * @member {string} name
+                 * @memberof crawl.link.v1.DnsAnswer
+                 * @instance
+                 */
+                DnsAnswer.prototype.name = "";
+
+                /**
+                 * DnsAnswer type.
+                 * @member {string} type
+                 * @memberof crawl.link.v1.DnsAnswer
+                 * @instance
+                 */
+                DnsAnswer.prototype.type = "";
+
+                /**
+                 * DnsAnswer ttl.
+                 * @member {number} ttl
+                 * @memberof crawl.link.v1.DnsAnswer
+                 * @instance
+                 */
+                DnsAnswer.prototype.ttl = 0;
+
+                /**
+                 * DnsAnswer hasTtl.
+                 * @member {boolean} hasTtl
+                 * @memberof crawl.link.v1.DnsAnswer
+                 * @instance
+                 */
+                DnsAnswer.prototype.hasTtl = false;
+
+                /**
+                 * DnsAnswer value.
+                 * @member {string} value
+                 * @memberof crawl.link.v1.DnsAnswer
+                 * @instance
+                 */
+                DnsAnswer.prototype.value = "";
+
+                /**
+                 * Creates a new DnsAnswer instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.DnsAnswer
+                 * @static
+                 * @param {crawl.link.v1.DnsAnswer.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.DnsAnswer} DnsAnswer instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.DnsAnswer.$Shape): crawl.link.v1.DnsAnswer & crawl.link.v1.DnsAnswer.$Shape;
+                 *   (properties?: crawl.link.v1.DnsAnswer.$Properties): crawl.link.v1.DnsAnswer;
+                 * }}
+                 */
+                DnsAnswer.create = function(properties) {
+                    return new DnsAnswer(properties);
+                };
+
+                /**
+                 * Encodes the specified DnsAnswer message. Does not implicitly {@link crawl.link.v1.DnsAnswer.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.DnsAnswer
+                 * @static
+                 * @param {crawl.link.v1.DnsAnswer.$Properties} m DnsAnswer message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                DnsAnswer.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name") && m.name !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.name);
+                    if (m.type != null && $Object.hasOwnProperty.call(m, "type") && m.type !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.type);
+                    if (m.ttl != null && $Object.hasOwnProperty.call(m, "ttl") && m.ttl !== 0)
+                        w.uint32(/* id 3, wireType 0 =*/24).uint32(m.ttl);
+                    if (m.hasTtl != null && $Object.hasOwnProperty.call(m, "hasTtl") && m.hasTtl !== false)
+                        w.uint32(/* id 4, wireType 0 =*/32).bool(m.hasTtl);
+                    if (m.value != null && $Object.hasOwnProperty.call(m, "value") && m.value !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.value);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a DnsAnswer message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.DnsAnswer
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.DnsAnswer & crawl.link.v1.DnsAnswer.$Shape} DnsAnswer
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                DnsAnswer.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.DnsAnswer();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.name = v;
+                                else
+                                    delete m.name;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.type = v;
+                                else
+                                    delete m.type;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.ttl = v;
+                                else
+                                    delete m.ttl;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.hasTtl = v;
+                                else
+                                    delete m.hasTtl;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.value = v;
+                                else
+                                    delete m.value;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return DnsAnswer;
+            })();
+
+            v1.MeasureDns = (function() {
+
+                /**
+                 * Properties of a MeasureDns.
+                 * @typedef {Object} crawl.link.v1.MeasureDns.$Properties
+                 * @property {string|null} [resolver] MeasureDns resolver
+                 * @property {string|null} [recordType] MeasureDns recordType
+                 * @property {string|null} [protocol] MeasureDns protocol
+                 * @property {Array.<crawl.link.v1.DnsAnswer.$Properties>|null} [answers] MeasureDns answers
+                 * @property {string|null} [status] MeasureDns status
+                 * @property {number|null} [timeMs] MeasureDns timeMs
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a MeasureDns.
+                 * @memberof crawl.link.v1
+                 * @interface IMeasureDns
+                 * @augments crawl.link.v1.MeasureDns.$Properties
+                 * @deprecated Use crawl.link.v1.MeasureDns.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a MeasureDns.
+                 * @typedef {crawl.link.v1.MeasureDns.$Properties} crawl.link.v1.MeasureDns.$Shape
+                 */
+
+                /**
+                 * Constructs a new MeasureDns.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a MeasureDns.
+                 * @constructor
+                 * @param {crawl.link.v1.MeasureDns.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const MeasureDns = function (p) {
+                    this.answers = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * MeasureDns resolver.
+                 * @member {string} resolver
+                 * @memberof crawl.link.v1.MeasureDns
+                 * @instance
+                 */
+                MeasureDns.prototype.resolver = "";
+
+                /**
+                 * MeasureDns recordType.
+                 * @member {string} recordType
+                 * @memberof crawl.link.v1.MeasureDns
+                 * @instance
+                 */
+                MeasureDns.prototype.recordType = "";
+
+                /**
+                 * MeasureDns protocol.
+                 * @member {string} protocol
+                 * @memberof crawl.link.v1.MeasureDns
+                 * @instance
+                 */
+                MeasureDns.prototype.protocol = "";
+
+                /**
+                 * MeasureDns answers.
+                 * @member {Array.<crawl.link.v1.DnsAnswer.$Properties>} answers
+                 * @memberof crawl.link.v1.MeasureDns
+                 * @instance
+                 */
+                MeasureDns.prototype.answers = $util.emptyArray;
+
+                /**
+                 * MeasureDns status.
+                 * @member {string} status
+                 * @memberof crawl.link.v1.MeasureDns
+                 * @instance
+                 */
+                MeasureDns.prototype.status = "";
+
+                /**
+                 * MeasureDns timeMs.
+                 * @member {number} timeMs
+                 * @memberof crawl.link.v1.MeasureDns
+                 * @instance
+                 */
+                MeasureDns.prototype.timeMs = 0;
+
+                /**
+                 * Creates a new MeasureDns instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.MeasureDns
+                 * @static
+                 * @param {crawl.link.v1.MeasureDns.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.MeasureDns} MeasureDns instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.MeasureDns.$Shape): crawl.link.v1.MeasureDns & crawl.link.v1.MeasureDns.$Shape;
+                 *   (properties?: crawl.link.v1.MeasureDns.$Properties): crawl.link.v1.MeasureDns;
+                 * }}
+                 */
+                MeasureDns.create = function(properties) {
+                    return new MeasureDns(properties);
+                };
+
+                /**
+                 * Encodes the specified MeasureDns message. Does not implicitly {@link crawl.link.v1.MeasureDns.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.MeasureDns
+                 * @static
+                 * @param {crawl.link.v1.MeasureDns.$Properties} m MeasureDns message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                MeasureDns.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.resolver != null && $Object.hasOwnProperty.call(m, "resolver") && m.resolver !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.resolver);
+                    if (m.recordType != null && $Object.hasOwnProperty.call(m, "recordType") && m.recordType !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.recordType);
+                    if (m.protocol != null && $Object.hasOwnProperty.call(m, "protocol") && m.protocol !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.protocol);
+                    if (m.answers != null && m.answers.length) {
+                        for (var i = 0; i < m.answers.length; ++i)
+                            $root.crawl.link.v1.DnsAnswer.encode(m.answers[i], w.uint32(/* id 4, wireType 2 =*/34).fork(), q + 1).ldelim();
+                    }
+                    if (m.status != null && $Object.hasOwnProperty.call(m, "status") && m.status !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.status);
+                    if (m.timeMs != null && $Object.hasOwnProperty.call(m, "timeMs") && !$Object.is(m.timeMs, 0))
+                        w.uint32(/* id 6, wireType 1 =*/49).double(m.timeMs);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a MeasureDns message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.MeasureDns
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureDns & crawl.link.v1.MeasureDns.$Shape} MeasureDns
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                MeasureDns.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.MeasureDns();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.resolver = v;
+                                else
+                                    delete m.resolver;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.recordType = v;
+                                else
+                                    delete m.recordType;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.protocol = v;
+                                else
+                                    delete m.protocol;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.answers && m.answers.length))
+                                    m.answers = [];
+                                m.answers.push($root.crawl.link.v1.DnsAnswer.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.status = v;
+                                else
+                                    delete m.status;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.timeMs = v;
+                                else
+                                    delete m.timeMs;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return MeasureDns;
+            })();
+
+            v1.TlsCertificate = (function() {
+
+                /**
+                 * Properties of a TlsCertificate.
+                 * @typedef {Object} crawl.link.v1.TlsCertificate.$Properties
+                 * @property {string|null} [subject] TlsCertificate subject
+                 * @property {string|null} [issuer] TlsCertificate issuer
+                 * @property {string|null} [validFrom] TlsCertificate validFrom
+                 * @property {string|null} [validTo] TlsCertificate validTo
+                 * @property {string|null} [serialNumber] TlsCertificate serialNumber
+                 * @property {string|null} [fingerprintSha256] TlsCertificate fingerprintSha256
+                 * @property {Array.<string>|null} [subjectAltNames] TlsCertificate subjectAltNames
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a TlsCertificate.
+                 * @memberof crawl.link.v1
+                 * @interface ITlsCertificate
+                 * @augments crawl.link.v1.TlsCertificate.$Properties
+                 * @deprecated Use crawl.link.v1.TlsCertificate.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a TlsCertificate.
+                 * @typedef {crawl.link.v1.TlsCertificate.$Properties} crawl.link.v1.TlsCertificate.$Shape
+                 */
+
+                /**
+                 * Constructs a new TlsCertificate.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a TlsCertificate.
+                 * @constructor
+                 * @param {crawl.link.v1.TlsCertificate.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const TlsCertificate = function (p) {
+                    this.subjectAltNames = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * TlsCertificate subject.
+                 * @member {string} subject
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @instance
+                 */
+                TlsCertificate.prototype.subject = "";
+
+                /**
+                 * TlsCertificate issuer.
+                 * @member {string} issuer
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @instance
+                 */
+                TlsCertificate.prototype.issuer = "";
+
+                /**
+                 * TlsCertificate validFrom.
+                 * @member {string} validFrom
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @instance
+                 */
+                TlsCertificate.prototype.validFrom = "";
+
+                /**
+                 * TlsCertificate validTo.
+                 * @member {string} validTo
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @instance
+                 */
+                TlsCertificate.prototype.validTo = "";
+
+                /**
+                 * TlsCertificate serialNumber.
+                 * @member {string} serialNumber
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @instance
+                 */
+                TlsCertificate.prototype.serialNumber = "";
+
+                /**
+                 * TlsCertificate fingerprintSha256.
+                 * @member {string} fingerprintSha256
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @instance
+                 */
+                TlsCertificate.prototype.fingerprintSha256 = "";
+
+                /**
+                 * TlsCertificate subjectAltNames.
+                 * @member {Array.<string>} subjectAltNames
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @instance
+                 */
+                TlsCertificate.prototype.subjectAltNames = $util.emptyArray;
+
+                /**
+                 * Creates a new TlsCertificate instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @static
+                 * @param {crawl.link.v1.TlsCertificate.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.TlsCertificate} TlsCertificate instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.TlsCertificate.$Shape): crawl.link.v1.TlsCertificate & crawl.link.v1.TlsCertificate.$Shape;
+                 *   (properties?: crawl.link.v1.TlsCertificate.$Properties): crawl.link.v1.TlsCertificate;
+                 * }}
+                 */
+                TlsCertificate.create = function(properties) {
+                    return new TlsCertificate(properties);
+                };
+
+                /**
+                 * Encodes the specified TlsCertificate message. Does not implicitly {@link crawl.link.v1.TlsCertificate.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @static
+                 * @param {crawl.link.v1.TlsCertificate.$Properties} m TlsCertificate message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                TlsCertificate.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.subject != null && $Object.hasOwnProperty.call(m, "subject") && m.subject !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.subject);
+                    if (m.issuer != null && $Object.hasOwnProperty.call(m, "issuer") && m.issuer !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.issuer);
+                    if (m.validFrom != null && $Object.hasOwnProperty.call(m, "validFrom") && m.validFrom !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.validFrom);
+                    if (m.validTo != null && $Object.hasOwnProperty.call(m, "validTo") && m.validTo !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.validTo);
+                    if (m.serialNumber != null && $Object.hasOwnProperty.call(m, "serialNumber") && m.serialNumber !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.serialNumber);
+                    if (m.fingerprintSha256 != null && $Object.hasOwnProperty.call(m, "fingerprintSha256") && m.fingerprintSha256 !== "")
+                        w.uint32(/* id 6, wireType 2 =*/50).string(m.fingerprintSha256);
+                    if (m.subjectAltNames != null && m.subjectAltNames.length) {
+                        for (var i = 0; i < m.subjectAltNames.length; ++i)
+                            w.uint32(/* id 7, wireType 2 =*/58).string(m.subjectAltNames[i]);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a TlsCertificate message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.TlsCertificate
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.TlsCertificate & crawl.link.v1.TlsCertificate.$Shape} TlsCertificate
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                TlsCertificate.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.TlsCertificate();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.subject = v;
+                                else
+                                    delete m.subject;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.issuer = v;
+                                else
+                                    delete m.issuer;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.validFrom = v;
+                                else
+                                    delete m.validFrom;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.validTo = v;
+                                else
+                                    delete m.validTo;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.serialNumber = v;
+                                else
+                                    delete m.serialNumber;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.fingerprintSha256 = v;
+                                else
+                                    delete m.fingerprintSha256;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.subjectAltNames && m.subjectAltNames.length))
+                                    m.subjectAltNames = [];
+                                m.subjectAltNames.push(r.stringVerify());
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return TlsCertificate;
+            })();
+
+            v1.MeasureTls = (function() {
+
+                /**
+                 * Properties of a MeasureTls.
+                 * @typedef {Object} crawl.link.v1.MeasureTls.$Properties
+                 * @property {string|null} [protocol] MeasureTls protocol
+                 * @property {string|null} [cipher] MeasureTls cipher
+                 * @property {string|null} [alpn] MeasureTls alpn
+                 * @property {boolean|null} [authorized] MeasureTls authorized
+                 * @property {string|null} [authorizationError] MeasureTls authorizationError
+                 * @property {Array.<crawl.link.v1.TlsCertificate.$Properties>|null} [chain] MeasureTls chain
+                 * @property {number|null} [handshakeMs] MeasureTls handshakeMs
+                 * @property {string|null} [serverName] MeasureTls serverName
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a MeasureTls.
+                 * @memberof crawl.link.v1
+                 * @interface IMeasureTls
+                 * @augments crawl.link.v1.MeasureTls.$Properties
+                 * @deprecated Use crawl.link.v1.MeasureTls.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a MeasureTls.
+                 * @typedef {crawl.link.v1.MeasureTls.$Properties} crawl.link.v1.MeasureTls.$Shape
+                 */
+
+                /**
+                 * Constructs a new MeasureTls.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a MeasureTls.
+                 * @constructor
+                 * @param {crawl.link.v1.MeasureTls.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const MeasureTls = function (p) {
+                    this.chain = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * MeasureTls protocol.
+                 * @member {string} protocol
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @instance
+                 */
+                MeasureTls.prototype.protocol = "";
+
+                /**
+                 * MeasureTls cipher.
+                 * @member {string} cipher
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @instance
+                 */
+                MeasureTls.prototype.cipher = "";
+
+                /**
+                 * MeasureTls alpn.
+                 * @member {string} alpn
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @instance
+                 */
+                MeasureTls.prototype.alpn = "";
+
+                /**
+                 * MeasureTls authorized.
+                 * @member {boolean} authorized
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @instance
+                 */
+                MeasureTls.prototype.authorized = false;
+
+                /**
+                 * MeasureTls authorizationError.
+                 * @member {string} authorizationError
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @instance
+                 */
+                MeasureTls.prototype.authorizationError = "";
+
+                /**
+                 * MeasureTls chain.
+                 * @member {Array.<crawl.link.v1.TlsCertificate.$Properties>} chain
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @instance
+                 */
+                MeasureTls.prototype.chain = $util.emptyArray;
+
+                /**
+                 * MeasureTls handshakeMs.
+                 * @member {number} handshakeMs
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @instance
+                 */
+                MeasureTls.prototype.handshakeMs = 0;
+
+                /**
+                 * MeasureTls serverName.
+                 * @member {string} serverName
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @instance
+                 */
+                MeasureTls.prototype.serverName = "";
+
+                /**
+                 * Creates a new MeasureTls instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @static
+                 * @param {crawl.link.v1.MeasureTls.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.MeasureTls} MeasureTls instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.MeasureTls.$Shape): crawl.link.v1.MeasureTls & crawl.link.v1.MeasureTls.$Shape;
+                 *   (properties?: crawl.link.v1.MeasureTls.$Properties): crawl.link.v1.MeasureTls;
+                 * }}
+                 */
+                MeasureTls.create = function(properties) {
+                    return new MeasureTls(properties);
+                };
+
+                /**
+                 * Encodes the specified MeasureTls message. Does not implicitly {@link crawl.link.v1.MeasureTls.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @static
+                 * @param {crawl.link.v1.MeasureTls.$Properties} m MeasureTls message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                MeasureTls.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.protocol != null && $Object.hasOwnProperty.call(m, "protocol") && m.protocol !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.protocol);
+                    if (m.cipher != null && $Object.hasOwnProperty.call(m, "cipher") && m.cipher !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.cipher);
+                    if (m.alpn != null && $Object.hasOwnProperty.call(m, "alpn") && m.alpn !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.alpn);
+                    if (m.authorized != null && $Object.hasOwnProperty.call(m, "authorized") && m.authorized !== false)
+                        w.uint32(/* id 4, wireType 0 =*/32).bool(m.authorized);
+                    if (m.authorizationError != null && $Object.hasOwnProperty.call(m, "authorizationError") && m.authorizationError !== "")
+                        w.uint32(/* id 5, wireType 2 =*/42).string(m.authorizationError);
+                    if (m.chain != null && m.chain.length) {
+                        for (var i = 0; i < m.chain.length; ++i)
+                            $root.crawl.link.v1.TlsCertificate.encode(m.chain[i], w.uint32(/* id 6, wireType 2 =*/50).fork(), q + 1).ldelim();
+                    }
+                    if (m.handshakeMs != null && $Object.hasOwnProperty.call(m, "handshakeMs") && !$Object.is(m.handshakeMs, 0))
+                        w.uint32(/* id 7, wireType 1 =*/57).double(m.handshakeMs);
+                    if (m.serverName != null && $Object.hasOwnProperty.call(m, "serverName") && m.serverName !== "")
+                        w.uint32(/* id 8, wireType 2 =*/66).string(m.serverName);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a MeasureTls message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.MeasureTls
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureTls & crawl.link.v1.MeasureTls.$Shape} MeasureTls
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                MeasureTls.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.MeasureTls();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.protocol = v;
+                                else
+                                    delete m.protocol;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.cipher = v;
+                                else
+                                    delete m.cipher;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.alpn = v;
+                                else
+                                    delete m.alpn;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.authorized = v;
+                                else
+                                    delete m.authorized;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.authorizationError = v;
+                                else
+                                    delete m.authorizationError;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.chain && m.chain.length))
+                                    m.chain = [];
+                                m.chain.push($root.crawl.link.v1.TlsCertificate.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 1)
+                                    break;
+                                if (!$Object.is(v = r.double(), 0))
+                                    m.handshakeMs = v;
+                                else
+                                    delete m.handshakeMs;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.serverName = v;
+                                else
+                                    delete m.serverName;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return MeasureTls;
+            })();
+
+            v1.MeasureResult = (function() {
+
+                /**
+                 * Properties of a MeasureResult.
+                 * @typedef {Object} crawl.link.v1.MeasureResult.$Properties
+                 * @property {crawl.link.v1.MeasureType|null} [type] MeasureResult type
+                 * @property {string|null} [target] MeasureResult target
+                 * @property {string|null} [address] MeasureResult address
+                 * @property {crawl.link.v1.MeasureProtocol|null} [protocol] MeasureResult protocol
+                 * @property {crawl.link.v1.MeasurePing.$Properties|null} [ping] MeasureResult ping
+                 * @property {Array.<crawl.link.v1.MeasureHop.$Properties>|null} [hops] MeasureResult hops
+                 * @property {crawl.link.v1.MeasureDns.$Properties|null} [dns] MeasureResult dns
+                 * @property {crawl.link.v1.MeasureTls.$Properties|null} [tls] MeasureResult tls
+                 * @property {boolean|null} [truncated] MeasureResult truncated
+                 * @property {string|null} [tool] MeasureResult tool
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a MeasureResult.
+                 * @memberof crawl.link.v1
+                 * @interface IMeasureResult
+                 * @augments crawl.link.v1.MeasureResult.$Properties
+                 * @deprecated Use crawl.link.v1.MeasureResult.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a MeasureResult.
+                 * @typedef {crawl.link.v1.MeasureResult.$Properties} crawl.link.v1.MeasureResult.$Shape
+                 */
+
+                /**
+                 * Constructs a new MeasureResult.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a MeasureResult.
+                 * @constructor
+                 * @param {crawl.link.v1.MeasureResult.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const MeasureResult = function (p) {
+                    this.hops = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * MeasureResult type.
+                 * @member {crawl.link.v1.MeasureType} type
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.type = 0;
+
+                /**
+                 * MeasureResult target.
+                 * @member {string} target
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.target = "";
+
+                /**
+                 * MeasureResult address.
+                 * @member {string} address
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.address = "";
+
+                /**
+                 * MeasureResult protocol.
+                 * @member {crawl.link.v1.MeasureProtocol} protocol
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.protocol = 0;
+
+                /**
+                 * MeasureResult ping.
+                 * @member {crawl.link.v1.MeasurePing.$Properties|null|undefined} ping
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.ping = null;
+
+                /**
+                 * MeasureResult hops.
+                 * @member {Array.<crawl.link.v1.MeasureHop.$Properties>} hops
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.hops = $util.emptyArray;
+
+                /**
+                 * MeasureResult dns.
+                 * @member {crawl.link.v1.MeasureDns.$Properties|null|undefined} dns
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.dns = null;
+
+                /**
+                 * MeasureResult tls.
+                 * @member {crawl.link.v1.MeasureTls.$Properties|null|undefined} tls
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.tls = null;
+
+                /**
+                 * MeasureResult truncated.
+                 * @member {boolean} truncated
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.truncated = false;
+
+                /**
+                 * MeasureResult tool.
+                 * @member {string} tool
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @instance
+                 */
+                MeasureResult.prototype.tool = "";
+
+                /**
+                 * Creates a new MeasureResult instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @static
+                 * @param {crawl.link.v1.MeasureResult.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.MeasureResult} MeasureResult instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.MeasureResult.$Shape): crawl.link.v1.MeasureResult & crawl.link.v1.MeasureResult.$Shape;
+                 *   (properties?: crawl.link.v1.MeasureResult.$Properties): crawl.link.v1.MeasureResult;
+                 * }}
+                 */
+                MeasureResult.create = function(properties) {
+                    return new MeasureResult(properties);
+                };
+
+                /**
+                 * Encodes the specified MeasureResult message. Does not implicitly {@link crawl.link.v1.MeasureResult.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @static
+                 * @param {crawl.link.v1.MeasureResult.$Properties} m MeasureResult message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                MeasureResult.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.type != null && $Object.hasOwnProperty.call(m, "type") && m.type !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).int32(m.type);
+                    if (m.target != null && $Object.hasOwnProperty.call(m, "target") && m.target !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.target);
+                    if (m.address != null && $Object.hasOwnProperty.call(m, "address") && m.address !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.address);
+                    if (m.protocol != null && $Object.hasOwnProperty.call(m, "protocol") && m.protocol !== 0)
+                        w.uint32(/* id 4, wireType 0 =*/32).int32(m.protocol);
+                    if (m.ping != null && $Object.hasOwnProperty.call(m, "ping"))
+                        $root.crawl.link.v1.MeasurePing.encode(m.ping, w.uint32(/* id 5, wireType 2 =*/42).fork(), q + 1).ldelim();
+                    if (m.hops != null && m.hops.length) {
+                        for (var i = 0; i < m.hops.length; ++i)
+                            $root.crawl.link.v1.MeasureHop.encode(m.hops[i], w.uint32(/* id 6, wireType 2 =*/50).fork(), q + 1).ldelim();
+                    }
+                    if (m.dns != null && $Object.hasOwnProperty.call(m, "dns"))
+                        $root.crawl.link.v1.MeasureDns.encode(m.dns, w.uint32(/* id 7, wireType 2 =*/58).fork(), q + 1).ldelim();
+                    if (m.tls != null && $Object.hasOwnProperty.call(m, "tls"))
+                        $root.crawl.link.v1.MeasureTls.encode(m.tls, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
+                    if (m.truncated != null && $Object.hasOwnProperty.call(m, "truncated") && m.truncated !== false)
+                        w.uint32(/* id 9, wireType 0 =*/72).bool(m.truncated);
+                    if (m.tool != null && $Object.hasOwnProperty.call(m, "tool") && m.tool !== "")
+                        w.uint32(/* id 10, wireType 2 =*/82).string(m.tool);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a MeasureResult message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.MeasureResult
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.MeasureResult & crawl.link.v1.MeasureResult.$Shape} MeasureResult
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                MeasureResult.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.MeasureResult();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.int32())
+                                    m.type = v;
+                                else
+                                    delete m.type;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.target = v;
+                                else
+                                    delete m.target;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.address = v;
+                                else
+                                    delete m.address;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.int32())
+                                    m.protocol = v;
+                                else
+                                    delete m.protocol;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 2)
+                                    break;
+                                m.ping = $root.crawl.link.v1.MeasurePing.decode(r, r.size(), $undefined, q + 1, m.ping);
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.hops && m.hops.length))
+                                    m.hops = [];
+                                m.hops.push($root.crawl.link.v1.MeasureHop.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                m.dns = $root.crawl.link.v1.MeasureDns.decode(r, r.size(), $undefined, q + 1, m.dns);
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 2)
+                                    break;
+                                m.tls = $root.crawl.link.v1.MeasureTls.decode(r, r.size(), $undefined, q + 1, m.tls);
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.truncated = v;
+                                else
+                                    delete m.truncated;
+                                continue;
+                            }
+                        case 10: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.tool = v;
+                                else
+                                    delete m.tool;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return MeasureResult;
             })();
 
             v1.Assign = (function() {
@@ -5736,6 +8182,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {string|null} [contentType] ResultFinal contentType
                  * @property {string|null} [contentEncoding] ResultFinal contentEncoding
                  * @property {crawl.link.v1.NetworkContext.$Properties|null} [network] ResultFinal network
+                 * @property {crawl.link.v1.MeasureResult.$Properties|null} [measure] ResultFinal measure
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -5950,6 +8397,14 @@ export const crawl = $root.crawl = (() => {
                 ResultFinal.prototype.network = null;
 
                 /**
+                 * ResultFinal measure.
+                 * @member {crawl.link.v1.MeasureResult.$Properties|null|undefined} measure
+                 * @memberof crawl.link.v1.ResultFinal
+                 * @instance
+                 */
+                ResultFinal.prototype.measure = null;
+
+                /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.ResultFinal
@@ -6037,6 +8492,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 21, wireType 2 =*/170).string(m.contentEncoding);
                     if (m.network != null && $Object.hasOwnProperty.call(m, "network"))
                         $root.crawl.link.v1.NetworkContext.encode(m.network, w.uint32(/* id 22, wireType 2 =*/178).fork(), q + 1).ldelim();
+                    if (m.measure != null && $Object.hasOwnProperty.call(m, "measure"))
+                        $root.crawl.link.v1.MeasureResult.encode(m.measure, w.uint32(/* id 23, wireType 2 =*/186).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -6265,6 +8722,12 @@ export const crawl = $root.crawl = (() => {
                                 if (u !== 2)
                                     break;
                                 m.network = $root.crawl.link.v1.NetworkContext.decode(r, r.size(), $undefined, q + 1, m.network);
+                                continue;
+                            }
+                        case 23: {
+                                if (u !== 2)
+                                    break;
+                                m.measure = $root.crawl.link.v1.MeasureResult.decode(r, r.size(), $undefined, q + 1, m.measure);
                                 continue;
                             }
                         }

@@ -1,0 +1,37 @@
+// ICMP ping through the system's `ping` (iputils or busybox), given the pinned address.
+import { JobError } from '../../errors.js';
+import { Truncation } from './bounds.js';
+import { parsePing } from './parse-ping.js';
+import { ICMP_POLICY_PORT, pinTarget } from './pin.js';
+import { pingArgs } from './probe.js';
+import { runTool } from './tool.js';
+import type { Measured, MeasureRun } from './types.js';
+
+export async function pingIcmp({ job, deps, signal, timeoutMs }: MeasureRun): Promise<Measured> {
+  const tool = deps.tools.ping;
+  if (!tool) throw new JobError('blocked', 'ICMP ping is not available on this device');
+  const pinned = await pinTarget(deps.policy, job.target, ICMP_POLICY_PORT, job.ipVersion);
+  const run = await runTool(
+    tool.path,
+    pingArgs(tool.flavour, pinned.address, job.packets, deps.localAddress),
+    {
+      timeoutMs,
+      signal,
+    },
+  );
+  const cut = new Truncation();
+  const ping = parsePing(run.stdout, cut);
+  // iputils exits 1 when no reply came (still a measurement: 100% loss); anything printing no
+  // statistics at all did not run.
+  if (!run.timedOut && ping.sent === 0)
+    throw new JobError('connect', `ping failed: ${(run.stderr || run.stdout).trim().slice(0, 300)}`);
+  return {
+    address: pinned.address,
+    decision: pinned.decision,
+    raw: run.stdout + run.stderr,
+    truncated: cut.cut || run.truncated,
+    timedOut: run.timedOut,
+    tool: `${tool.flavour} ping`,
+    ping,
+  };
+}

@@ -2,11 +2,12 @@
 // loopback probe proves the tool is installed and has the socket it needs: raw ICMP and TCP probes
 // need CAP_NET_RAW or a ping group). Only what works is advertised as a method. DNS, TCP ping and
 // TLS need nothing but Node.
+import { spawn } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import type { MeasureMethod } from '../../../proto/index.js';
 import { Truncation } from './bounds.js';
-import { parseMtrJson, parseMtrReport } from './parse-mtr.js';
+import { parseMtrReport } from './parse-mtr.js';
 import { type PingFlavour, parsePing } from './parse-ping.js';
 import { parseTraceroute } from './parse-traceroute.js';
 import { runTool } from './tool.js';
@@ -148,40 +149,94 @@ async function probeMtr(tools: MeasureTools, dirs: readonly string[]): Promise<v
     for (const m of Object.values(methods)) tools.missing[m] = 'mtr is not installed';
     return;
   }
+  const protocols = Object.keys(methods) as Array<keyof typeof methods>;
+  // mtr sends its probes through mtr-packet (0.86 on): asking it for one probe of each protocol
+  // shows in milliseconds whether the sockets work, where one cycle of mtr itself takes ~2 s, a
+  // delay every agent start would pay before its hello.
+  const packet = await findTool('mtr-packet', dirs);
+  const answers = packet ? await askMtrPacket(packet, protocols) : await mtrCycles(file, protocols);
+  for (const protocol of protocols) {
+    const problem = answers.get(protocol);
+    if (problem === null) tools.methods.add(methods[protocol]);
+    else
+      tools.missing[methods[protocol]] = `mtr over ${protocol} does not work here: ${problem ?? 'no answer'}`;
+  }
+  if (!protocols.some((p) => tools.methods.has(methods[p]))) return;
+  const version = await runTool(file, ['--version'], { timeoutMs: PROBE_TIMEOUT_MS }).catch(() => undefined);
+  tools.mtr = { path: file, json: mtrHasJson(version?.stdout ?? '') };
+}
+
+/** mtr's --json came with 0.87; an older or unreadable version uses the report form. */
+export function mtrHasJson(versionText: string): boolean {
+  const m = /mtr (\d+)\.(\d+)/.exec(versionText);
+  if (!m) return false;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major > 0 || minor >= 87;
+}
+
+type Protocol = 'icmp' | 'udp' | 'tcp';
+
+/**
+ * One probe of each protocol to 127.0.0.1 through mtr-packet's command protocol (a line per
+ * command: `TOKEN send-probe ip-4 ADDRESS protocol P [port N]`; a line per answer: `TOKEN reply …`).
+ * Null for a protocol that was answered; else the answer's kind (e.g. `permission-denied`).
+ */
+export function askMtrPacket(
+  file: string,
+  protocols: readonly Protocol[],
+): Promise<Map<Protocol, string | null>> {
+  return new Promise((resolve) => {
+    const answers = new Map<Protocol, string | null>();
+    const child = spawn(file, [], { env: { LC_ALL: 'C' }, stdio: ['pipe', 'pipe', 'ignore'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (out.length < 4096) out += chunk;
+    });
+    const done = (why: string) => {
+      clearTimeout(timer);
+      for (const line of out.split('\n')) {
+        const [token, kind] = line.trim().split(' ');
+        const protocol = protocols[Number(token) - 1];
+        if (protocol && kind) answers.set(protocol, kind === 'reply' || kind === 'ttl-expired' ? null : kind);
+      }
+      for (const p of protocols) if (!answers.has(p)) answers.set(p, why);
+      resolve(answers);
+    };
+    child.on('error', (err) => done(err.message));
+    child.on('close', () => done('mtr-packet gave no answer'));
+    child.stdin.on('error', () => {}); // a child that died at once: 'close' reports it
+    child.stdin.end(
+      protocols
+        .map(
+          (p, i) => `${i + 1} send-probe ip-4 ${LOOPBACK} protocol ${p}${p === 'icmp' ? '' : ' port 80'}\n`,
+        )
+        .join(''),
+    );
+  });
+}
+
+/** Where mtr has no mtr-packet: one cycle of mtr itself per protocol (its report form). */
+async function mtrCycles(
+  file: string,
+  protocols: readonly Protocol[],
+): Promise<Map<Protocol, string | null>> {
   // One cycle, a short grace time for the last replies (mtr waits 5 s by default); the interval
   // stays mtr's 1 s, the least it allows a user without root.
-  const base = ['-n', '-c', '1', '-G', '0.2', '-Z', '1'];
-  let json = true;
+  const base = ['--report', '-n', '-c', '1', '-G', '0.2', '-Z', '1'];
+  const answers = new Map<Protocol, string | null>();
   await Promise.all(
-    (Object.keys(methods) as Array<keyof typeof methods>).map(async (protocol) => {
+    protocols.map(async (protocol) => {
       const extra = protocol === 'tcp' ? ['--port', '80'] : [];
-      const run = await runTool(file, ['--json', ...base, ...MTR_FLAGS[protocol], ...extra, LOOPBACK], {
+      const run = await runTool(file, [...base, ...MTR_FLAGS[protocol], ...extra, LOOPBACK], {
         timeoutMs: PROBE_TIMEOUT_MS,
       }).catch((err: unknown) => ({ stdout: '', stderr: String(err), exitCode: -1 }));
-      let ok = false;
-      if (run.exitCode === 0) {
-        try {
-          ok = parseMtrJson(run.stdout, new Truncation()).length > 0;
-        } catch {
-          // An mtr older than 0.87 has no --json: its report form is used instead.
-          const report = await runTool(
-            file,
-            ['--report', ...base, ...MTR_FLAGS[protocol], ...extra, LOOPBACK],
-            {
-              timeoutMs: PROBE_TIMEOUT_MS,
-            },
-          ).catch(() => undefined);
-          ok = report?.exitCode === 0 && parseMtrReport(report.stdout, new Truncation()).length > 0;
-          if (ok) json = false;
-        }
-      }
-      if (ok) tools.methods.add(methods[protocol]);
-      else
-        tools.missing[methods[protocol]] =
-          `mtr over ${protocol} does not work here: ${firstLine(run.stderr || run.stdout)}`;
+      const ok = run.exitCode === 0 && parseMtrReport(run.stdout, new Truncation()).length > 0;
+      answers.set(protocol, ok ? null : firstLine(run.stderr || run.stdout));
     }),
   );
-  if ([...Object.values(methods)].some((m) => tools.methods.has(m))) tools.mtr = { path: file, json };
+  return answers;
 }
 
 function firstLine(text: string): string {

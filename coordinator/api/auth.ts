@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearer, hashSecret } from '../auth/secrets.js';
 import { internal, unauthorized } from '../errors.js';
 import type { Services } from '../services.js';
-import type { ApiKeyRecord } from '../store/types.js';
+import type { ApiKeyRecord } from '../store/records.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -7,8 +7,8 @@ import { Devices, DevicesQuery, jobErrors } from '../../contract/index.js';
 import { forbidden } from '../errors.js';
 import type { ConnectedDevice } from '../scheduler/device.js';
 import type { Services } from '../services.js';
+import type { DeviceRecord } from '../store/records.js';
 import type { DeviceTrustRecord } from '../store/trust-types.js';
-import type { DeviceRecord } from '../store/types.js';
 import type { ContractTypes } from './type-provider.js';
 
 const latest = (...isos: Array<string | null | undefined>): string | null =>

@@ -7,7 +7,7 @@ import { invalid } from '../errors.js';
 import { buildDownload, encodeBody, partName, readPart } from '../results/content.js';
 import { decodeBody, htmlToMarkdown, isHtmlType, mainContent } from '../results/markdown.js';
 import { type ContentStorage, contentKey } from '../storage/types.js';
-import type { JobRecord, ResultRecord } from '../store/types.js';
+import type { JobRecord, ResultRecord } from '../store/records.js';
 
 /** Largest decompressed body a content form reads, so a small gzip body cannot expand unbounded. */
 export const MAX_DECODED_BODY_BYTES = 64 * 1024 * 1024;

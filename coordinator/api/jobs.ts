@@ -19,7 +19,7 @@ import { archived, internal, invalid, jobNotFound, notCompleted, queueFull } fro
 import { buildDetail } from '../results/content.js';
 import { jobView } from '../results/views.js';
 import type { Services } from '../services.js';
-import type { JobRecord, JobViewRecord } from '../store/types.js';
+import type { JobRecord, JobViewRecord } from '../store/records.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
 import { detailBody, sendDownload } from './download-forms.js';
 import { hashBodyAsSent, idempotent } from './idempotency.js';

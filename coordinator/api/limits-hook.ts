@@ -4,7 +4,7 @@
 // (invalid body, queue full, session closed, …).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Demand, Limiter } from '../limits/limiter.js';
-import type { CounterCharge } from '../store/types.js';
+import type { CounterCharge } from '../store/limit-types.js';
 import { sweepJobCount } from './sweeps.js';
 
 function demandOf(req: FastifyRequest): Demand {

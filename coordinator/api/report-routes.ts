@@ -5,7 +5,7 @@ import { nonJson, Png, ReportParams, ReportShotParams, stringErrors } from '../.
 import { jobNotFound } from '../errors.js';
 import { scheduledRunSection } from '../schedules/schedule-service.js';
 import type { Services } from '../services.js';
-import type { SweepRecord } from '../store/types.js';
+import type { SweepRecord } from '../store/records.js';
 import { REPORT_CSP, renderReport } from '../sweeps/report-page.js';
 import { reportTokenMatches } from '../sweeps/report-token.js';
 import { screenshotStream, sendPng } from '../sweeps/screenshot.js';

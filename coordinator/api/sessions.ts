@@ -4,7 +4,7 @@ import { Empty, IdParams, Session, SessionBody, SessionJobs, sessionErrors } fro
 import { sessionNotFound } from '../errors.js';
 import { sessionView } from '../results/views.js';
 import type { Services } from '../services.js';
-import type { SessionRecord } from '../store/types.js';
+import type { SessionRecord } from '../store/records.js';
 import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
 import { isUuid, parseSessionBody } from './validate.js';

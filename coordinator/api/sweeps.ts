@@ -13,7 +13,7 @@ import {
 } from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';
 import type { Services } from '../services.js';
-import type { SweepRecord } from '../store/types.js';
+import type { SweepRecord } from '../store/records.js';
 import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
 import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
 import { reportUrl } from '../sweeps/sweep-view.js';

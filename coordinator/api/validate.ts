@@ -4,7 +4,7 @@ import { DEVICE_TYPES, JOB_METHODS, type JobMethod, NETWORK_TYPES, REGIONS } fro
 import { invalid } from '../errors.js';
 import { isKnownCountry } from '../scheduler/regions.js';
 import type { StorageType } from '../storage/types.js';
-import type { Placement, StoredCookie, StoredHeader } from '../store/types.js';
+import type { Placement, StoredCookie, StoredHeader } from '../store/records.js';
 import { validateJsonRpcBody } from './json-rpc.js';
 import { parseWebhookField, type WebhookField } from './webhook-field.js';
 

@@ -2,7 +2,9 @@
 // used by the admin command, the webhook routes and tests.
 import { randomUUID } from 'node:crypto';
 import { newWebhookSecret } from '../push/signer.js';
-import type { ApiKeyRecord, DeviceRecord, KeyLimits, Store } from '../store/types.js';
+import type { KeyLimits } from '../store/limit-types.js';
+import type { ApiKeyRecord, DeviceRecord } from '../store/records.js';
+import type { Store } from '../store/types.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export async function createApiKey(

@@ -1,7 +1,8 @@
 // Recently seen API keys, so a busy client costs one hash, not one database round trip, per call.
 // Only keys that exist are cached (random wrong keys cannot fill it); a revoked key keeps working
 // on a coordinator for at most `ttlMs` after the revoke.
-import type { ApiKeyRecord, Store } from '../store/types.js';
+import type { ApiKeyRecord } from '../store/records.js';
+import type { Store } from '../store/types.js';
 
 const MAX_ENTRIES = 10_000;
 

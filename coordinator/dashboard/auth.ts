@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearer, hashSecret } from '../auth/secrets.js';
 import type { Services } from '../services.js';
-import type { ApiKeyRecord } from '../store/types.js';
+import type { ApiKeyRecord } from '../store/records.js';
 
 export const COOKIE_NAME = 'crawl_dashboard';
 /** How long the browser keeps the cookie. */

@@ -3,7 +3,8 @@
 // job state (job-lifecycle.ts), renews the leases of the jobs its devices run, and reports the
 // lease sweep's tick (jobs whose coordinator died come back).
 import type { Logger } from 'pino';
-import type { Store, StoreEvent } from '../store/types.js';
+import type { StoreEvent } from '../store/store-events.js';
+import type { Store } from '../store/types.js';
 import type { ClusterReports } from './reports.js';
 
 /**

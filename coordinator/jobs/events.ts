@@ -3,7 +3,7 @@
 // hooking the places where jobs change. Other coordinators on the same database learn of the same
 // change through the store's LISTEN/NOTIFY events (job_pending, job_terminal), not through these.
 
-import type { JobRecord, ResultRecord } from '../store/types.js';
+import type { JobRecord, ResultRecord } from '../store/records.js';
 import type { RequeueCause } from './job-types.js';
 import type { Transition } from './transitions.js';
 

@@ -14,15 +14,8 @@ import { DeviceSlots } from '../scheduler/device-slots.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
 import { OwnerQueues } from '../scheduler/owner-queues.js';
 import { expiryFailure, queuedEntry, wanted } from '../scheduler/queue-entry.js';
-import type {
-  CompleteOutcome,
-  JobRecord,
-  Placement,
-  ResultRecord,
-  SessionRecord,
-  Store,
-  SweepRecord,
-} from '../store/types.js';
+import type { JobRecord, Placement, ResultRecord, SessionRecord, SweepRecord } from '../store/records.js';
+import type { CompleteOutcome, Store } from '../store/types.js';
 import type { JobSpan, JobTracing } from '../tracing/job-tracing.js';
 import type { JobEvent, JobListener } from './events.js';
 import {

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { ConnectedDevice } from '../scheduler/device.js';
 import type { JobNeeds } from '../scheduler/matching.js';
-import type { JobRecord } from '../store/types.js';
+import type { JobRecord } from '../store/records.js';
 import type { JobTracing } from '../tracing/job-tracing.js';
 
 export interface Queued {

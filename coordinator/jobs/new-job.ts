@@ -1,7 +1,7 @@
 // The one place a job record is made: a single submit, and each try of a sweep.
 import { newResourceId } from '../resource-id.js';
 import type { StorageType } from '../storage/types.js';
-import type { JobRecord, JobRequestRecord, Placement } from '../store/types.js';
+import type { JobRecord, JobRequestRecord, Placement } from '../store/records.js';
 import { isoNanos } from '../time.js';
 
 /** What a client asked for, validated; everything else about a new job follows from it. */

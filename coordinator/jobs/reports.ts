@@ -6,14 +6,8 @@
 import type { OwnerControls } from '../../proto/index.js';
 import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
-import type {
-  CompleteOutcome,
-  JobRecord,
-  Placement,
-  ResultRecord,
-  SessionRecord,
-  SweepRecord,
-} from '../store/types.js';
+import type { JobRecord, Placement, ResultRecord, SessionRecord, SweepRecord } from '../store/records.js';
+import type { CompleteOutcome } from '../store/types.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
 import type { JobListener } from './events.js';
 import type { FailureType } from './job-types.js';

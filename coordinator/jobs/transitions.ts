@@ -9,7 +9,7 @@
 //
 // `complete` is legal from pending too: a result from an earlier attempt that was requeued (its
 // device re-sent it from the spool after a reconnect) still wins if it arrives first.
-import type { JobStatus } from '../store/types.js';
+import type { JobStatus } from '../store/records.js';
 
 export type Transition = 'submit' | 'claim' | 'complete' | 'fail' | 'requeue' | 'archive';
 

@@ -4,7 +4,9 @@
 // database shares them. A key without any quota the request touches is not held for that round
 // trip: its counts are written beside the request, and the answer waits for them (Verdict.counted).
 import { ApiError, MESSAGES } from '../errors.js';
-import type { ApiKeyRecord, CounterCharge, Store } from '../store/types.js';
+import type { CounterCharge } from '../store/limit-types.js';
+import type { ApiKeyRecord } from '../store/records.js';
+import type { Store } from '../store/types.js';
 import {
   COUNTER_OF,
   DAY_MS,

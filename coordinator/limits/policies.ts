@@ -1,7 +1,7 @@
 // The four per-key limits as fixed windows, and their IETF RateLimit header fields
 // (draft-ietf-httpapi-ratelimit-headers-09: `RateLimit-Policy: "minute";q=60;w=60` and
 // `RateLimit: "minute";r=0;t=12`, Structured Field lists of strings with parameters).
-import type { KeyLimits } from '../store/types.js';
+import type { KeyLimits } from '../store/limit-types.js';
 
 export type PolicyName = 'minute' | 'jobs-day' | 'sweeps-day' | 'concurrent';
 

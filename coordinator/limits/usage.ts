@@ -1,5 +1,6 @@
 // The caller's current usage against its limits (GET /crawl/v1/usage).
-import type { ApiKeyRecord, Store } from '../store/types.js';
+import type { ApiKeyRecord } from '../store/records.js';
+import type { Store } from '../store/types.js';
 import { DAY_MS, MINUTE_MS, windowStartMs } from './policies.js';
 
 export interface UsageView {

@@ -20,7 +20,7 @@ import type { DeviceEgress } from '../network/network-lookup.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { ConnectedDevice, DeviceLink } from '../scheduler/device.js';
 import { rejectHandling } from '../scheduler/owner-controls.js';
-import type { DeviceRecord, JobRecord } from '../store/types.js';
+import type { DeviceRecord, JobRecord } from '../store/records.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
 import type { BudgetWaiter } from './byte-budget.js';
 import type { ConnectionDeps } from './connection-deps.js';

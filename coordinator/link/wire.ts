@@ -2,7 +2,7 @@
 // device's final frame as a domain report. Handlers above this file see domain values only.
 import type { Assign, ResultFinal } from '../../proto/index.js';
 import type { ReportedResult } from '../results/reported.js';
-import type { CookieRecordJson, JobRecord, ResultRecord } from '../store/types.js';
+import type { CookieRecordJson, JobRecord, ResultRecord } from '../store/records.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
 
 /**

@@ -2,7 +2,7 @@
 // for jobs another coordinator finished, by the store's job_terminal events).
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { JobEvent, JobListener } from '../jobs/events.js';
-import type { JobRecord } from '../store/types.js';
+import type { JobRecord } from '../store/records.js';
 import { BoundedLabel } from './bounded-label.js';
 
 /** Seconds: from 10 ms (an idle fleet) to 5 min (the longest job timeout). */

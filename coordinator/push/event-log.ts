@@ -10,7 +10,7 @@ import type { JobEvent, JobListener } from '../jobs/events.js';
 import { jobView } from '../results/views.js';
 import type { CoreServices } from '../services.js';
 import type { NewPushEvent } from '../store/push-types.js';
-import type { JobRecord, SweepRecord } from '../store/types.js';
+import type { JobRecord, SweepRecord } from '../store/records.js';
 import { loadSweepView } from '../sweeps/sweep-service.js';
 import { defaultEvents, type PushEventBody, type PushEventType } from './event-types.js';
 

@@ -2,7 +2,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { ContentStorage } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
-import type { JobRecord, ResultRecord } from '../store/types.js';
+import type { JobRecord, ResultRecord } from '../store/records.js';
 import { inputCookieRecord, parseCookieHeaders, parseSetCookieHeaders } from './cookies.js';
 
 const TEXT_TYPE =

@@ -1,6 +1,6 @@
 // Cookie records of interface.md 2.3, from input cookies and from Cookie / Set-Cookie headers.
 import { Cookie } from 'tough-cookie';
-import type { CookieRecordJson, StoredCookie, StoredHeader } from '../store/types.js';
+import type { CookieRecordJson, StoredCookie, StoredHeader } from '../store/records.js';
 
 export function inputCookieRecord(c: StoredCookie, defaultDomain: string): CookieRecordJson {
   return {

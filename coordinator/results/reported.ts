@@ -1,6 +1,6 @@
 // A device's report of one attempt, as domain values (coordinator/link/wire.ts makes it from the
 // final frame). What the coordinator adds — ids, times, stored part sizes, metadata — comes later.
-import type { ResultRecord } from '../store/types.js';
+import type { ResultRecord } from '../store/records.js';
 
 export type ReportedFields = Omit<
   ResultRecord,

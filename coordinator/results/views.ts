@@ -1,5 +1,5 @@
 // The contract's JSON shapes built from stored records.
-import type { JobViewRecord, SessionRecord } from '../store/types.js';
+import type { JobViewRecord, SessionRecord } from '../store/records.js';
 
 /** Job object of interface.md 2.1 (plus completion fields once terminal; see docs/api.md). */
 export function jobView(job: JobViewRecord): Record<string, unknown> {

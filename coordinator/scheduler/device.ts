@@ -1,6 +1,6 @@
 // A device connected to this coordinator, as the scheduler sees it.
 import type { DeviceEgress } from '../network/network-lookup.js';
-import type { JobRecord } from '../store/types.js';
+import type { JobRecord } from '../store/records.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
 import type { DeviceProfile } from './matching.js';
 import type { DeviceOwnerView } from './owner-controls.js';

@@ -1,5 +1,5 @@
 // Which connected device may run a job, and which of those is best. Pure: no I/O.
-import type { JobRecord, Placement } from '../store/types.js';
+import type { JobRecord, Placement } from '../store/records.js';
 import { SweepSpread } from './sweep-spread.js';
 
 export interface DeviceProfile {

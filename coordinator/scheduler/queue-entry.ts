@@ -1,7 +1,7 @@
 // A job's entry in the job lifecycle's queue, and what its queue deadline passing means for it.
 
 import type { FailureType, Queued } from '../jobs/job-types.js';
-import { type JobRecord, SYSTEM_OWNER_ID } from '../store/types.js';
+import { type JobRecord, SYSTEM_OWNER_ID } from '../store/records.js';
 import { type JobNeeds, matchKeyOf, needsOf } from './matching.js';
 
 /**

@@ -3,7 +3,7 @@
 // the set of values they saw (HTTP statuses, final URLs, error types, block verdicts, titles, text
 // fingerprints) and the median size, so a change of device between runs does not read as a change
 // of the page. Titles, blocks and fingerprints come from each try's summary (try-summary.ts).
-import type { JobRecord, SweepRecord } from '../store/types.js';
+import type { JobRecord, SweepRecord } from '../store/records.js';
 import { type GroupStatus, groupStatus, tryStatus } from '../sweeps/sweep-view.js';
 import { contentSimilarity, SAME_CONTENT } from '../sweeps/try-summary.js';
 

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { invalid, jobNotFound } from '../errors.js';
 import type { CoreServices } from '../services.js';
+import type { ApiKeyRecord, JobRecord, SweepRecord } from '../store/records.js';
 import type { ScheduleRecord, ScheduleRunRecord, SweepTemplate } from '../store/schedule-types.js';
-import type { ApiKeyRecord, JobRecord, SweepRecord } from '../store/types.js';
 import { groupStatus, reportUrl, tryStatus } from '../sweeps/sweep-view.js';
 import { renderChanges } from './changes-html.js';
 import { checkCron, cronOf, nextFiring } from './cron.js';

@@ -1,17 +1,17 @@
 // Row ↔ record mapping shared by the SQL stores (column names are the same in both).
 import type { StorageType } from '../storage/types.js';
+import type { KeyLimits } from './limit-types.js';
 import type {
   ApiKeyRecord,
   DeviceRecord,
   JobRecord,
   JobStatus,
   JobViewRecord,
-  KeyLimits,
   SessionRecord,
   SessionStatus,
   SweepJobRef,
   SweepRecord,
-} from './types.js';
+} from './records.js';
 
 export interface JobRow {
   id: string;

@@ -2,7 +2,7 @@
 // by the rules in block-rules.json. Matching is bounded: plain case-insensitive substrings over the
 // first `scan_bytes` of each sample, no regular expressions.
 import { readFileSync } from 'node:fs';
-import type { StoredHeader } from '../store/types.js';
+import type { StoredHeader } from '../store/records.js';
 import type { BlockKind, BlockVerdict } from './try-summary.js';
 
 export interface HeaderCondition {

@@ -5,7 +5,7 @@
 // its first MAX_FINGERPRINT_CHARS are fingerprinted (scripts/bench/try-summary.ts measures the cost).
 import type { PartName } from '../../proto/index.js';
 import { decodeBody, isHtmlType, mainContent } from '../results/markdown.js';
-import type { ResultRecord } from '../store/types.js';
+import type { ResultRecord } from '../store/records.js';
 import { simhash } from '../trust/fingerprint.js';
 import { BLOCK_RULES, type BlockRules, detectBlock } from './block-detector.js';
 import { fingerprintHex, type TrySummary } from './try-summary.js';

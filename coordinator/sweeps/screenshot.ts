@@ -5,7 +5,7 @@ import { archived, internal, noScreenshot, notCompleted } from '../errors.js';
 import { partName } from '../results/content.js';
 import type { CoreServices } from '../services.js';
 import { contentKey } from '../storage/types.js';
-import type { JobRecord } from '../store/types.js';
+import type { JobRecord } from '../store/records.js';
 
 /** The stored screenshot of a completed job; the contract's 409/410, or 404 when it has none. */
 export async function screenshotStream(services: CoreServices, job: JobRecord): Promise<Readable> {

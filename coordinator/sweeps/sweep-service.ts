@@ -6,7 +6,7 @@ import { newJobRecord } from '../jobs/new-job.js';
 import type { SubmitTrace } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
 import type { CoreServices } from '../services.js';
-import type { JobRecord, SweepJobRef, SweepRecord } from '../store/types.js';
+import type { JobRecord, SweepJobRef, SweepRecord } from '../store/records.js';
 import { isoNanos } from '../time.js';
 import { newReportToken } from './report-token.js';
 import { noDeviceMessage, regionsWithoutDevices } from './sweep-coverage.js';

@@ -5,7 +5,7 @@
 //   `failed` try, with the device's error_type and error_message;
 // - a region, and the sweep, are `running` until every try is terminal, then `completed` when every
 //   try completed, `failed` when none did and `partial` otherwise.
-import type { JobRecord, ResultRecord, SweepRecord } from '../store/types.js';
+import type { JobRecord, ResultRecord, SweepRecord } from '../store/records.js';
 import { type Divergence, type DivergenceTry, divergenceOf } from './divergence.js';
 import type { BlockVerdict, TrySummary } from './try-summary.js';
 

@@ -8,7 +8,7 @@
 import { type Attributes, type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { errorTypeOf, hostOf } from '../../common/tracing/attributes.js';
 import type { Tracing, WireTraceContext } from '../../common/tracing/tracer.js';
-import type { JobRecord } from '../store/types.js';
+import type { JobRecord } from '../store/records.js';
 
 export type { WireTraceContext } from '../../common/tracing/tracer.js';
 

@@ -8,7 +8,7 @@ import type { JobEvent, JobListener } from '../jobs/events.js';
 import type { FleetView, JobRequests } from '../jobs/reports.js';
 import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { StorageType } from '../storage/types.js';
-import { SYSTEM_OWNER_ID } from '../store/types.js';
+import { SYSTEM_OWNER_ID } from '../store/records.js';
 import { canaryAnswer, newNonce } from './canary-token.js';
 import type { ReadBody } from './read-body.js';
 import type { Reputation } from './reputation.js';

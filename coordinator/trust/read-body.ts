@@ -1,7 +1,7 @@
 // The stored body of a result, as text, for the trust checks (canary answers, fingerprints).
 import { readPart } from '../results/content.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
-import type { JobRecord, ResultRecord } from '../store/types.js';
+import type { JobRecord, ResultRecord } from '../store/records.js';
 
 export type ReadBody = (job: JobRecord, result: ResultRecord) => Promise<string | null>;
 

@@ -23,7 +23,8 @@ import { createApiKey, setKeyLimits } from '../../coordinator/auth/admin-ops.js'
 import { parseFlags } from '../../coordinator/config.js';
 import { jobView } from '../../coordinator/results/views.js';
 import { openStore } from '../../coordinator/store/open.js';
-import type { JobRecord, JobViewRecord, ResultRecord, Store } from '../../coordinator/store/types.js';
+import type { JobRecord, JobViewRecord, ResultRecord } from '../../coordinator/store/records.js';
+import type { Store } from '../../coordinator/store/types.js';
 import { freshPostgresUrl } from '../../test/helpers/postgres.js';
 import { prevRead } from './lib/batch-status-prev.js';
 import { freePort, pct, procStatus, sleep, waitHealthy } from './lib/fleet-stream.js';

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { request } from 'undici';
 import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
 import { parseFlags } from '../../coordinator/config.js';
-import type { StoreEvent } from '../../coordinator/store/types.js';
+import type { StoreEvent } from '../../coordinator/store/store-events.js';
 import { type AgentProcess, spawnAgent } from '../../test/helpers/cluster.js';
 import { startPgCluster } from '../../test/helpers/pg-cluster.js';
 import { startTargetServer } from '../../test/helpers/target-server.js';

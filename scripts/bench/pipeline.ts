@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Agent, request } from 'undici';
 import { parseFlags } from '../../coordinator/config.js';
 import { ResultIngest } from '../../coordinator/results/ingest.js';
-import type { StoreEvent } from '../../coordinator/store/types.js';
+import type { StoreEvent } from '../../coordinator/store/store-events.js';
 import {
   spawnAgent,
   startTestCoordinator,

@@ -13,7 +13,7 @@ import { openTracing } from '../../common/tracing/tracer.js';
 import { readTracingConfig } from '../../common/tracing/tracing-config.js';
 import { parseFlags } from '../../coordinator/config.js';
 import { newJobRecord } from '../../coordinator/jobs/new-job.js';
-import type { StoreEvent } from '../../coordinator/store/types.js';
+import type { StoreEvent } from '../../coordinator/store/store-events.js';
 import { JobTracing } from '../../coordinator/tracing/job-tracing.js';
 import { spawnAgent, startTestCoordinator, tempDir } from '../../test/helpers/cluster.js';
 import { startTargetServer } from '../../test/helpers/target-server.js';

@@ -13,7 +13,7 @@ import pino from 'pino';
 import { createApiKey, setDefaultWebhook } from '../../coordinator/auth/admin-ops.js';
 import { loadCoordinatorConfig } from '../../coordinator/config.js';
 import { startCoordinator } from '../../coordinator/runtime.js';
-import type { JobRecord } from '../../coordinator/store/types.js';
+import type { JobRecord } from '../../coordinator/store/records.js';
 
 const countFlag = process.argv.indexOf('--count');
 const COUNT = Math.min(20_000, Number(countFlag > 0 ? process.argv[countFlag + 1] : 2000));

@@ -3,7 +3,7 @@
 // cares.
 import { randomUUID } from 'node:crypto';
 import { type NewJob, newJobRecord } from '../../coordinator/jobs/new-job.js';
-import type { JobRecord, ResultRecord } from '../../coordinator/store/types.js';
+import type { JobRecord, ResultRecord } from '../../coordinator/store/records.js';
 
 /** What a client's submit of a plain GET asks for (a validated NewJob), with `input` applied. */
 export function jobInput(ownerId: string, input: Partial<NewJob> = {}): NewJob {

@@ -6,8 +6,8 @@ import pino from 'pino';
 import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
 import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
 import { regionOf } from '../../coordinator/scheduler/regions.js';
+import type { JobRecord, Placement, SessionRecord } from '../../coordinator/store/records.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
-import type { JobRecord, Placement, SessionRecord } from '../../coordinator/store/types.js';
 import { resultRecord } from './records.js';
 
 export interface SimDeviceOptions {

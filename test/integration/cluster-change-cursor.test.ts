@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
-import type { JobRecord } from '../../coordinator/store/types.js';
+import type { JobRecord } from '../../coordinator/store/records.js';
 import { ApiClient } from '../helpers/client.js';
 import { type CoordinatorProcess, startTestAgent } from '../helpers/cluster.js';
 import { postgresSkip } from '../helpers/needs.js';

@@ -14,15 +14,9 @@ import {
   POSTGRES_MIGRATIONS,
   POSTGRES_ONLY_MIGRATIONS,
 } from '../../coordinator/store/postgres/migrations.js';
-import type {
-  JobRecord,
-  Lease,
-  ResultRecord,
-  SessionRecord,
-  Store,
-  StoreEvent,
-  SweepRecord,
-} from '../../coordinator/store/types.js';
+import type { JobRecord, ResultRecord, SessionRecord, SweepRecord } from '../../coordinator/store/records.js';
+import type { StoreEvent } from '../../coordinator/store/store-events.js';
+import type { Lease, Store } from '../../coordinator/store/types.js';
 import { postgresSkip } from '../helpers/needs.js';
 import { freshPostgresUrl } from '../helpers/postgres.js';
 

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import type { JobRecord, SweepRecord } from '../../coordinator/store/records.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import { StoreBatchError } from '../../coordinator/store/sqlite/write-batch.js';
-import type { JobRecord, SweepRecord } from '../../coordinator/store/types.js';
 import { ROOT } from '../helpers/cluster.js';
 import { pendingJob, resultRecord } from '../helpers/records.js';
 

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { HttpExecutor } from '../../agent/executors/http.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import type { JobEvent } from '../../coordinator/jobs/events.js';
-import { SYSTEM_OWNER_ID } from '../../coordinator/store/types.js';
+import { SYSTEM_OWNER_ID } from '../../coordinator/store/records.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { LyingExecutor } from '../helpers/lying-executor.js';

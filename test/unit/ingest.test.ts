@@ -11,8 +11,8 @@ import { reportOf } from '../../coordinator/link/wire.js';
 import { buildDownload } from '../../coordinator/results/content.js';
 import { ResultIngest } from '../../coordinator/results/ingest.js';
 import { LocalStorage } from '../../coordinator/storage/local.js';
+import type { JobRecord } from '../../coordinator/store/records.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
-import type { JobRecord } from '../../coordinator/store/types.js';
 import { ContentPart } from '../../proto/index.js';
 import { pendingJob } from '../helpers/records.js';
 

@@ -14,8 +14,9 @@ import {
   type Transition,
 } from '../../coordinator/jobs/transitions.js';
 import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
+import type { JobRecord, JobStatus } from '../../coordinator/store/records.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
-import type { JobRecord, JobStatus, StoreEvent } from '../../coordinator/store/types.js';
+import type { StoreEvent } from '../../coordinator/store/store-events.js';
 import { jobInput, resultRecord } from '../helpers/records.js';
 
 const STATES: (JobStatus | null)[] = [null, 'pending', 'running', 'completed', 'failed'];

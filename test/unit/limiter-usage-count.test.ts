@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { Limiter } from '../../coordinator/limits/limiter.js';
 import { windowStartMs } from '../../coordinator/limits/policies.js';
+import type { ApiKeyRecord } from '../../coordinator/store/records.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
-import type { ApiKeyRecord } from '../../coordinator/store/types.js';
 import { pendingJob } from '../helpers/records.js';
 
 const store = new SqliteStore(':memory:');

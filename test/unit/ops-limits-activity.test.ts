@@ -14,7 +14,7 @@ import {
 } from '../../coordinator/limits/policies.js';
 import { BoundedLabel } from '../../coordinator/metrics/bounded-label.js';
 import { parseListen } from '../../coordinator/metrics/metrics-server.js';
-import type { JobRecord } from '../../coordinator/store/types.js';
+import type { JobRecord } from '../../coordinator/store/records.js';
 
 describe('rate limit policies', () => {
   test('policies in a fixed order, absent and zero limits left out', () => {

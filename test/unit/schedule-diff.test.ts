@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkCron, nextFiring } from '../../coordinator/schedules/cron.js';
 import { diffRuns, runSnapshot, type TryFacts } from '../../coordinator/schedules/run-diff.js';
-import type { JobRecord, ResultRecord, SweepRecord } from '../../coordinator/store/types.js';
+import type { JobRecord, ResultRecord, SweepRecord } from '../../coordinator/store/records.js';
 import { resultRecord } from '../helpers/records.js';
 
 interface TryPlan {

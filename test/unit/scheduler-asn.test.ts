@@ -9,7 +9,7 @@ import { DevicePicker, EXACT_MAX } from '../../coordinator/scheduler/device-pick
 import { type JobNeeds, matchKeyOf, mismatch } from '../../coordinator/scheduler/matching.js';
 import { regionOf } from '../../coordinator/scheduler/regions.js';
 import { SweepSpread } from '../../coordinator/scheduler/sweep-spread.js';
-import type { JobRecord } from '../../coordinator/store/types.js';
+import type { JobRecord } from '../../coordinator/store/records.js';
 import { SimulatedFleet } from '../helpers/simulated-fleet.js';
 
 const N = 100_000;

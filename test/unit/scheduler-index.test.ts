@@ -7,7 +7,7 @@ import { DevicePicker, EXACT_MAX } from '../../coordinator/scheduler/device-pick
 import { better, type Scored, score } from '../../coordinator/scheduler/device-score.js';
 import { type JobNeeds, mismatch } from '../../coordinator/scheduler/matching.js';
 import { regionOf } from '../../coordinator/scheduler/regions.js';
-import type { Placement } from '../../coordinator/store/types.js';
+import type { Placement } from '../../coordinator/store/records.js';
 
 /** Deterministic PRNG (mulberry32), so a failure reproduces. */
 function rng(seed: number): () => number {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { parsePlacement } from '../../coordinator/api/validate.js';
 import { ApiError } from '../../coordinator/errors.js';
 import { deviceRegion, isKnownCountry, regionOf } from '../../coordinator/scheduler/regions.js';
-import type { JobRecord } from '../../coordinator/store/types.js';
+import type { JobRecord } from '../../coordinator/store/records.js';
 import { jobInput } from '../helpers/records.js';
 import { SimulatedFleet } from '../helpers/simulated-fleet.js';
 

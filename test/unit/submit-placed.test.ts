@@ -9,7 +9,7 @@ import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
 import type { NewJob } from '../../coordinator/jobs/new-job.js';
 import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
-import type { StoreEvent } from '../../coordinator/store/types.js';
+import type { StoreEvent } from '../../coordinator/store/store-events.js';
 import { jobInput } from '../helpers/records.js';
 
 const LEASE_MS = 60_000;

@@ -1,7 +1,7 @@
 // Sweep status aggregation, job entries and the report page's escaping. Pure functions, no I/O.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { JobRecord, ResultRecord, SweepRecord } from '../../coordinator/store/types.js';
+import type { JobRecord, ResultRecord, SweepRecord } from '../../coordinator/store/records.js';
 import { renderReport } from '../../coordinator/sweeps/report-page.js';
 import { reportTokenMatches } from '../../coordinator/sweeps/report-token.js';
 import { groupStatus, sweepView } from '../../coordinator/sweeps/sweep-view.js';

@@ -3,7 +3,7 @@
 // what a coordinator holds on the server. The connection opens with the first subscriber and closes
 // with the last; a reconnect's `resync` reaches every subscriber.
 import type pg from 'pg';
-import type { StoreEvent } from '../types.js';
+import type { StoreEvent } from '../store-events.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
 
 type Listener = (event: StoreEvent) => void;

@@ -2,7 +2,7 @@
 // with backoff when the connection drops. Events sent while it is down are lost (NOTIFY is not
 // queued for absent listeners), so callers keep their periodic sweeps as the safety net.
 import pg from 'pg';
-import type { StoreEvent } from '../types.js';
+import type { StoreEvent } from '../store-events.js';
 
 /** What we log through; a pino Logger fits. */
 export interface StoreLog {

@@ -1,8 +1,9 @@
 // Job reads on PostgreSQL of many rows: by ids, batch status's view columns, and the change
 // cursor that lets a coordinator catch up on what it missed without scanning every unfinished job.
 import type pg from 'pg';
+import type { JobRecord, JobViewRecord } from '../records.js';
 import { JOB_VIEW_COLUMNS, type JobRow, type JobViewTuple, rowToJob, tupleToJobView } from '../rows.js';
-import type { JobChanges, JobRecord, JobViewRecord } from '../types.js';
+import type { JobChanges } from '../store-events.js';
 
 /** ids per getJobs round trip: one array parameter has no bind limit, but results stay bounded. */
 const GET_JOBS_CHUNK = 1_000;

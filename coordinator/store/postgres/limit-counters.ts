@@ -2,8 +2,8 @@
 // window start), each added to by a conditional upsert-increment, so two coordinators can never
 // both take the last unit of a window.
 import type pg from 'pg';
+import type { ConsumeOutcome, CounterCharge, KeyLimits, LimitStore, UsageCounts } from '../limit-types.js';
 import { limitsJson } from '../rows.js';
-import type { ConsumeOutcome, CounterCharge, KeyLimits, LimitStore, UsageCounts } from '../types.js';
 import { withTransaction } from './transactions.js';
 
 type Queryable = pg.Pool | pg.PoolClient;

@@ -2,6 +2,16 @@
 // so two coordinators can never both claim or both complete a job; LISTEN/NOTIFY carries wake-ups.
 import pg from 'pg';
 import type { IdempotencyStore } from '../idempotency-types.js';
+import type { LimitStore } from '../limit-types.js';
+import type {
+  ApiKeyRecord,
+  DeviceRecord,
+  JobRecord,
+  JobViewRecord,
+  ResultRecord,
+  SessionRecord,
+  SweepRecord,
+} from '../records.js';
 import {
   type ApiKeyRow,
   type DeviceRow,
@@ -12,22 +22,9 @@ import {
   rowToSession,
   type SessionRow,
 } from '../rows.js';
+import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
-import type {
-  ApiKeyRecord,
-  CompleteOutcome,
-  DeviceRecord,
-  JobChanges,
-  JobRecord,
-  JobViewRecord,
-  Lease,
-  LimitStore,
-  ResultRecord,
-  SessionRecord,
-  Store,
-  StoreEvent,
-  SweepRecord,
-} from '../types.js';
+import type { CompleteOutcome, Lease, Store } from '../types.js';
 import { eventChannel } from './connection-spec.js';
 import { EventHub } from './event-hub.js';
 import type { StoreLog } from './event-subscription.js';

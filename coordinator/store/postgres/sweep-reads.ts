@@ -1,8 +1,8 @@
 // Reading sweeps back on PostgreSQL: one sweep with its job refs, or the newest few (the dashboard)
 // with all their refs in a second query.
 import type pg from 'pg';
+import type { SweepRecord } from '../records.js';
 import { rowToSweep, type SweepJobRow, type SweepRow } from '../rows.js';
-import type { SweepRecord } from '../types.js';
 
 export async function readSweep(pool: pg.Pool, id: string): Promise<SweepRecord | null> {
   const [row] = (await pool.query<SweepRow>('SELECT * FROM sweeps WHERE id = $1', [id])).rows;

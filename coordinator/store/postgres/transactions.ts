@@ -1,7 +1,8 @@
 // Multi-statement writes on PostgreSQL: a transaction helper, the job insert and the sweep insert.
 import type pg from 'pg';
+import type { JobRecord, SweepRecord } from '../records.js';
 import { CLAIMED_COLUMNS, JOB_COLUMNS, jobToRow, sweepToRow } from '../rows.js';
-import type { JobRecord, Lease, SweepRecord } from '../types.js';
+import type { Lease } from '../types.js';
 
 export const INSERT_JOB_SQL = `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
 /** A job stored already claimed: its columns, then coordinator_id and lease_until_ms. */

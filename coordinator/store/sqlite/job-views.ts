@@ -1,7 +1,7 @@
 // Batch status's read on SQLite: the view's columns of many jobs in one prepared statement.
 import type Database from 'better-sqlite3';
+import type { JobViewRecord } from '../records.js';
 import { JOB_VIEW_COLUMNS, type JobViewTuple, tupleToJobView } from '../rows.js';
-import type { JobViewRecord } from '../types.js';
 
 /** The read: `?` 1 is the ids as a JSON array, `?` 2 the owner. */
 export const JOB_VIEWS_SQL = `SELECT ${JOB_VIEW_COLUMNS} FROM jobs WHERE id IN (SELECT value FROM json_each(?)) AND owner_id = ?`;

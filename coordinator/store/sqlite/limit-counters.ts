@@ -1,8 +1,8 @@
 // Limit counters on SQLite: fixed windows keyed by (key, name, window start). One process owns the
 // file, so a transaction makes "check every charge, then add them all" atomic.
 import type Database from 'better-sqlite3';
+import type { ConsumeOutcome, CounterCharge, KeyLimits, LimitStore, UsageCounts } from '../limit-types.js';
 import { limitsJson } from '../rows.js';
-import type { ConsumeOutcome, CounterCharge, KeyLimits, LimitStore, UsageCounts } from '../types.js';
 
 type Prepare = Database.Database['prepare'];
 /** Runs writes in the store's group commit (write-batch.ts). */

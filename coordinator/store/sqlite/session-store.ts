@@ -1,8 +1,8 @@
 // Session rows in SQLite: created, read, pinned to their first device, closed, expired. Writes go
 // through the store's group commit (write-batch.ts).
 import type Database from 'better-sqlite3';
+import type { SessionRecord } from '../records.js';
 import { rowToSession, type SessionRow } from '../rows.js';
-import type { SessionRecord } from '../types.js';
 import type { WriteBatch } from './write-batch.js';
 
 export class SqliteSessions {

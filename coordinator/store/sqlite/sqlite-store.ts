@@ -3,6 +3,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { IdempotencyStore } from '../idempotency-types.js';
+import type { LimitStore } from '../limit-types.js';
+import type {
+  ApiKeyRecord,
+  DeviceRecord,
+  JobRecord,
+  JobViewRecord,
+  ResultRecord,
+  SessionRecord,
+  SweepRecord,
+} from '../records.js';
 import {
   type ApiKeyRow,
   CLAIMED_COLUMNS,
@@ -18,21 +28,9 @@ import {
   type SweepRow,
   sweepToRow,
 } from '../rows.js';
+import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
-import type {
-  ApiKeyRecord,
-  CompleteOutcome,
-  DeviceRecord,
-  JobRecord,
-  JobViewRecord,
-  Lease,
-  LimitStore,
-  ResultRecord,
-  SessionRecord,
-  Store,
-  StoreEvent,
-  SweepRecord,
-} from '../types.js';
+import type { CompleteOutcome, Lease, Store } from '../types.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';

@@ -5,8 +5,8 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { StorageType } from '../../../coordinator/storage/types.js';
+import type { JobStatus, JobViewRecord } from '../../../coordinator/store/records.js';
 import { JOB_VIEW_COLUMNS } from '../../../coordinator/store/rows.js';
-import type { JobStatus, JobViewRecord } from '../../../coordinator/store/types.js';
 
 interface ViewRow {
   id: string;

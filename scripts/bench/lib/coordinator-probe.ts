@@ -15,7 +15,7 @@ import Database from 'better-sqlite3';
 import { JobLifecycle } from '../../../coordinator/jobs/job-lifecycle.js';
 import { AgentConnection } from '../../../coordinator/link/agent-connection.js';
 import { HeartbeatWheel } from '../../../coordinator/link/heartbeat-wheel.js';
-import type { JobRecord } from '../../../coordinator/store/types.js';
+import type { JobRecord } from '../../../coordinator/store/records.js';
 
 const OUT = process.env.CRAWL_PROBE_OUT;
 const TICK_MS = 2;

@@ -1,0 +1,207 @@
+// The records the store keeps: jobs, their results and requests, sessions, sweeps, API keys and
+// devices, as the coordinator reads and writes them (stored forms: sqlite/ and postgres/).
+import type { StorageType } from '../storage/types.js';
+import type { TrySummary } from '../sweeps/try-summary.js';
+import type { KeyLimits } from './limit-types.js';
+
+export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
+export type SessionStatus = 'active' | 'closed' | 'expired';
+
+export interface Placement {
+  region?: string;
+  country?: string;
+  city?: string;
+  device_type?: string;
+  network_type?: string;
+  device_id?: string;
+  /** The device's egress autonomous system (coordinator/network/). */
+  asn?: number;
+}
+
+export interface StoredHeader {
+  name: string;
+  value: string;
+}
+
+export interface StoredCookie {
+  name: string;
+  value: string;
+  domain?: string;
+  path?: string;
+  secure?: boolean;
+  httponly?: boolean;
+  samesite?: string;
+  expires?: string;
+}
+
+/** What the client asked for, kept as submitted (body stays base64). */
+export interface JobRequestRecord {
+  headers: StoredHeader[];
+  bodyBase64: string;
+  cookies: StoredCookie[];
+}
+
+export interface CookieRecordJson {
+  domain: string;
+  expires: string;
+  httponly: boolean;
+  max_age: number;
+  name: string;
+  path: string;
+  samesite: string;
+  secure: boolean;
+  value: string;
+}
+
+/** The device's report, minus content (content lives in ContentStorage). */
+export interface ResultRecord {
+  id: string;
+  createdAt: string;
+  attempt: number;
+  deviceId: string;
+  success: boolean;
+  statusCode: number;
+  sizeBytes: number;
+  timeUs: number;
+  startedAtMs: number;
+  tlsVersion: string;
+  tlsCipher: string;
+  errorType: string;
+  errorMessage: string;
+  finalUrl: string;
+  contentType: string;
+  /**
+   * The Content-Encoding the device removed before sending the body (gzip, deflate, br); empty or
+   * absent when the stored body is as the target sent it (then its Content-Encoding header holds).
+   */
+  contentEncoding?: string;
+  requestHeaders: StoredHeader[];
+  responseHeaders: StoredHeader[];
+  requestCookies: CookieRecordJson[];
+  responseCookies: CookieRecordJson[];
+  /** Content parts stored, with their byte sizes. */
+  parts: Record<string, number>;
+  performance: Record<string, number | string | boolean> | null;
+  requestResults: Record<string, { sizeBytes: number; statusCode: number; success: boolean }>;
+  metadata: Record<string, unknown>;
+  /**
+   * What a sweep try answered (title, text fingerprint, block verdict), made once when the result
+   * is stored; absent on other jobs and on results stored before summaries existed.
+   */
+  summary?: TrySummary;
+}
+
+export interface JobRecord {
+  id: string;
+  ownerId: string;
+  url: string;
+  method: string;
+  status: JobStatus;
+  /** ISO 8601 with nanosecond digits, as the contract shows. */
+  submittedAt: string;
+  submittedAtMs: number;
+  timeoutSec: number;
+  placement: Placement;
+  sessionId: string | null;
+  sweepId: string | null;
+  storageType: StorageType;
+  request: JobRequestRecord;
+  attempt: number;
+  deviceId: string | null;
+  /** Epoch ms when the current wait for a device ends. */
+  queueDeadlineMs: number;
+  completedAt: string | null;
+  failureType: string | null;
+  errorMessage: string | null;
+  archivedAt: string | null;
+  result: ResultRecord | null;
+  /**
+   * W3C traceparent of the job's submit span when the submitting coordinator traces
+   * (coordinator/tracing/), so whichever coordinator dispatches or ingests it continues that trace.
+   */
+  traceParent?: string | null;
+}
+
+/** The columns the contract's Job object shows (results/views.ts): no request, no result. */
+export type JobViewRecord = Pick<
+  JobRecord,
+  | 'id'
+  | 'url'
+  | 'method'
+  | 'status'
+  | 'submittedAt'
+  | 'timeoutSec'
+  | 'placement'
+  | 'storageType'
+  | 'sessionId'
+  | 'sweepId'
+  | 'completedAt'
+  | 'failureType'
+  | 'errorMessage'
+  | 'archivedAt'
+  | 'deviceId'
+>;
+
+export interface SessionRecord {
+  id: string;
+  ownerId: string;
+  status: SessionStatus;
+  createdAt: string;
+  expiresAt: string;
+  expiresAtMs: number;
+  closedAt: string | null;
+  deviceId: string | null;
+  placement: Placement | null;
+}
+
+/** One try of a sweep: which region it measures and its place among the region's tries. */
+export interface SweepJobRef {
+  jobId: string;
+  region: string;
+  /** 0-based within the region. */
+  tryIndex: number;
+}
+
+export interface SweepRecord {
+  id: string;
+  ownerId: string;
+  url: string;
+  /** In the order the client gave them. */
+  regions: string[];
+  triesPerRegion: number;
+  timeoutSec: number;
+  deviceType: string;
+  createdAt: string;
+  /**
+   * Random (256 bits) token in the shareable report URL. Kept as is, not hashed, so that the sweep
+   * can hand its report_url out again; callers compare it in constant time.
+   */
+  reportToken: string;
+  /** Ordered as created: regions in the sweep's order, tries in order within each. */
+  jobs: SweepJobRef[];
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  ownerId: string;
+  name: string;
+  admin: boolean;
+  createdAt: string;
+  revokedAt: string | null;
+  /** Rate limits and quotas of this key (coordinator/limits/); absent or empty: unlimited. */
+  limits?: KeyLimits;
+}
+
+export interface DeviceRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+  lastSeenAt: string | null;
+}
+
+/**
+ * Owner of the jobs the coordinator makes on its own (canaries, cross-verification re-runs): no API
+ * key has it, so no API user sees them.
+ */
+export const SYSTEM_OWNER_ID = 'system:trust';

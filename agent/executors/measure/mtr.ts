@@ -3,21 +3,16 @@
 import { JobError } from '../../errors.js';
 import { Truncation } from './bounds.js';
 import { parseMtrJson, parseMtrReport } from './parse-mtr.js';
-import { ICMP_POLICY_PORT, pinTarget } from './pin.js';
+import { pinProbeTarget } from './pin.js';
 import { mtrFlags } from './probe.js';
-import { runTool } from './tool.js';
+import { runTool, toolFailed } from './tool.js';
 import type { Measured, MeasureRun } from './types.js';
 
 export async function mtr({ job, deps, signal, timeoutMs }: MeasureRun): Promise<Measured> {
   const tool = deps.tools.mtr;
   if (!tool || !deps.tools.methods.has(job.method))
     throw new JobError('blocked', `mtr over ${job.protocol} is not available on this device`);
-  const pinned = await pinTarget(
-    deps.policy,
-    job.target,
-    job.protocol === 'icmp' ? ICMP_POLICY_PORT : job.port,
-    job.ipVersion,
-  );
+  const pinned = await pinProbeTarget(deps.policy, job);
   const args = [
     tool.json ? '--json' : '--report',
     '-n',
@@ -42,12 +37,9 @@ export async function mtr({ job, deps, signal, timeoutMs }: MeasureRun): Promise
   try {
     hops = tool.json ? parseMtrJson(run.stdout, cut) : parseMtrReport(run.stdout, cut);
   } catch (err) {
-    throw new JobError('connect', `mtr failed: ${(run.stderr || run.stdout).trim().slice(0, 300)}`, {
-      cause: err,
-    });
+    throw toolFailed('mtr', run, err);
   }
-  if (hops.length === 0)
-    throw new JobError('connect', `mtr failed: ${(run.stderr || run.stdout).trim().slice(0, 300)}`);
+  if (hops.length === 0) throw toolFailed('mtr', run);
   return {
     address: pinned.address,
     decision: pinned.decision,

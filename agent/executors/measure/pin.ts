@@ -3,6 +3,7 @@
 // second lookup cannot lead them somewhere the policy did not allow.
 import { JobError } from '../../errors.js';
 import { DnsLookupError, type NetworkPolicy, type PolicyDecision } from '../../policy/index.js';
+import type { MeasureJob } from './request.js';
 
 /**
  * ICMP has no port; the policy's port rules (denied ports) do not apply to it, so it is checked as
@@ -14,6 +15,17 @@ export interface PinnedAddress {
   address: string;
   family: 4 | 6;
   decision: PolicyDecision;
+}
+
+/**
+ * The address a probing tool (ping, traceroute, mtr) is given: the job's target checked at its
+ * port, or as the echo service for ICMP.
+ */
+export function pinProbeTarget(
+  policy: NetworkPolicy,
+  job: Pick<MeasureJob, 'target' | 'protocol' | 'port' | 'ipVersion'>,
+): Promise<PinnedAddress> {
+  return pinTarget(policy, job.target, job.protocol === 'icmp' ? ICMP_POLICY_PORT : job.port, job.ipVersion);
 }
 
 /** The address to measure, or a JobError (`blocked`, `dns`). `ipVersion` 0 takes the policy's choice. */

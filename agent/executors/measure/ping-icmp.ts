@@ -2,15 +2,15 @@
 import { JobError } from '../../errors.js';
 import { Truncation } from './bounds.js';
 import { parsePing } from './parse-ping.js';
-import { ICMP_POLICY_PORT, pinTarget } from './pin.js';
+import { pinProbeTarget } from './pin.js';
 import { pingArgs } from './probe.js';
-import { runTool } from './tool.js';
+import { runTool, toolFailed } from './tool.js';
 import type { Measured, MeasureRun } from './types.js';
 
 export async function pingIcmp({ job, deps, signal, timeoutMs }: MeasureRun): Promise<Measured> {
   const tool = deps.tools.ping;
   if (!tool) throw new JobError('blocked', 'ICMP ping is not available on this device');
-  const pinned = await pinTarget(deps.policy, job.target, ICMP_POLICY_PORT, job.ipVersion);
+  const pinned = await pinProbeTarget(deps.policy, job);
   const run = await runTool(
     tool.path,
     pingArgs(tool.flavour, pinned.address, job.packets, deps.localAddress),
@@ -23,8 +23,7 @@ export async function pingIcmp({ job, deps, signal, timeoutMs }: MeasureRun): Pr
   const ping = parsePing(run.stdout, cut);
   // iputils exits 1 when no reply came (still a measurement: 100% loss); anything printing no
   // statistics at all did not run.
-  if (!run.timedOut && ping.sent === 0)
-    throw new JobError('connect', `ping failed: ${(run.stderr || run.stdout).trim().slice(0, 300)}`);
+  if (!run.timedOut && ping.sent === 0) throw toolFailed('ping', run);
   return {
     address: pinned.address,
     decision: pinned.decision,

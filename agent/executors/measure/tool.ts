@@ -2,6 +2,7 @@
 // limit, the job's abort signal, and output kept up to MEASURE_RESULT_LIMITS.maxRawBytes.
 import { execFile } from 'node:child_process';
 import { MEASURE_RESULT_LIMITS } from '../../../proto/index.js';
+import { JobError } from '../../errors.js';
 
 export interface ToolRun {
   stdout: string;
@@ -62,4 +63,10 @@ export function runTool(file: string, args: readonly string[], options: ToolOpti
       },
     );
   });
+}
+
+/** A tool that ran but measured nothing: `connect`, with the start of what it said. */
+export function toolFailed(name: string, run: Pick<ToolRun, 'stdout' | 'stderr'>, cause?: unknown): JobError {
+  const said = (run.stderr || run.stdout).trim().slice(0, 300);
+  return new JobError('connect', `${name} failed: ${said}`, cause === undefined ? undefined : { cause });
 }

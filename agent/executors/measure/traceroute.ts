@@ -3,9 +3,9 @@
 import { JobError } from '../../errors.js';
 import { Truncation } from './bounds.js';
 import { parseTraceroute } from './parse-traceroute.js';
-import { ICMP_POLICY_PORT, pinTarget } from './pin.js';
+import { pinProbeTarget } from './pin.js';
 import { tracerouteFlags } from './probe.js';
-import { runTool } from './tool.js';
+import { runTool, toolFailed } from './tool.js';
 import type { Measured, MeasureRun } from './types.js';
 
 /** Seconds traceroute waits for each probe's answer. */
@@ -15,12 +15,7 @@ export async function traceroute({ job, deps, signal, timeoutMs }: MeasureRun): 
   const tool = deps.tools.traceroute;
   if (!tool || !deps.tools.methods.has(job.method))
     throw new JobError('blocked', `traceroute over ${job.protocol} is not available on this device`);
-  const pinned = await pinTarget(
-    deps.policy,
-    job.target,
-    job.protocol === 'icmp' ? ICMP_POLICY_PORT : job.port,
-    job.ipVersion,
-  );
+  const pinned = await pinProbeTarget(deps.policy, job);
   const args = [
     ...tracerouteFlags(job.protocol),
     '-n',
@@ -37,8 +32,7 @@ export async function traceroute({ job, deps, signal, timeoutMs }: MeasureRun): 
   const run = await runTool(tool.path, args, { timeoutMs, signal });
   const cut = new Truncation();
   const hops = parseTraceroute(run.stdout, cut);
-  if (!run.timedOut && hops.length === 0)
-    throw new JobError('connect', `traceroute failed: ${(run.stderr || run.stdout).trim().slice(0, 300)}`);
+  if (!run.timedOut && hops.length === 0) throw toolFailed('traceroute', run);
   return {
     address: pinned.address,
     decision: pinned.decision,

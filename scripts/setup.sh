@@ -2,7 +2,7 @@
 # Sets up a Debian machine with Node 20 for this project: the build tools better-sqlite3 compiles
 # with, Chromium (full-page crawls), ping, traceroute and mtr (network measurements), then `npm ci`.
 # With --test also what the test suite needs:
-# the shell linter, systemd-analyze, rsync, and PostgreSQL, installed if missing and started on
+# the shell linter, systemd-analyze, rsync, pdftoppm, and PostgreSQL, installed if missing and started on
 # 127.0.0.1:5432 with trust authentication for loopback connections (the tests connect as
 # `postgres` without a password: test/helpers/postgres.ts). CI (.ci/run) runs this, then the
 # tests with CI=true, under which a missing PostgreSQL or Chromium fails the run instead of
@@ -29,6 +29,8 @@ if [ "$with_tests" -eq 1 ]; then
   command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
   command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
   command -v rsync >/dev/null 2>&1 || need+=(rsync)
+  # The PDF test renders a page of the stored PDF with pdftoppm.
+  command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
   command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 fi
 if [ ${#need[@]} -gt 0 ]; then

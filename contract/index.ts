@@ -4,6 +4,8 @@
 export * from './answers.js';
 export * from './common.js';
 export * from './jobs.js';
+// Network measurements.
+export * from './measure.js';
 export * from './ops.js';
 export * from './push.js';
 export * from './schedules.js';

@@ -4,6 +4,7 @@
 // destroy() does the same without draining.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { parseIp } from '../common/net-policy/cidr.js';
 import { DEFAULT_MAX_FRAME_BYTES } from '../proto/index.js';
 import { clientErrorHandler, frameworkErrors } from './api/error-handler.js';
 import { registerApi } from './api/index.js';
@@ -126,7 +127,17 @@ async function build(
   );
   trust.start();
 
+  // The classification is small and read now (a bad file stops the start); ASN data is read lazily.
+  const network = new NetworkLookup({
+    sources: config.asnDb,
+    kinds: await NetworkKinds.load(config.networkKinds),
+    log,
+  });
   const core: CoreServices = {
+    addressAsn: async (address) => {
+      const ip = parseIp(address);
+      return ip ? ((await network.lookup(ip))?.asn ?? null) : null;
+    },
     config,
     store,
     keys: new KeyCache(store, config.keyCacheMs),
@@ -175,12 +186,6 @@ async function build(
     log,
     maxStorageFailures: config.maxStorageFailures,
     tracing,
-  });
-  // The classification is small and read now (a bad file stops the start); ASN data is read lazily.
-  const network = new NetworkLookup({
-    sources: config.asnDb,
-    kinds: await NetworkKinds.load(config.networkKinds),
-    log,
   });
   const link = parts.add(
     new AgentLinkServer({

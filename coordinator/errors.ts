@@ -15,7 +15,9 @@ export type ApiErrorCode =
   | 'IDEMPOTENCY_MISMATCH'
   | 'REQUEST_TIMEOUT'
   | 'HEADERS_TOO_LARGE'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  // A measurement no connected device can run (coordinator/measure/).
+  | 'NO_DEVICE';
 
 const STATUS: Record<ApiErrorCode, number> = {
   INVALID_REQUEST: 400,
@@ -35,6 +37,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   REQUEST_TIMEOUT: 408,
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
+  NO_DEVICE: 422,
 };
 
 export const MESSAGES = {

@@ -32,6 +32,11 @@ export interface Services {
   edgeUrl: () => string;
   /** What /metrics reports; features may attach gauges (setOutboxDepth). */
   metrics: CoordinatorMetrics;
+  /**
+   * The autonomous system of an address (a traceroute hop's), from the ASN database the device
+   * egress lookups use; null when unknown. Absent: hops show no ASN.
+   */
+  addressAsn?: (address: string) => Promise<number | null>;
   /** The recurring sweeps' firing loop: woken when a schedule is made or resumed here. */
   schedules: { wake(): void };
 }

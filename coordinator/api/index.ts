@@ -15,6 +15,7 @@ import { decorateIdempotency } from './idempotency.js';
 import { registerJobRoutes } from './jobs.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { limitHooks } from './limits-hook.js';
+import { registerMeasureRoutes } from './measure.js';
 import { registerMetricsRoute } from './metrics.js';
 import { registerOpenApi } from './openapi.js';
 import { registerReportRoutes } from './report-routes.js';
@@ -61,6 +62,8 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerUsageRoutes(keyed, services);
     registerEventRoutes(keyed, services);
     registerWebhookRoutes(keyed, services);
+    // Network measurements.
+    registerMeasureRoutes(keyed, services);
   });
   // MCP over streamable HTTP: the Bearer key is checked before the protocol sees the request.
   await app.register(async (mcp) => {

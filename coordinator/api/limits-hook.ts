@@ -4,6 +4,7 @@
 // (invalid body, queue full, session closed, …).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Demand, Limiter } from '../limits/limiter.js';
+import { measureJobCount } from '../measure/measure-input.js';
 import type { CounterCharge } from '../store/limit-types.js';
 import { sweepJobCount } from './sweeps.js';
 
@@ -16,6 +17,8 @@ function demandOf(req: FastifyRequest): Demand {
     const jobs = sweepJobCount(req.body);
     return jobs === null ? { jobs: 0, sweeps: 0 } : { jobs, sweeps: 1 };
   }
+  // A measurement's devices count as jobs (at most the devices it asks for).
+  if (route === 'POST /crawl/v1/measure/new') return { jobs: measureJobCount(req.body) ?? 0, sweeps: 0 };
   return { jobs: 0, sweeps: 0 };
 }
 

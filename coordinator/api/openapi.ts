@@ -22,7 +22,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
-      tags: [{ name: 'jobs' }, { name: 'sessions' }, { name: 'sweeps' }, { name: 'devices' }],
+      tags: [
+        { name: 'jobs' },
+        { name: 'sessions' },
+        { name: 'sweeps' },
+        { name: 'devices' },
+        { name: 'measurements' },
+      ],
     },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });

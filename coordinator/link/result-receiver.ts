@@ -3,7 +3,12 @@
 // sent back. A device is a stranger: its frames are taken only for attempts that are its own —
 // assigned to it here, or (after a restart or reconnect) recorded in the store as its latest claim.
 import type { Logger } from 'pino';
-import type { PartName, ResultChunk, ResultFinal } from '../../proto/index.js';
+import {
+  measureResultProblem,
+  type PartName,
+  type ResultChunk,
+  type ResultFinal,
+} from '../../proto/index.js';
 import type { LinkReports } from '../jobs/reports.js';
 import type { DeviceEgress } from '../network/network-lookup.js';
 import { resultNetwork } from '../network/result-network.js';
@@ -268,8 +273,18 @@ export class ResultReceiver {
     result: IncomingResult,
     running: JobRecord | undefined,
   ): Promise<boolean | null> {
+    // A measurement over the bounds every agent keeps did not come from an honest agent: the
+    // device is struck and the attempt stored as a failure, without the parsed part.
+    const measureProblem = final.measure ? measureResultProblem(final.measure) : null;
+    if (measureProblem) final.measure = null;
     const report = reportOf(final);
     const { jobId, attempt } = report;
+    if (measureProblem) {
+      this.link.strike(`measurement result for job ${jobId} attempt ${attempt}: ${measureProblem}`);
+      report.success = false;
+      report.errorType = 'invalid_response';
+      report.errorMessage = `measurement result refused: ${measureProblem}`;
+    }
     const outcome = await result.finish(final);
     let parts = new Map<PartName, IngestPart>();
     if (outcome.ok) parts = outcome.parts;

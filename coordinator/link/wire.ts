@@ -1,6 +1,7 @@
 // Wire ↔ domain on the coordinator's side of the link: the Assign frame from a job record, and a
 // device's final frame as a domain report. Handlers above this file see domain values only.
-import type { Assign, ResultFinal } from '../../proto/index.js';
+import { type Assign, measureProtocolOf, measureTypeOf, type ResultFinal } from '../../proto/index.js';
+import { measureResultJson } from '../measure/measure-result.js';
 import type { ReportedResult } from '../results/reported.js';
 import type { CookieRecordJson, JobRecord, ResultRecord } from '../store/records.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
@@ -42,6 +43,23 @@ export function assignOf(
       deviceType: job.placement.device_type ?? deviceType,
     },
   };
+  const m = job.request.measure;
+  if (m && assign.request) {
+    const o = m.options;
+    assign.request.measure = {
+      type: measureTypeOf(m.type),
+      target: m.target,
+      protocol: measureProtocolOf(o.protocol),
+      port: o.port,
+      packets: o.packets,
+      maxHops: o.maxHops,
+      recordType: o.recordType,
+      resolver: o.resolver,
+      resolverPort: o.resolverPort,
+      serverName: o.serverName,
+      ipVersion: o.ipVersion,
+    };
+  }
   // The dispatch span's W3C context, so the agent's execution span joins the job's trace.
   if (trace) {
     assign.traceParent = trace.traceParent;
@@ -76,7 +94,7 @@ export function reportOf(final: ResultFinal): ReportedResult {
       success: rr.success ?? false,
     };
   }
-  return {
+  const report: ReportedResult = {
     jobId: final.jobId ?? '',
     attempt: final.attempt ?? 0,
     success: final.success ?? false,
@@ -98,6 +116,8 @@ export function reportOf(final: ResultFinal): ReportedResult {
     performance: final.performance ? performanceOf(final.performance) : null,
     requestResults,
   };
+  if (final.measure) report.measure = measureResultJson(final.measure);
+  return report;
 }
 
 /** Browser metrics under the contract's names (interface.md 2.5). */

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { JobEvent, JobListener } from '../jobs/events.js';
+import { loadMeasurementView, measurementStatus } from '../measure/measure-view.js';
 import { jobView } from '../results/views.js';
 import type { CoreServices } from '../services.js';
 import type { NewPushEvent } from '../store/push-types.js';
@@ -101,6 +102,32 @@ export class PushEventLog implements JobListener {
       data: { job: jobView(job) },
     });
     if (job.sweepId) await this.checkSweep(job.sweepId);
+    const measurementId = job.request.measure?.measurementId;
+    if (measurementId) await this.checkMeasurement(measurementId);
+  }
+
+  /**
+   * The measurement once every one of its jobs is final. Its events carry the measurement's id
+   * where a sweep's carry the sweep's (the event's group), so streams and the delivery log
+   * filter them the same way.
+   */
+  private async checkMeasurement(id: string): Promise<void> {
+    const m = await this.services.store.measurements.getMeasurement(id);
+    if (!m) return;
+    const jobs = new Map(
+      (await this.services.store.getJobs(m.jobs.map((r) => r.jobId))).map((j) => [j.id, j]),
+    );
+    if (measurementStatus(m, jobs) !== 'finished') return;
+    await this.append({
+      type: 'measurement.completed',
+      ownerId: m.ownerId,
+      jobId: null,
+      sweepId: m.id,
+      dedupeKey: `measurement:${m.id}`,
+      orderKey: m.id,
+      subjectIds: [m.id],
+      data: { measurement: await loadMeasurementView(this.services, m, this.services.addressAsn) },
+    });
   }
 
   /** A region whose tries are all final, and the sweep once every region is. */
@@ -195,7 +222,12 @@ export class PushEventLog implements JobListener {
       const hook = await push.getSubjectWebhook(subjectId);
       if (!hook || hook.ownerId !== ownerId) continue;
       own = true;
-      const kind = i === 0 && type.startsWith('job.') ? 'job' : 'sweep';
+      const kind =
+        i === 0 && type.startsWith('job.')
+          ? 'job'
+          : type.startsWith('measurement.')
+            ? 'measurement'
+            : 'sweep';
       const events = hook.events.length > 0 ? hook.events : defaultEvents(kind);
       if (events.includes(type)) urls.add(hook.url);
     }

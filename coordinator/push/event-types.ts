@@ -4,7 +4,14 @@ export const JOB_EVENTS = ['job.completed', 'job.failed'] as const;
 export const SWEEP_EVENTS = ['sweep.region_completed', 'sweep.completed'] as const;
 /** A recurring sweep's run has finished (coordinator/schedules/). */
 export const SCHEDULE_EVENTS = ['sweep.schedule_run'] as const;
-export const PUSH_EVENT_TYPES = [...JOB_EVENTS, ...SWEEP_EVENTS, ...SCHEDULE_EVENTS] as const;
+/** Every job of a network measurement is final (coordinator/measure/). */
+export const MEASUREMENT_EVENTS = ['measurement.completed'] as const;
+export const PUSH_EVENT_TYPES = [
+  ...JOB_EVENTS,
+  ...SWEEP_EVENTS,
+  ...SCHEDULE_EVENTS,
+  ...MEASUREMENT_EVENTS,
+] as const;
 export type PushEventType = (typeof PUSH_EVENT_TYPES)[number];
 
 /** The webhook body and the SSE `data`: `data` holds the Job or the Sweep as their GETs show them. */
@@ -16,10 +23,12 @@ export interface PushEventBody {
   data:
     | { job: Record<string, unknown> }
     | { sweep: unknown; region?: string }
-    | { schedule_run: Record<string, unknown> };
+    | { schedule_run: Record<string, unknown> }
+    | { measurement: unknown };
 }
 
 /** Types a subject's webhook gets when it names none. */
-export function defaultEvents(subject: 'job' | 'sweep'): string[] {
+export function defaultEvents(subject: 'job' | 'sweep' | 'measurement'): string[] {
+  if (subject === 'measurement') return [...MEASUREMENT_EVENTS];
   return subject === 'job' ? [...JOB_EVENTS] : [...SWEEP_EVENTS];
 }

@@ -1,5 +1,6 @@
 // A device's report of one attempt, as domain values (coordinator/link/wire.ts makes it from the
 // final frame). What the coordinator adds — ids, times, stored part sizes, metadata — comes later.
+import type { MeasureResultJson } from '../measure/measure-result.js';
 import type { ResultRecord } from '../store/records.js';
 
 export type ReportedFields = Omit<
@@ -10,6 +11,11 @@ export type ReportedFields = Omit<
 export interface ReportedResult extends ReportedFields {
   jobId: string;
   attempt: number;
+  /**
+   * A network measurement's parsed result (coordinator/measure/measure-result.ts), kept as the
+   * result's `metadata.measure`; absent for other jobs.
+   */
+  measure?: MeasureResultJson;
 }
 
 /** Where the device said it is (from its hello). */

@@ -208,6 +208,7 @@ export class DevicePicker {
 
   private fits(e: Entry, needs: JobNeeds): boolean {
     if (needs.excludedDeviceIds?.has(e.dev.profile.deviceId)) return false;
+    if (needs.distinctDevices && this.spread.used(needs.spreadGroup, e.dev.profile.deviceId)) return false;
     return this.accepts === undefined || this.accepts(e.dev, needs);
   }
 }

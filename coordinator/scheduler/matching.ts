@@ -23,6 +23,11 @@ export interface JobNeeds {
   excludedDeviceIds?: ReadonlySet<string>;
   /** Sweep jobs: `sweepId/region`, whose tries should land on distinct devices (see sweep-spread.ts). */
   spreadGroup?: string;
+  /**
+   * Measurement jobs: the spread group is the whole measurement, and a device it already used is
+   * not a fallback but excluded (each device measures once per measurement).
+   */
+  distinctDevices?: boolean;
   /** The job's URL, for the device owners' domain lists (owner-controls.ts). */
   url?: string;
   /** Its host, parsed once when the job is queued ('' when the URL does not parse). */
@@ -68,6 +73,18 @@ export function constraintsOf(needs: JobNeeds): string[] {
 
 /** What a queued job asks of a device. A session job names its session's device once it has one. */
 export function needsOf(job: JobRecord, sessionDeviceId: string | null): JobNeeds {
+  const measurementId = job.request.measure?.measurementId;
+  if (measurementId) {
+    return {
+      method: job.method,
+      placement: job.placement,
+      pinnedDeviceId: job.placement.device_id ?? null,
+      spreadGroup: SweepSpread.groupOf(`measure:${measurementId}`, ''),
+      distinctDevices: true,
+      url: job.url,
+      host: hostOf(job.url),
+    };
+  }
   return {
     method: job.method,
     placement: job.placement,
@@ -88,6 +105,8 @@ export function matchKeyOf(needs: JobNeeds): string | null {
   const p = needs.placement;
   // The host too: device owners may refuse some domains, so two hosts may match different devices.
   return [
+    // A measurement's jobs exclude the devices it used, so no other job shares their key.
+    needs.distinctDevices ? needs.spreadGroup : '',
     needs.method,
     p.region,
     p.country,

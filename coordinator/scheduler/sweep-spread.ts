@@ -46,6 +46,11 @@ export class SweepSpread {
     return newNetwork ? 2 : 3;
   }
 
+  /** Whether the group already used the device. */
+  used(group: string | undefined, deviceId: string): boolean {
+    return group !== undefined && this.groups.get(group)?.devices.has(deviceId) === true;
+  }
+
   use(group: string | undefined, deviceId: string, country: string, asn?: number | null): void {
     if (group === undefined) return;
     const now = this.now();

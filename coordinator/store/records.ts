@@ -39,6 +39,35 @@ export interface JobRequestRecord {
   headers: StoredHeader[];
   bodyBase64: string;
   cookies: StoredCookie[];
+  /** A network measurement's job (coordinator/measure/): what to measure, and whose job it is. */
+  measure?: MeasureJobRecord;
+}
+
+/** A network measurement's type (coordinator/measure/). */
+export type MeasureKind = 'dns' | 'ping' | 'traceroute' | 'mtr' | 'tls';
+
+/** The type options of a measurement, as validated (docs/measure.md, "Parameters"). */
+export interface MeasureOptionsRecord {
+  protocol: 'icmp' | 'udp' | 'tcp';
+  /** 0: the device's default for the type. */
+  port: number;
+  packets: number;
+  maxHops: number;
+  recordType: string;
+  /** `system` or an IP literal. */
+  resolver: string;
+  resolverPort: number;
+  serverName: string;
+  ipVersion: 0 | 4 | 6;
+}
+
+/** The measurement a job runs for one device of a measurement. */
+export interface MeasureJobRecord {
+  /** The measurement it belongs to: its devices must be distinct. */
+  measurementId: string;
+  type: MeasureKind;
+  target: string;
+  options: MeasureOptionsRecord;
 }
 
 export interface CookieRecordJson {

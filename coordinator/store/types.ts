@@ -3,6 +3,7 @@
 import type { StorageType } from '../storage/types.js';
 import type { IdempotencyStore } from './idempotency-types.js';
 import type { LimitStore } from './limit-types.js';
+import type { MeasurementStore } from './measure-types.js';
 import type { PushStore } from './push-types.js';
 import type {
   ApiKeyRecord,
@@ -41,6 +42,8 @@ export interface Store {
   readonly limits: LimitStore;
   /** Recurring sweeps and their runs (coordinator/schedules/). */
   readonly schedules: ScheduleStore;
+  /** Network measurements and the jobs they fanned out into (coordinator/measure/). */
+  readonly measurements: MeasurementStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;

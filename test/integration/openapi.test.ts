@@ -26,6 +26,7 @@ describe('OpenAPI document', () => {
   let c: TestCoordinator;
   let broken: TestCoordinator;
   let paused: RawAgent;
+  let measuring: RawAgent;
   let spec: Obj;
   const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
   const covered = new Set<string>();
@@ -41,11 +42,19 @@ describe('OpenAPI document', () => {
     });
     paused.send({ availability: { accepting: false, reason: 'paused by the device owner' } });
     await paused.barrier();
+    // A device that measures DNS and takes the job it is given (and never answers): a measurement
+    // placed on it leaves the queue at once.
+    measuring = await RawAgent.connect(c.url, 'openapi-measure', await c.newDevice('openapi-measure'), {
+      methods: ['MEASURE_DNS_UDP'],
+      country: 'FR',
+    });
+    await measuring.barrier();
     broken = await startTestCoordinator();
     spec = (await (await fetch(`${c.url}/crawl/v1/openapi.json`)).json()) as Obj;
   });
   after(async () => {
     paused?.close();
+    measuring?.close();
     await c.stop();
     await broken.stop();
   });
@@ -164,6 +173,15 @@ describe('OpenAPI document', () => {
     const store = c.coordinator.store;
     const missing = randomUUID();
 
+    // A measurement, placed on the measuring device as it is made: the queue keeps its room.
+    const measurement = (
+      await call(api, 'POST', '/crawl/v1/measure/new', '/crawl/v1/measure/new', {
+        type: 'dns',
+        target: 'example.test',
+        locations: [{ country: 'FR' }],
+      })
+    ).body as Obj;
+
     // Jobs
     const job = (await call(api, 'POST', '/crawl/v1/new', '/crawl/v1/new', { url: 'https://x.test/a' }))
       .body as Obj;
@@ -258,6 +276,18 @@ describe('OpenAPI document', () => {
       regions: [],
     });
     await call(anon, 'POST', '/crawl/v1/sweep/new', '/crawl/v1/sweep/new', { url: 'https://x.test/' });
+    // Measurements (the one made is placed first of all, below)
+    await call(api, 'POST', '/crawl/v1/measure/new', '/crawl/v1/measure/new', { type: 'dns' });
+    await call(api, 'POST', '/crawl/v1/measure/new', '/crawl/v1/measure/new', {
+      type: 'dns',
+      target: 'example.test',
+      locations: [{ country: 'JP' }],
+    });
+    await call(anon, 'POST', '/crawl/v1/measure/new', '/crawl/v1/measure/new', { type: 'dns' });
+    await call(api, 'GET', '/crawl/v1/measure/{id}', `/crawl/v1/measure/${measurement.id}`);
+    await call(api, 'GET', '/crawl/v1/measure/{id}', `/crawl/v1/measure/${missing}`);
+    await call(api, 'GET', '/crawl/v1/measure/{id}', '/crawl/v1/measure/%zz');
+    await call(anon, 'GET', '/crawl/v1/measure/{id}', `/crawl/v1/measure/${missing}`);
     // The queue holds 4: the two jobs above (one completed behind the dispatcher's back), the
     // sweep's try and this one fill it.
     await api.submit({ url: 'https://x.test/fill' });
@@ -266,6 +296,10 @@ describe('OpenAPI document', () => {
       url: 'https://x.test/',
       regions: ['NA'],
       tries_per_region: 1,
+    });
+    await call(api, 'POST', '/crawl/v1/measure/new', '/crawl/v1/measure/new', {
+      type: 'dns',
+      target: 'example.test',
     });
     await call(api, 'GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${sweep.sweep_id}`);
     await call(api, 'GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${missing}`);
@@ -404,6 +438,7 @@ describe('OpenAPI document', () => {
     for (const [template, live] of [
       ['/crawl/v1/jobs/{id}/events', `/crawl/v1/jobs/${job.job_id}/events`],
       ['/crawl/v1/sweep/{id}/events', `/crawl/v1/sweep/${sweep.sweep_id}/events`],
+      ['/crawl/v1/measure/{id}/events', `/crawl/v1/measure/${measurement.id}/events`],
     ] as const) {
       await streamHead(template, live);
       const at = (id: string) => template.replace('{id}', id);
@@ -449,6 +484,9 @@ describe('OpenAPI document', () => {
       ['GET', '/crawl/v1/events', '/crawl/v1/events'],
       ['GET', '/crawl/v1/jobs/{id}/events', `/crawl/v1/jobs/${missing}/events`],
       ['GET', '/crawl/v1/sweep/{id}/events', `/crawl/v1/sweep/${missing}/events`],
+      ['POST', '/crawl/v1/measure/new', '/crawl/v1/measure/new', { type: 'dns', target: 'x.test' }],
+      ['GET', '/crawl/v1/measure/{id}', `/crawl/v1/measure/${missing}`],
+      ['GET', '/crawl/v1/measure/{id}/events', `/crawl/v1/measure/${missing}/events`],
     ] as const) {
       const res = await call(down, method, template, path, body);
       assert.equal(res.status, 500, `${method} ${path}`);

@@ -4,6 +4,7 @@
 
 import type pg from 'pg';
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
+import { MEASUREMENT_TABLE_SQL } from '../measure-types.js';
 import { DELIVERY_SUBJECT_SQL } from '../push-types.js';
 import { SCHEDULE_TABLES_SQL } from '../schedule-types.js';
 import { TRUST_TABLES_SQL } from '../trust-types.js';
@@ -182,6 +183,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   'SELECT 1',
   // 12: each webhook delivery names its job and sweep; the delivery log filters by either.
   DELIVERY_SUBJECT_SQL,
+  // 13: network measurements and the jobs each fanned out into (coordinator/measure/).
+  MEASUREMENT_TABLE_SQL,
 ];
 
 /**

@@ -31,6 +31,7 @@ import type { StoreLog } from './event-subscription.js';
 import { PostgresIdempotencyStore } from './idempotency-store.js';
 import { readJobChanges, readJobs, readJobViews } from './job-reads.js';
 import { PostgresLimitStore } from './limit-counters.js';
+import { PostgresMeasurementStore } from './measure-store.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
 import { PostgresScheduleStore } from './schedule-store.js';
@@ -58,6 +59,7 @@ export class PostgresStore implements Store {
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
   readonly schedules: PostgresScheduleStore;
+  readonly measurements: PostgresMeasurementStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -71,6 +73,7 @@ export class PostgresStore implements Store {
     this.limits = new PostgresLimitStore(pool);
     this.push = new PostgresPushStore(pool);
     this.schedules = new PostgresScheduleStore(pool);
+    this.measurements = new PostgresMeasurementStore(pool);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */

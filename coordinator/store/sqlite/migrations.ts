@@ -1,5 +1,6 @@
 // Ordered schema migrations; each runs once, in a transaction, recorded in schema_migrations.
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
+import { MEASUREMENT_TABLE_SQL } from '../measure-types.js';
 import { DELIVERY_SUBJECT_SQL } from '../push-types.js';
 import { SCHEDULE_TABLES_SQL } from '../schedule-types.js';
 import { TRUST_TABLES_SQL } from '../trust-types.js';
@@ -177,4 +178,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     device_id)`,
   // 12: each webhook delivery names its job and sweep; the delivery log filters by either.
   DELIVERY_SUBJECT_SQL,
+  // 13: network measurements and the jobs each fanned out into (coordinator/measure/).
+  MEASUREMENT_TABLE_SQL,
 ];

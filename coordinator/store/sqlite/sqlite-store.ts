@@ -34,6 +34,7 @@ import type { CompleteOutcome, Lease, Store } from '../types.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
+import { SqliteMeasurementStore } from './measure-store.js';
 import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
 import { SqliteScheduleStore } from './schedule-store.js';
@@ -56,6 +57,7 @@ export class SqliteStore implements Store {
   readonly push: SqlitePushStore;
   private readonly db: Database.Database;
   readonly trust: TrustStore;
+  readonly measurements: SqliteMeasurementStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
   readonly schedules: SqliteScheduleStore;
@@ -106,6 +108,7 @@ export class SqliteStore implements Store {
     this.jobViews = new SqliteJobViews(this.db);
     this.sessions = new SqliteSessions(this.db, this.prepare, this.batch);
     this.schedules = new SqliteScheduleStore(this.db, this.prepare);
+    this.measurements = new SqliteMeasurementStore(this.db);
   }
 
   private migrate(): void {

@@ -1,0 +1,35 @@
+// Devices that measure, in this process: real agents with the measurement executor the agent
+// builds (the probe's tools), under a lab policy (loopback allowed) or the default one (refused).
+import { HttpExecutor } from '../../agent/executors/http.js';
+import { MeasureExecutor } from '../../agent/executors/measure/executor.js';
+import { measureTools } from '../../agent/executors/measure/probe.js';
+import { createNetworkPolicy } from '../../agent/policy/index.js';
+import { startTestAgent, type TestCoordinator } from './cluster.js';
+
+export interface MeasureAgentOptions {
+  deviceId: string;
+  country: string;
+  /** Loopback targets allowed (the lab allowance). Default true. */
+  lab?: boolean;
+}
+
+/** A linked agent that runs measurements; returns its stop. */
+export async function startMeasureAgent(
+  c: TestCoordinator,
+  o: MeasureAgentOptions,
+): Promise<() => Promise<void>> {
+  const token = await c.newDevice(o.deviceId);
+  const policy = createNetworkPolicy(o.lab === false ? {} : { allowCidrs: ['127.0.0.0/8', '::1/128'] });
+  const tools = await measureTools();
+  const agent = await startTestAgent({
+    deviceId: o.deviceId,
+    token,
+    coordinators: [c.url],
+    country: o.country,
+    executors: [
+      new HttpExecutor({ policy, maxBodyBytes: 1024 * 1024 }),
+      new MeasureExecutor({ policy, tools }),
+    ],
+  });
+  return agent.stop;
+}

@@ -11,6 +11,7 @@ import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
 import { errorHandlerFor } from './error-handler.js';
 import { registerEventRoutes } from './events.js';
+import { globalpingErrorHandler, registerGlobalpingRoutes } from './globalping.js';
 import { decorateIdempotency } from './idempotency.js';
 import { registerJobRoutes } from './jobs.js';
 import { registerJsonBodyParser } from './json-body.js';
@@ -64,6 +65,15 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerWebhookRoutes(keyed, services);
     // Network measurements.
     registerMeasureRoutes(keyed, services);
+  });
+  // The Globalping-compatible measurement facade, with Globalping's error shape.
+  await app.register(async (gp) => {
+    gp.setErrorHandler(globalpingErrorHandler);
+    gp.addHook('preValidation', authFirst);
+    gp.addHook('preValidation', limits.preValidation);
+    gp.addHook('onSend', limits.onSend);
+    gp.addHook('onResponse', limits.onResponse);
+    registerGlobalpingRoutes(gp, services);
   });
   // MCP over streamable HTTP: the Bearer key is checked before the protocol sees the request.
   await app.register(async (mcp) => {

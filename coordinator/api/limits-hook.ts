@@ -4,6 +4,7 @@
 // (invalid body, queue full, session closed, …).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Demand, Limiter } from '../limits/limiter.js';
+import { parseGlobalpingRequest } from '../measure/globalping.js';
 import { measureJobCount } from '../measure/measure-input.js';
 import type { CounterCharge } from '../store/limit-types.js';
 import { sweepJobCount } from './sweeps.js';
@@ -19,7 +20,17 @@ function demandOf(req: FastifyRequest): Demand {
   }
   // A measurement's devices count as jobs (at most the devices it asks for).
   if (route === 'POST /crawl/v1/measure/new') return { jobs: measureJobCount(req.body) ?? 0, sweeps: 0 };
+  if (route === 'POST /v1/measurements') return { jobs: globalpingJobCount(req.body), sweeps: 0 };
   return { jobs: 0, sweeps: 0 };
+}
+
+/** The devices a Globalping request asks for; 0 when it is invalid (it creates nothing). */
+function globalpingJobCount(body: unknown): number {
+  try {
+    return parseGlobalpingRequest(body).locations.reduce((n, l) => n + l.limit, 0);
+  } catch {
+    return 0;
+  }
 }
 
 export function limitHooks(limiter: Limiter) {

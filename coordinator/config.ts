@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, parseFlags, splitList } from '../common/config-reader.js';
-import { parseCidr } from '../common/net-policy/cidr.js';
+import { parseCidr, parseIp } from '../common/net-policy/cidr.js';
 import { readTracingConfig, type TracingConfig } from '../common/tracing/tracing-config.js';
 import { parseListen } from './metrics/metrics-server.js';
 
@@ -124,6 +124,21 @@ export interface TrustConfig {
   quarantineBelow: number;
   /** Canaries passed in a row that release a quarantined device. Default 3. */
   releaseAfterCanaries: number;
+  /**
+   * DNS canaries for devices that measure (docs/measure.md, "Trust"): a name on a DNS server the
+   * operator controls and the address it answers. Null (default): devices get page canaries only.
+   */
+  canaryDns: CanaryDnsConfig | null;
+}
+
+/** `--canary-dns-server host:port`, `--canary-dns-name`, `--canary-dns-answer`: all three or none. */
+export interface CanaryDnsConfig {
+  /** The DNS server's IP address. */
+  server: string;
+  port: number;
+  name: string;
+  /** The A or AAAA record the name has there. */
+  answer: string;
 }
 
 export class ConfigError extends Error {
@@ -216,6 +231,7 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
       verifyShare: r.fraction('verify-share', 0.01),
       quarantineBelow: r.fraction('quarantine-below', 0.5),
       releaseAfterCanaries: r.int('release-after-canaries', 3, 1, 100),
+      canaryDns: canaryDnsOf(r),
     },
     metricsListen: null,
     metricsOwnerLabels: r.bool('metrics-owner-labels', false),
@@ -260,4 +276,33 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
   r.rejectUnknown();
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return Object.freeze(config);
+}
+
+/** The DNS canary settings: all three flags or none, each checked. */
+function canaryDnsOf(r: ConfigReader): CanaryDnsConfig | null {
+  const server = r.raw('canary-dns-server');
+  const name = r.raw('canary-dns-name');
+  const answer = r.raw('canary-dns-answer');
+  if (server === undefined && name === undefined && answer === undefined) return null;
+  if (!server || !name || !answer) {
+    r.problems.push('canary-dns-server, canary-dns-name and canary-dns-answer: give all three or none');
+    return null;
+  }
+  let host = server;
+  let portText: string | undefined;
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server);
+  if (bracketed) [, host = '', portText] = bracketed;
+  else if (server.split(':').length === 2) [host = '', portText] = server.split(':');
+  const port = portText === undefined ? 53 : Number(portText);
+  if (!parseIp(host) || port < 1 || port > 65_535) {
+    r.problems.push(
+      `canary-dns-server: expected an IP address with an optional :port, got ${JSON.stringify(server)}`,
+    );
+    return null;
+  }
+  if (!parseIp(answer)) {
+    r.problems.push(`canary-dns-answer: expected an IP address, got ${JSON.stringify(answer)}`);
+    return null;
+  }
+  return { server: host, port, name: name.toLowerCase().replace(/\.$/, ''), answer: answer.toLowerCase() };
 }

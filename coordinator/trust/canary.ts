@@ -3,9 +3,19 @@
 // A device that returns anything else has fabricated or tampered. Quarantined devices get canaries
 // ten times as often, so they can earn their release. Due times sit in one-second buckets: a tick
 // costs what is due, not the fleet.
+//
+// Devices that measure DNS also get DNS canaries when the operator names a DNS server it controls
+// (--canary-dns-server, --canary-dns-name, --canary-dns-answer): a query for a fresh name under the
+// canary name, whose answer the coordinator knows; a device that reports another answer has lied
+// about a measurement and is judged exactly as one that fabricates a page. A device doing both kinds
+// gets them in turn.
 import type { Logger } from 'pino';
+import { measureUrl } from '../../proto/index.js';
+import type { CanaryDnsConfig } from '../config.js';
 import type { JobEvent, JobListener } from '../jobs/events.js';
+import type { NewJob } from '../jobs/new-job.js';
 import type { FleetView, JobRequests } from '../jobs/reports.js';
+import type { MeasureResultJson } from '../measure/measure-result.js';
 import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { StorageType } from '../storage/types.js';
 import { SYSTEM_OWNER_ID } from '../store/records.js';
@@ -23,7 +33,16 @@ export interface CanaryOptions {
   secret: string;
   intervalMs: number;
   storageType: StorageType;
+  /** DNS canaries for devices that measure DNS; null or absent: none. */
+  dns?: CanaryDnsConfig | null;
   now?: () => number;
+}
+
+type CanaryKind = 'page' | 'dns';
+interface InFlight {
+  deviceId: string;
+  nonce: string;
+  kind: CanaryKind;
 }
 
 const TICK_MS = 1_000;
@@ -32,7 +51,9 @@ const CANARY_TIMEOUT_SEC = 30;
 export class CanaryService implements JobListener, DeviceListener {
   private readonly due = new Map<number, Set<string>>();
   private readonly dueOf = new Map<string, number>();
-  private readonly inFlight = new Map<string, { deviceId: string; nonce: string }>();
+  private readonly inFlight = new Map<string, InFlight>();
+  /** The kind of each device's latest canary, so one that takes both kinds gets them in turn. */
+  private readonly lastKind = new Map<string, CanaryKind>();
   private readonly busy = new Set<string>();
   /** Devices connected here that take canaries (GET). */
   private readonly tracked = new Set<string>();
@@ -55,7 +76,7 @@ export class CanaryService implements JobListener, DeviceListener {
   }
 
   added(device: ConnectedDevice): void {
-    if (this.opts.intervalMs <= 0 || !device.profile.methods.has('GET')) return;
+    if (this.opts.intervalMs <= 0 || this.kindsOf(device).length === 0) return;
     this.tracked.add(device.profile.deviceId);
     // The first canary comes at a random point of the first interval (or soon, when quarantined).
     this.schedule(device.profile.deviceId, Math.random() * this.intervalFor(device));
@@ -63,6 +84,7 @@ export class CanaryService implements JobListener, DeviceListener {
 
   removed(device: ConnectedDevice): void {
     this.tracked.delete(device.profile.deviceId);
+    this.lastKind.delete(device.profile.deviceId);
     this.unschedule(device.profile.deviceId);
   }
 
@@ -93,7 +115,15 @@ export class CanaryService implements JobListener, DeviceListener {
     );
   }
 
-  private async judge(e: JobEvent, canary: { deviceId: string; nonce: string }): Promise<void> {
+  /** The canaries a device can take: a page for GET, a DNS query for MEASURE_DNS_UDP (when set up). */
+  private kindsOf(device: ConnectedDevice): CanaryKind[] {
+    const kinds: CanaryKind[] = [];
+    if (device.profile.methods.has('GET')) kinds.push('page');
+    if (this.opts.dns && device.profile.methods.has('MEASURE_DNS_UDP')) kinds.push('dns');
+    return kinds;
+  }
+
+  private async judge(e: JobEvent, canary: InFlight): Promise<void> {
     const { deviceId, nonce } = canary;
     if (e.transition === 'fail') {
       // Only a canary the device took and lost counts; one that never reached it (paused by its
@@ -114,6 +144,16 @@ export class CanaryService implements JobListener, DeviceListener {
           deviceId,
           'canary_unreachable',
           `${r.errorType}: ${r.errorMessage}`,
+        );
+      } else if (canary.kind === 'dns') {
+        const dns = (r.metadata.measure as MeasureResultJson | undefined)?.dns;
+        const want = this.opts.dns?.answer ?? '';
+        const ok = (dns?.answers ?? []).some((a) => a.value.toLowerCase() === want);
+        const got = (dns?.answers ?? []).map((a) => a.value).join(', ') || dns?.status || 'no answer';
+        await this.opts.reputation.record(
+          deviceId,
+          ok ? 'canary_pass' : 'canary_fail',
+          ok ? 'DNS canary answered' : `DNS canary answer fabricated or altered (${got.slice(0, 200)})`,
         );
       } else {
         const body = (await this.opts.readBody(e.job, r)) ?? '';
@@ -175,26 +215,74 @@ export class CanaryService implements JobListener, DeviceListener {
     if (this.busy.has(deviceId)) return;
     this.busy.add(deviceId);
     const nonce = newNonce();
+    const kinds = this.kindsOf(dev);
+    const kind = kinds.find((k) => k !== this.lastKind.get(deviceId)) ?? kinds[0] ?? 'page';
     try {
       const job = await this.opts.jobs.submit(
-        {
-          ownerId: SYSTEM_OWNER_ID,
-          url: `${this.opts.url()}/${nonce}`,
-          method: 'GET',
-          timeoutSec: CANARY_TIMEOUT_SEC,
-          placement: { device_id: deviceId },
-          sessionId: null,
-          sweepId: null,
-          storageType: this.opts.storageType,
-          request: { headers: [], bodyBase64: '', cookies: [] },
-        },
+        kind === 'dns' ? this.dnsCanary(deviceId, nonce) : this.pageCanary(deviceId, nonce),
         null,
       );
-      this.inFlight.set(job.id, { deviceId, nonce });
+      this.lastKind.set(deviceId, kind);
+      this.inFlight.set(job.id, { deviceId, nonce, kind });
     } catch (err) {
       this.busy.delete(deviceId);
       this.schedule(deviceId, this.intervalFor(dev));
       throw err;
     }
+  }
+
+  private pageCanary(deviceId: string, nonce: string): NewJob {
+    return {
+      ownerId: SYSTEM_OWNER_ID,
+      url: `${this.opts.url()}/${nonce}`,
+      method: 'GET',
+      timeoutSec: CANARY_TIMEOUT_SEC,
+      placement: { device_id: deviceId },
+      sessionId: null,
+      sweepId: null,
+      storageType: this.opts.storageType,
+      request: { headers: [], bodyBase64: '', cookies: [] },
+    };
+  }
+
+  /** A query for a fresh name under the canary name (the server answers every name under it). */
+  private dnsCanary(deviceId: string, nonce: string): NewJob {
+    const dns = this.opts.dns as CanaryDnsConfig;
+    // A DNS label is at most 63 characters; the nonce is base64url, letters, digits, - and _.
+    const target = `c${nonce
+      .slice(0, 40)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '0')}.${dns.name}`;
+    return {
+      ownerId: SYSTEM_OWNER_ID,
+      url: measureUrl('dns', target),
+      method: 'MEASURE_DNS_UDP',
+      timeoutSec: CANARY_TIMEOUT_SEC,
+      placement: { device_id: deviceId },
+      sessionId: null,
+      sweepId: null,
+      storageType: this.opts.storageType,
+      request: {
+        headers: [],
+        bodyBase64: '',
+        cookies: [],
+        measure: {
+          measurementId: '',
+          type: 'dns',
+          target,
+          options: {
+            protocol: 'udp',
+            port: 0,
+            packets: 0,
+            maxHops: 0,
+            recordType: dns.answer.includes(':') ? 'AAAA' : 'A',
+            resolver: dns.server,
+            resolverPort: dns.port,
+            serverName: '',
+            ipVersion: 0,
+          },
+        },
+      },
+    };
   }
 }

@@ -57,6 +57,7 @@ export class TrustService implements DeviceListener, JobListener {
       url: () => opts.config.canaryUrl ?? opts.canaryUrl(),
       secret: opts.config.canarySecret,
       intervalMs: opts.config.canaryIntervalMs,
+      dns: opts.config.canaryDns,
       storageType: opts.storageType,
     });
     this.verification = new VerificationService({

@@ -21,3 +21,29 @@ export class LyingExecutor implements Executor {
     return this.inner.close();
   }
 }
+
+/**
+ * A device that lies about measurements: a measurement executor that, while `lying`, reports every
+ * DNS answer as the address it chooses (as a resolver steering users to a block page would),
+ * whatever the resolver said.
+ */
+export class LyingMeasureExecutor implements Executor {
+  readonly methods: readonly string[];
+  lying = true;
+  constructor(
+    private readonly inner: Executor,
+    private readonly answer = '203.0.113.66',
+  ) {
+    this.methods = inner.methods;
+  }
+  async execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome> {
+    const out = await this.inner.execute(req, ctx);
+    const dns = out.measure?.dns;
+    if (!this.lying || !out.measure || !dns) return out;
+    const answers = (dns.answers ?? []).map((a) => ({ ...a, value: this.answer }));
+    return { ...out, measure: { ...out.measure, dns: { ...dns, answers } } };
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -3,6 +3,7 @@
 import { HttpExecutor } from '../../agent/executors/http.js';
 import { MeasureExecutor } from '../../agent/executors/measure/executor.js';
 import { measureTools } from '../../agent/executors/measure/probe.js';
+import type { Executor } from '../../agent/executors/types.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { startTestAgent, type TestCoordinator } from './cluster.js';
 
@@ -11,6 +12,8 @@ export interface MeasureAgentOptions {
   country: string;
   /** Loopback targets allowed (the lab allowance). Default true. */
   lab?: boolean;
+  /** Wraps the measurement executor (a lying device); default as built. */
+  wrap?: (executor: Executor) => Executor;
 }
 
 /** A linked agent that runs measurements; returns its stop. */
@@ -28,7 +31,7 @@ export async function startMeasureAgent(
     country: o.country,
     executors: [
       new HttpExecutor({ policy, maxBodyBytes: 1024 * 1024 }),
-      new MeasureExecutor({ policy, tools }),
+      (o.wrap ?? ((e) => e))(new MeasureExecutor({ policy, tools })),
     ],
   });
   return agent.stop;

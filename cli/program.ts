@@ -5,6 +5,7 @@ import { registerDevices } from './commands/devices.js';
 import { registerGet } from './commands/get.js';
 import { registerJobCommands } from './commands/jobs.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerMeasure } from './commands/measure.js';
 import { registerSchedule } from './commands/schedule.js';
 import { registerSession } from './commands/session.js';
 import { registerSweep } from './commands/sweep.js';
@@ -37,6 +38,8 @@ export function buildProgram(ctx: CommandContext): Command {
   registerSession(program, ctx);
   registerDevices(program, ctx);
   registerMcp(program, ctx);
+  // Network measurements: crawl dns|ping|traceroute|mtr|tls TARGET.
+  registerMeasure(program, ctx);
   // Subcommands inherit the output routing and the no-exit rule.
   for (const cmd of program.commands) {
     cmd.exitOverride().configureOutput(program.configureOutput());

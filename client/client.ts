@@ -9,7 +9,10 @@ import type {
   DownloadFormat,
   Job,
   JobDetail,
+  Measurement,
+  MeasurementCreated,
   NewJobRequest,
+  NewMeasurementRequest,
   NewScheduleRequest,
   NewSessionRequest,
   NewSweepRequest,
@@ -141,6 +144,30 @@ export class CrawlClient {
       (signal) => this.getSweep(id, { signal }),
       (sweep) => sweep.status !== 'running',
       (sweep) => sweep.status,
+      o,
+    );
+  }
+
+  /** `POST /crawl/v1/measure/new` (201): a network measurement, one job per distinct device. */
+  measure(request: NewMeasurementRequest, o: CallOptions = {}): Promise<MeasurementCreated> {
+    return this.http.json('POST', '/crawl/v1/measure/new', { body: request, expect: [201], ...o });
+  }
+
+  /** `GET /crawl/v1/measure/{id}`: the measurement and each device's result so far. */
+  getMeasurement(id: string, o: CallOptions = {}): Promise<Measurement> {
+    return this.http.json('GET', `/crawl/v1/measure/${enc(id)}`, o);
+  }
+
+  /**
+   * Polls the measurement until it is `finished`; `onProgress` (WaitOptions) sees each read, so a
+   * caller can show results per device as they arrive.
+   */
+  waitForMeasurement(id: string, o: WaitOptions<Measurement> = {}): Promise<Measurement> {
+    return pollUntil(
+      id,
+      (signal) => this.getMeasurement(id, { signal }),
+      (m) => m.status === 'finished',
+      (m) => m.status,
       o,
     );
   }

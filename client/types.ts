@@ -109,6 +109,20 @@ export type Device = Static<typeof C.Device>;
 /** `GET /crawl/v1/devices`. */
 export type DeviceList = Refine<Static<typeof C.Devices>, { devices: Device[] }>;
 
+// ---------------------------------------------------------------- network measurements
+
+/** Body of `POST /crawl/v1/measure/new` (docs/measure.md). */
+export type NewMeasurementRequest = Refine<
+  Static<typeof C.MeasureBody>,
+  { type: (typeof C.MEASURE_TYPES)[number]; locations?: C.MeasureLocation[] | null }
+>;
+export type MeasurementCreated = Static<typeof C.MeasurementCreated>;
+/** One device's entry in a measurement: where it is and what it measured (null until it reports). */
+export type MeasurementEntry = Static<typeof C.MeasurementEntry>;
+export type MeasurementResult = Static<typeof C.MeasureDeviceResult>;
+/** `GET /crawl/v1/measure/{id}`. */
+export type Measurement = Refine<Static<typeof C.Measurement>, { results: MeasurementEntry[] }>;
+
 // ---------------------------------------------------------------- drift checks
 // Each narrowed type stays assignable to the contract's static type: a request the client types
 // allows is one the schema accepts, and an answer the client reads is one the schema describes.
@@ -138,6 +152,9 @@ type _ContractChecks = [
   Assert<NoNeverFields<ScheduleDetail>>,
   Assert<Extends<NewScheduleRequest, Static<typeof C.ScheduleBody>>>,
   Assert<NoNeverFields<DeviceList>>,
+  Assert<NoNeverFields<NewMeasurementRequest>>,
+  Assert<NoNeverFields<Measurement>>,
+  Assert<Extends<NewMeasurementRequest, Static<typeof C.MeasureBody>>>,
   Assert<Equals<(typeof FORMATS)[number], DownloadFormat>>,
   Assert<Extends<Placement, Static<typeof C.Placement>>>,
   Assert<Extends<NewJobRequest, Static<typeof C.SubmitBody>>>,

@@ -186,6 +186,53 @@ export function registerCrawlTools(server: McpServer, call: ApiCall, opts: Crawl
   );
 
   server.registerTool(
+    'measure',
+    {
+      title: 'Measure the network from devices',
+      description:
+        'Run a network measurement (dns lookup, ping, traceroute, mtr or a TLS handshake) against a host from real devices in chosen countries, regions or networks, one distinct device each, and return per device where it is (country, network) and what it measured: DNS answers with TTLs and the resolver, ping round trips and loss, the route with each hop and its network, the TLS certificate chain. Use this to see why a site is slow or blocked from somewhere (a resolver answering differently, a detour, packet loss).',
+      inputSchema: {
+        type: z.enum(['dns', 'ping', 'traceroute', 'mtr', 'tls']),
+        target: z.string().min(1).max(253).describe('a host name or an IP address'),
+        locations: z
+          .array(
+            z.object({
+              country: placement.country,
+              region: placement.region,
+              asn: z.number().int().positive().optional().describe('autonomous system number of the network'),
+              limit: z.number().int().min(1).max(10).default(1).describe('devices in this location'),
+            }),
+          )
+          .max(10)
+          .optional()
+          .describe('where to measure from; default one device anywhere'),
+        protocol: z.enum(['icmp', 'udp', 'tcp']).optional(),
+        port: z.number().int().min(1).max(65535).optional().describe('tcp ping, traceroute, mtr, tls'),
+        record_type: z
+          .enum(['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA'])
+          .optional()
+          .describe('dns'),
+        resolver: z.string().optional().describe("dns: 'system' or a resolver's IP address"),
+        resolver_port: z.number().int().min(1).max(65535).optional().describe("dns: the resolver's port"),
+        timeout_sec: z.number().int().min(1).max(120).default(30),
+      },
+    },
+    async (args) =>
+      guard(async () => {
+        const created = await callJson<Obj>(call, 'POST', '/crawl/v1/measure/new', args);
+        const id = String(created.id);
+        const deadline = Date.now() + (args.timeout_sec + 30) * 1000;
+        let m: Obj;
+        for (;;) {
+          m = await callJson<Obj>(call, 'GET', `/crawl/v1/measure/${id}`);
+          if (m.status === 'finished' || Date.now() > deadline) break;
+          await new Promise((r) => setTimeout(r, pollMs));
+        }
+        return text(truncateForModel(JSON.stringify(summarizeMeasurement(m), null, 1), 20_000));
+      }),
+  );
+
+  server.registerTool(
     'session',
     {
       title: 'Keep jobs on one device',
@@ -220,6 +267,26 @@ export function registerCrawlTools(server: McpServer, call: ApiCall, opts: Crawl
         return text(truncateForModel(JSON.stringify(s), 20_000));
       }),
   );
+}
+
+/** A measurement for a model: per device where it ran and what it found, raw output cut short. */
+function summarizeMeasurement(m: Obj): Obj {
+  const results = Array.isArray(m.results) ? (m.results as Obj[]) : [];
+  return {
+    id: m.id,
+    type: m.type,
+    target: m.target,
+    status: m.status,
+    devices: results.map((e) => {
+      const r = (e.result ?? null) as Obj | null;
+      const { raw_output, ...parsed } = r ?? {};
+      return {
+        status: e.status,
+        device: e.device,
+        result: r ? { ...parsed, raw_output: String(raw_output ?? '').slice(0, 1500) } : null,
+      };
+    }),
+  };
 }
 
 function text(value: string, isError = false): CallToolResult {

@@ -8,6 +8,8 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CrawlClient, CrawlInvalidRequestError, type Measurement } from '../../client/index.js';
 import { ROOT, startTestCoordinator, type TestCoordinator, tempDir } from '../helpers/cluster.js';
 import { type LabDnsServer, startLabDns } from '../helpers/dns-server.js';
@@ -163,5 +165,42 @@ describe('measurements from the client and the CLI', () => {
       client.measure({ type: 'dns', target: '' }),
       (err: unknown) => err instanceof CrawlInvalidRequestError && /target is required/.test(err.message),
     );
+  });
+
+  test('the MCP tool measure: per device where it ran and what it found', async () => {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${c.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${c.apiKey}` } },
+      }),
+    );
+    try {
+      const answer = (await client.callTool({
+        name: 'measure',
+        arguments: {
+          type: 'dns',
+          target: 'www.lab.test',
+          resolver: '127.0.0.1',
+          resolver_port: dns.port,
+          locations: [{ country: 'DE', limit: 2 }],
+        },
+      })) as { isError?: boolean; content: Array<{ type: string; text?: string }> };
+      const textOut = answer.content.map((p) => p.text ?? '').join('');
+      assert.equal(answer.isError, false, textOut);
+      const summary = JSON.parse(textOut) as Obj;
+      assert.equal(summary.status, 'finished');
+      const devices = summary.devices as Obj[];
+      assert.equal(devices.length, 2);
+      for (const d of devices) {
+        assert.equal((d.device as Obj).country, 'DE');
+        const dnsOut = (d.result as Obj).dns as Obj;
+        assert.deepEqual(
+          (dnsOut.answers as Obj[]).map((a) => a.value),
+          ['192.0.2.20'],
+        );
+      }
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -619,6 +619,52 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.deepEqual(await (await openAnother()).getSweep(id), sweep);
     });
 
+    it('measurements: what was asked and its jobs read back, and a measurement job keeps its request', async () => {
+      const id = uid('measurement');
+      const options = {
+        protocol: 'udp' as const,
+        port: 0,
+        packets: 0,
+        maxHops: 0,
+        recordType: 'AAAA',
+        resolver: '9.9.9.9',
+        resolverPort: 53,
+        serverName: '',
+        ipVersion: 6 as const,
+      };
+      const job = makeJob({
+        method: 'MEASURE_DNS_UDP',
+        url: 'dns://example.com',
+        placement: { country: 'DE' },
+        request: {
+          headers: [],
+          bodyBase64: '',
+          cookies: [],
+          measure: { measurementId: id, type: 'dns', target: 'example.com', options },
+        },
+      });
+      const measurement = {
+        id,
+        ownerId: 'owner-1',
+        type: 'dns' as const,
+        target: 'example.com',
+        options,
+        locations: [
+          { placement: { country: 'DE' }, limit: 3 },
+          { placement: { asn: 3320 }, limit: 1 },
+        ],
+        timeoutSec: 30,
+        createdAt: new Date().toISOString(),
+        jobs: [{ jobId: job.id, location: 0 }],
+      };
+      await store.measurements.insertMeasurement(measurement);
+      await store.insertJob(job);
+      assert.deepEqual(await store.measurements.getMeasurement(id), measurement);
+      assert.deepEqual((await store.getJob(job.id))?.request, job.request);
+      assert.equal(await store.measurements.getMeasurement('no-such-measurement'), null);
+      assert.deepEqual(await (await openAnother()).measurements.getMeasurement(id), measurement);
+    });
+
     it('sweeps: a failing insert leaves neither the sweep nor any of its jobs', async () => {
       const taken = makeJob();
       await store.insertJob(taken);

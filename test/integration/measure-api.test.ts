@@ -7,11 +7,13 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { MeasureType } from '../../proto/index.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type LabDnsServer, startLabDns } from '../helpers/dns-server.js';
 import type { Obj } from '../helpers/json.js';
 import { startMeasureAgent } from '../helpers/measure-fleet.js';
+import { RawAgent } from '../helpers/raw-agent.js';
 import { openSse } from '../helpers/sse-client.js';
 
 const NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';
@@ -273,5 +275,63 @@ describe('measurement API with real agents', () => {
     assert.equal(foreign.status, 404);
     assert.equal(foreign.body, NOT_FOUND);
     assert.equal((await api.request('GET', '/crawl/v1/measure/not-a-uuid')).body, NOT_FOUND);
+  });
+});
+
+describe('measurement results from an untrusted device', () => {
+  let c: TestCoordinator;
+  let raw: RawAgent;
+  before(async () => {
+    c = await startTestCoordinator();
+    raw = await RawAgent.connect(c.url, 'over-bounds', await c.newDevice('over-bounds'), {
+      methods: ['MEASURE_DNS_UDP'],
+      country: 'NL',
+    });
+  });
+  after(async () => {
+    raw?.close();
+    await c?.stop();
+  });
+
+  test('a result over the bounds every agent keeps is refused and the device struck', async () => {
+    const api = new ApiClient(c.url, c.apiKey);
+    const res = await api.request('POST', '/crawl/v1/measure/new', { type: 'dns', target: 'example.com' });
+    assert.equal(res.status, 201, res.text);
+    const id = (res.body as Obj).id as string;
+    const assign = (await raw.next('assign')).assign;
+    assert.equal(assign?.request?.method, 'MEASURE_DNS_UDP');
+    assert.equal(assign?.request?.url, 'dns://example.com');
+    assert.equal(assign?.request?.measure?.target, 'example.com');
+    const jobId = assign?.jobId ?? '';
+    const answers = Array.from({ length: 65 }, (_, i) => ({
+      name: 'example.com',
+      type: 'A',
+      value: `192.0.2.${i}`,
+    }));
+    raw.send({ accept: { jobId, attempt: assign?.attempt ?? 1 } });
+    raw.send({
+      result: {
+        jobId,
+        attempt: assign?.attempt ?? 1,
+        success: true,
+        measure: {
+          type: MeasureType.MEASURE_TYPE_DNS,
+          target: 'example.com',
+          dns: { status: 'NOERROR', answers },
+        },
+      },
+    });
+    // Acked once stored.
+    const ack = (await raw.next('ack')).ack;
+    assert.equal(ack?.jobId, jobId);
+    const view = (await api.request('GET', `/crawl/v1/measure/${id}`)).body as Obj;
+    assert.equal(view.status, 'finished');
+    const r = (view.results as Obj[])[0]?.result as Obj;
+    assert.equal(r.success, false);
+    assert.equal(r.error_type, 'invalid_response');
+    assert.equal(r.error_message, 'measurement result refused: more than 64 DNS answers');
+    assert.equal(r.dns, undefined);
+    const trust = await c.coordinator.store.trust.getDeviceTrust('over-bounds');
+    assert.ok((trust?.strikes ?? 0) >= 1, JSON.stringify(trust));
   });
 });

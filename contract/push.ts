@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'sweep.region_completed',
   'sweep.completed',
   'sweep.schedule_run',
+  // A batch's last job ended (POST /crawl/v1/batch/new).
+  'batch.completed',
 ] as const;
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)));
@@ -19,7 +21,7 @@ export const WebhookSpec = Type.Object({
     Type.Array(EventType, {
       uniqueItems: true,
       description:
-        'event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep, sweep.schedule_run for a schedule',
+        "event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep, sweep.schedule_run for a schedule; a batch's webhook is every job's default, and gets batch.completed too",
     }),
   ),
 });

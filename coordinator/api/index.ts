@@ -6,6 +6,7 @@ import { Limiter } from '../limits/limiter.js';
 import { registerMcpRoutes } from '../mcp/http-endpoint.js';
 import type { Services } from '../services.js';
 import { authHook, decorateApiKey } from './auth.js';
+import { registerBatchRoutes } from './batches.js';
 import { registerCanaryRoute } from './canary.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
@@ -61,6 +62,8 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerUsageRoutes(keyed, services);
     registerEventRoutes(keyed, services);
     registerWebhookRoutes(keyed, services);
+    // Batches: many jobs per request, each job limited as /new limits it.
+    registerBatchRoutes(keyed, services, limiter);
   });
   // MCP over streamable HTTP: the Bearer key is checked before the protocol sees the request.
   await app.register(async (mcp) => {

@@ -101,6 +101,35 @@ export class PushEventLog implements JobListener {
       data: { job: jobView(job) },
     });
     if (job.sweepId) await this.checkSweep(job.sweepId);
+    // A sweep's tries are never a batch's jobs; any other job may be (one index probe finds out).
+    else await this.checkBatch(job.id);
+  }
+
+  /** The job's end counted towards its batch; the batch's last job writes batch.completed once. */
+  private async checkBatch(jobId: string): Promise<void> {
+    const batch = await this.services.store.batches.jobFinished(jobId, new Date().toISOString());
+    if (!batch) return;
+    const counts = await this.services.store.batches.countBatchJobs(batch.id);
+    await this.append({
+      type: 'batch.completed',
+      ownerId: batch.ownerId,
+      jobId: null,
+      sweepId: null,
+      dedupeKey: `batch:${batch.id}`,
+      orderKey: batch.id,
+      subjectIds: [batch.id],
+      data: {
+        batch: {
+          batch_id: batch.id,
+          created_at: batch.createdAt,
+          requested_count: batch.requestedCount,
+          accepted_count: batch.acceptedCount,
+          counts,
+          completed: true,
+          completed_at: batch.completedAt,
+        },
+      },
+    });
   }
 
   /** A region whose tries are all final, and the sweep once every region is. */
@@ -195,7 +224,7 @@ export class PushEventLog implements JobListener {
       const hook = await push.getSubjectWebhook(subjectId);
       if (!hook || hook.ownerId !== ownerId) continue;
       own = true;
-      const kind = i === 0 && type.startsWith('job.') ? 'job' : 'sweep';
+      const kind = i === 0 && type.startsWith('job.') ? 'job' : type.startsWith('batch.') ? 'batch' : 'sweep';
       const events = hook.events.length > 0 ? hook.events : defaultEvents(kind);
       if (events.includes(type)) urls.add(hook.url);
     }

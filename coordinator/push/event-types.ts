@@ -4,7 +4,14 @@ export const JOB_EVENTS = ['job.completed', 'job.failed'] as const;
 export const SWEEP_EVENTS = ['sweep.region_completed', 'sweep.completed'] as const;
 /** A recurring sweep's run has finished (coordinator/schedules/). */
 export const SCHEDULE_EVENTS = ['sweep.schedule_run'] as const;
-export const PUSH_EVENT_TYPES = [...JOB_EVENTS, ...SWEEP_EVENTS, ...SCHEDULE_EVENTS] as const;
+/** A batch's last job has ended (POST /crawl/v1/batch/new). */
+export const BATCH_EVENTS = ['batch.completed'] as const;
+export const PUSH_EVENT_TYPES = [
+  ...JOB_EVENTS,
+  ...SWEEP_EVENTS,
+  ...SCHEDULE_EVENTS,
+  ...BATCH_EVENTS,
+] as const;
 export type PushEventType = (typeof PUSH_EVENT_TYPES)[number];
 
 /** The webhook body and the SSE `data`: `data` holds the Job or the Sweep as their GETs show them. */
@@ -16,10 +23,12 @@ export interface PushEventBody {
   data:
     | { job: Record<string, unknown> }
     | { sweep: unknown; region?: string }
-    | { schedule_run: Record<string, unknown> };
+    | { schedule_run: Record<string, unknown> }
+    | { batch: Record<string, unknown> };
 }
 
 /** Types a subject's webhook gets when it names none. */
-export function defaultEvents(subject: 'job' | 'sweep'): string[] {
+export function defaultEvents(subject: 'job' | 'sweep' | 'batch'): string[] {
+  if (subject === 'batch') return [...BATCH_EVENTS];
   return subject === 'job' ? [...JOB_EVENTS] : [...SWEEP_EVENTS];
 }

@@ -1,4 +1,5 @@
 // Ordered schema migrations; each runs once, in a transaction, recorded in schema_migrations.
+import { BATCH_TABLES_SQL } from '../batch-sql.js';
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
 import { DELIVERY_SUBJECT_SQL } from '../push-types.js';
 import { SCHEDULE_TABLES_SQL } from '../schedule-types.js';
@@ -177,4 +178,8 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     device_id)`,
   // 12: each webhook delivery names its job and sweep; the delivery log filters by either.
   DELIVERY_SUBJECT_SQL,
+  // 13: taken by another change being made at the same time; nothing here (versions are contiguous).
+  'SELECT 1',
+  // 14: batches (POST /crawl/v1/batch/new) and their jobs' positions (store/batch-sql.ts).
+  BATCH_TABLES_SQL,
 ];

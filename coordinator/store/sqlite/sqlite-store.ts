@@ -31,6 +31,7 @@ import {
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
+import { SqliteBatchStore } from './batch-store.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
@@ -59,6 +60,7 @@ export class SqliteStore implements Store {
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
   readonly schedules: SqliteScheduleStore;
+  readonly batches: SqliteBatchStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly insertClaimedStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
@@ -106,6 +108,7 @@ export class SqliteStore implements Store {
     this.jobViews = new SqliteJobViews(this.db);
     this.sessions = new SqliteSessions(this.db, this.prepare, this.batch);
     this.schedules = new SqliteScheduleStore(this.db, this.prepare);
+    this.batches = new SqliteBatchStore(this.db, this.prepare, write);
   }
 
   private migrate(): void {

@@ -101,8 +101,8 @@ export class PushEventLog implements JobListener {
       data: { job: jobView(job) },
     });
     if (job.sweepId) await this.checkSweep(job.sweepId);
-    // A sweep's tries are never a batch's jobs; any other job may be (one index probe finds out).
-    else await this.checkBatch(job.id);
+    // Only a batch's jobs carry its id: every other job's end costs no batch lookup.
+    else if (job.request.batchId) await this.checkBatch(job.id);
   }
 
   /** The job's end counted towards its batch; the batch's last job writes batch.completed once. */

@@ -1,6 +1,7 @@
 // The `crawl` command line: builds the commander program and runs it against an io, answering the
 // exit code (docs/client.md). Never exits the process itself.
 import { Command } from 'commander';
+import { registerBatch } from './commands/batch.js';
 import { registerDevices } from './commands/devices.js';
 import { registerGet } from './commands/get.js';
 import { registerJobCommands } from './commands/jobs.js';
@@ -40,6 +41,8 @@ export function buildProgram(ctx: CommandContext): Command {
   registerMcp(program, ctx);
   // Network measurements: crawl dns|ping|traceroute|mtr|tls TARGET.
   registerMeasure(program, ctx);
+  // Many jobs from a file, in batches.
+  registerBatch(program, ctx);
   // Subcommands inherit the output routing and the no-exit rule.
   for (const cmd of program.commands) {
     cmd.exitOverride().configureOutput(program.configureOutput());

@@ -1,6 +1,8 @@
 // CrawlClient: one method per endpoint of docs/api.md, typed requests and answers.
 import { type CrawlClientOptions, HttpCore } from './http.js';
 import type {
+  BatchCreated,
+  BatchStatus,
   BatchStatusResponse,
   DetailOptions,
   DeviceList,
@@ -20,6 +22,7 @@ import type {
   ScheduleDetail,
   Session,
   SessionJobs,
+  SubmitManyOptions,
   Sweep,
   SweepCreated,
 } from './types.js';
@@ -55,6 +58,34 @@ export class CrawlClient {
   /** `POST /crawl/v1/jobs/batch/status`: up to 1,000 ids. */
   batchStatus(jobIds: string[], o: CallOptions = {}): Promise<BatchStatusResponse> {
     return this.http.json('POST', '/crawl/v1/jobs/batch/status', { body: { job_ids: jobIds }, ...o });
+  }
+
+  /**
+   * `POST /crawl/v1/batch/new`: up to 1,000 jobs in one request (201). Each job is answered on its
+   * own in `results` (same order): `{job}` or the `{error}` /new would give; one bad job does not
+   * refuse the others.
+   */
+  submitMany(jobs: NewJobRequest[], o: SubmitManyOptions & CallOptions = {}): Promise<BatchCreated> {
+    return this.http.json('POST', '/crawl/v1/batch/new', {
+      body: { ...o.defaults, jobs },
+      headers: o.idempotencyKey === undefined ? undefined : { 'idempotency-key': o.idempotencyKey },
+      expect: [201],
+      signal: o.signal,
+    });
+  }
+
+  /** `GET /crawl/v1/batch/{id}`: counts by status and up to `limit` job ids after `cursor`. */
+  getBatch(
+    id: string,
+    o: { cursor?: string | null; limit?: number } & CallOptions = {},
+  ): Promise<BatchStatus> {
+    return this.http.json('GET', `/crawl/v1/batch/${enc(id)}`, {
+      query: {
+        cursor: o.cursor ?? undefined,
+        limit: o.limit === undefined ? undefined : String(o.limit),
+      },
+      signal: o.signal,
+    });
   }
 
   /** `GET /crawl/v1/jobs/{id}/detail`. */

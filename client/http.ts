@@ -17,6 +17,8 @@ export interface CrawlClientOptions {
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | undefined>;
+  /** Headers of this request only (e.g. an Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Success statuses; any other is an error. Default [200]. */
   expect?: number[];
   signal?: AbortSignal;
@@ -59,6 +61,7 @@ export class HttpCore {
     for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
     const headers: Record<string, string> = {
       ...this.options.headers,
+      ...o.headers,
       authorization: `Bearer ${this.options.apiKey}`,
     };
     let body: string | undefined;

@@ -45,6 +45,23 @@ export type NewSweepRequest = Refine<Static<typeof C.SweepBody>, { regions?: Reg
 export type Job = Static<typeof C.Job>;
 export type BatchStatusResponse = Static<typeof C.BatchResponse>;
 export type BatchStatusEntry = BatchStatusResponse['results'][string];
+/** `POST /crawl/v1/batch/new`: the batch id and one answer per job, in the order given. */
+export type BatchCreated = Static<typeof C.BatchCreated>;
+/** One job's answer in a batch: `{job}` or `{error: {code, message}}` (the message /new gives). */
+export type BatchItem = Static<typeof C.BatchItem>;
+/** `GET /crawl/v1/batch/{id}`: counts by status and a page of job ids. */
+export type BatchStatus = Static<typeof C.BatchStatus>;
+/** Fields a batch sets once for every job that does not set its own. */
+export type BatchDefaults = Pick<
+  NewJobRequest,
+  'method' | 'timeout_sec' | 'headers' | 'placement' | 'session_id' | 'storage_type' | 'webhook'
+>;
+export interface SubmitManyOptions {
+  /** Defaults for every job (a job's own value wins). */
+  defaults?: BatchDefaults;
+  /** Sent as `Idempotency-Key`: a retry with the same key and jobs answers the same batch. */
+  idempotencyKey?: string;
+}
 export type HeaderRecord = Static<typeof C.HeaderRecord>;
 export type CookieRecord = Static<typeof C.CookieRecord>;
 export type JobResult = Static<typeof C.JobResult>;
@@ -137,6 +154,8 @@ type _ContractChecks = [
   Assert<NoNeverFields<NewSweepRequest>>,
   Assert<NoNeverFields<Job>>,
   Assert<NoNeverFields<BatchStatusResponse>>,
+  Assert<NoNeverFields<BatchCreated>>,
+  Assert<NoNeverFields<BatchStatus>>,
   Assert<NoNeverFields<JobDetail>>,
   Assert<NoNeverFields<JobResult>>,
   Assert<NoNeverFields<DownloadContent>>,

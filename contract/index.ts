@@ -2,6 +2,8 @@
 // routes with these, and a client can type its calls with them. Imports neither agent/ nor coordinator/.
 // Narrower shapes of the parts the route schemas leave open, for typed clients (answers.ts).
 export * from './answers.js';
+// Batch submission (POST /crawl/v1/batch/new, GET /crawl/v1/batch/{id}).
+export * from './batch.js';
 export * from './common.js';
 export * from './jobs.js';
 // Network measurements.

@@ -11,6 +11,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'sweep.schedule_run',
   // Network measurements: every device of the measurement has finished.
   'measurement.completed',
+  // A batch's last job ended (POST /crawl/v1/batch/new).
+  'batch.completed',
 ] as const;
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)));
@@ -21,7 +23,7 @@ export const WebhookSpec = Type.Object({
     Type.Array(EventType, {
       uniqueItems: true,
       description:
-        'event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep, sweep.schedule_run for a schedule, measurement.completed for a measurement',
+        "event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep, sweep.schedule_run for a schedule, measurement.completed for a measurement; a batch's webhook is every job's default, and gets batch.completed too",
     }),
   ),
 });

@@ -185,6 +185,74 @@ export function registerCrawlTools(server: McpServer, call: ApiCall, opts: Crawl
       }),
   );
 
+  // Many URLs in one call (POST /crawl/v1/batch/new), each answered with its status.
+  server.registerTool(
+    'crawl_batch',
+    {
+      title: 'Fetch many URLs through real devices',
+      description:
+        "Fetch up to 1000 URLs in one batch from real devices (optionally in a given country, region or device type) and answer, per URL, its job id, status, HTTP status and any error. Waits until every job ends or wait_sec passes; the batch keeps running after that and batch_id can be checked again with this tool (pass batch_id alone). Use fetch_url on one of the job ids' URLs to read its content.",
+      inputSchema: {
+        urls: z.array(z.string()).max(1000).optional().describe('absolute http or https URLs, at most 1000'),
+        batch_id: z.string().uuid().optional().describe('an earlier batch to check again, instead of urls'),
+        timeout_sec: z.number().int().min(1).max(300).default(60).describe('how long each device may take'),
+        wait_sec: z.number().int().min(0).max(600).default(120).describe('how long to wait for the batch'),
+        ...placement,
+      },
+    },
+    async (args) =>
+      guard(async () => {
+        let batchId = args.batch_id;
+        const refused: Obj[] = [];
+        if (!batchId) {
+          if (!args.urls || args.urls.length === 0) return text('Give urls (1 to 1000) or a batch_id.', true);
+          const place: Obj = {};
+          for (const k of ['country', 'region', 'device_type'] as const)
+            if (args[k] !== undefined) place[k] = args[k];
+          const created = await callJson<Obj>(call, 'POST', '/crawl/v1/batch/new', {
+            jobs: args.urls.map((url) => ({ url })),
+            timeout_sec: args.timeout_sec,
+            placement: Object.keys(place).length > 0 ? place : undefined,
+            session_id: args.session_id,
+          });
+          batchId = String(created.batch_id);
+          (created.results as Obj[]).forEach((r, i) => {
+            if (r.error) refused.push({ url: args.urls?.[i], error: (r.error as Obj).message });
+          });
+        }
+        const deadline = Date.now() + args.wait_sec * 1000;
+        let status = await callJson<Obj>(call, 'GET', `/crawl/v1/batch/${batchId}`);
+        while (status.completed !== true && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, pollMs));
+          status = await callJson<Obj>(call, 'GET', `/crawl/v1/batch/${batchId}`);
+        }
+        const ids = status.job_ids as string[];
+        const views = await callJson<{ results: Record<string, { job?: Obj }> }>(
+          call,
+          'POST',
+          '/crawl/v1/jobs/batch/status',
+          { job_ids: ids },
+        );
+        const jobs = ids.map((id) => {
+          const j = views.results[id]?.job ?? {};
+          return {
+            job_id: id,
+            url: j.url,
+            status: j.status,
+            ...(j.error_message ? { error: `${String(j.error_type)}: ${String(j.error_message)}` } : {}),
+          };
+        });
+        const summary = {
+          batch_id: batchId,
+          completed: status.completed,
+          counts: status.counts,
+          refused,
+          jobs,
+        };
+        return text(truncateForModel(JSON.stringify(summary), 100_000));
+      }),
+  );
+
   server.registerTool(
     'measure',
     {

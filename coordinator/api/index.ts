@@ -6,6 +6,7 @@ import { Limiter } from '../limits/limiter.js';
 import { registerMcpRoutes } from '../mcp/http-endpoint.js';
 import type { Services } from '../services.js';
 import { authHook, decorateApiKey } from './auth.js';
+import { registerBatchRoutes } from './batches.js';
 import { registerCanaryRoute } from './canary.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
@@ -65,6 +66,8 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerWebhookRoutes(keyed, services);
     // Network measurements.
     registerMeasureRoutes(keyed, services);
+    // Batches: many jobs per request, each job limited as /new limits it.
+    registerBatchRoutes(keyed, services, limiter);
   });
   // The Globalping-compatible measurement facade, with Globalping's error shape.
   await app.register(async (gp) => {

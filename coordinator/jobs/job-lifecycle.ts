@@ -14,8 +14,10 @@ import { DeviceSlots } from '../scheduler/device-slots.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
 import { OwnerQueues } from '../scheduler/owner-queues.js';
 import { expiryFailure, queuedEntry, wanted } from '../scheduler/queue-entry.js';
+import type { BatchJob, BatchRecord } from '../store/batch-types.js';
 import type { JobRecord, Placement, ResultRecord, SessionRecord, SweepRecord } from '../store/records.js';
 import type { CompleteOutcome, Store } from '../store/types.js';
+import { isoNanos } from '../time.js';
 import type { JobSpan, JobTracing } from '../tracing/job-tracing.js';
 import type { JobEvent, JobListener } from './events.js';
 import {
@@ -31,6 +33,7 @@ import {
 } from './job-types.js';
 import { type NewJob, newJobRecord } from './new-job.js';
 import type {
+  BatchSubmission,
   ClusterReports,
   FleetView,
   JobRequests,
@@ -244,6 +247,105 @@ export class JobLifecycle
     span?.end();
   }
 
+  /**
+   * A batch's jobs (POST /crawl/v1/batch/new) in one pass: placed at once in request order while
+   * nothing waits in the queue and a device has room (as submit() places one), the rest queued;
+   * every job stored with the batch in one transaction (one multi-row insert), then the Assigns
+   * written and the queue pumped once. Jobs of a session wait in the queue, as submit()'s do.
+   */
+  async submitMany(
+    batch: BatchRecord,
+    items: readonly BatchSubmission[],
+    opts: { trace?: SubmitTrace } = {},
+  ): Promise<JobRecord[]> {
+    const nowMs = this.now();
+    const submittedAt = isoNanos();
+    const jobs = items.map((item) => newJobRecord(item.input, nowMs, submittedAt));
+    for (const job of jobs) nextStatus(job.id, null, 'submit');
+    const first = jobs[0];
+    const span = first ? this.tracing?.submit({ job: first, count: jobs.length }, opts.trace) : undefined;
+    if (span) for (const job of jobs) job.traceParent = span.wire.traceParent;
+    const placed: Array<{ job: JobRecord; claimed: JobRecord; placed: Placed } | null> = [];
+    const rows: BatchJob[] = [];
+    const lease = { coordinatorId: this.opts.coordinatorId, untilMs: nowMs + this.opts.leaseMs };
+    // Once one job waits, every later one waits behind it (the queue's order is the request's).
+    let placing = true;
+    for (const [i, job] of jobs.entries()) {
+      const p = placing ? this.placeNew(job) : null;
+      if (!p) placing = false;
+      const index = items[i]?.index ?? i;
+      if (p) {
+        nextStatus(job.id, job.status, 'claim');
+        const claimed: JobRecord = {
+          ...job,
+          status: 'running',
+          attempt: p.attempt,
+          deviceId: p.device.profile.deviceId,
+        };
+        placed.push({ job, claimed, placed: p });
+        rows.push({ index, job: claimed, lease });
+      } else {
+        placed.push(null);
+        rows.push({ index, job });
+      }
+    }
+    try {
+      await this.store.batches.insertBatch(batch, rows);
+    } catch (err) {
+      for (const p of placed)
+        if (p) this.release(p.job.id, p.placed.attempt, p.placed.device.profile.deviceId);
+      span?.end(err);
+      throw err;
+    }
+    const atMs = this.now();
+    const sends: Array<Promise<void>> = [];
+    const pending: JobRecord[] = [];
+    for (const [i, job] of jobs.entries()) {
+      const p = placed[i];
+      this.emit({ transition: 'submit', job, atMs });
+      if (!p) {
+        pending.push(job);
+        continue;
+      }
+      const { attempt, reason } = p.placed;
+      this.reasons.set(job.id, { attempt, reason });
+      this.emit({
+        transition: 'claim',
+        job: p.claimed,
+        atMs,
+        deviceId: p.claimed.deviceId ?? '',
+        attempt,
+        placementReason: reason,
+      });
+      sends.push(this.sendPlaced(p.claimed, p.placed));
+    }
+    // Queued together, pumped once: a pump per job would walk the growing queue each time.
+    for (const [i, job] of jobs.entries()) {
+      if (!placed[i]) this.enqueue(job, items[i]?.sessionDeviceId ?? null, undefined, false);
+    }
+    this.pump();
+    await Promise.all([
+      ...sends,
+      ...pending.map((job) => this.store.publish({ type: 'job_pending', jobId: job.id })),
+    ]);
+    span?.end();
+    return jobs;
+  }
+
+  /** The Assign of a job stored claimed at submit, within its own dispatch span. */
+  private async sendPlaced(claimed: JobRecord, placed: Placed): Promise<void> {
+    const deviceId = placed.device.profile.deviceId;
+    const span = this.tracing?.dispatch(claimed, placed.attempt, deviceId);
+    span?.set('crawl.dispatch.outcome', 'claimed');
+    try {
+      await this.send(claimed, placed, span);
+    } catch (err) {
+      this.log.error({ err, jobId: claimed.id }, 'assignment failed');
+    } finally {
+      span?.end();
+    }
+  }
+
   // ------------------------------------------------------------------ the queue and placement
 
   /**
@@ -255,13 +357,14 @@ export class JobLifecycle
     job: JobRecord,
     sessionDeviceId: string | null,
     excludedDeviceId?: string | readonly string[],
+    pump = true,
   ): void {
     if (this.closed || this.has(job.id)) return;
     const entry = queuedEntry(job, sessionDeviceId, excludedDeviceId, this.now(), () => {
       void this.queueExpired(job.id);
     });
     this.queue.push(job.ownerId, job.id, entry);
-    this.pump();
+    if (pump) this.pump();
   }
 
   /** Assigns as many queued jobs as devices have room for, owners taking turns. */

@@ -6,6 +6,7 @@
 import type { OwnerControls } from '../../proto/index.js';
 import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
+import type { BatchRecord } from '../store/batch-types.js';
 import type { JobRecord, Placement, ResultRecord, SessionRecord, SweepRecord } from '../store/records.js';
 import type { CompleteOutcome } from '../store/types.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
@@ -15,6 +16,13 @@ import type { NewJob } from './new-job.js';
 
 /** The W3C context a submission arrived with (a client's traceparent header): its submit span's parent. */
 export type SubmitTrace = Partial<WireTraceContext>;
+
+/** One job of a batch: its position in the request, what it asks for (its id chosen), its session's device. */
+export interface BatchSubmission {
+  index: number;
+  input: NewJob & { id: string };
+  sessionDeviceId: string | null;
+}
 
 /** Submissions: the API, sweeps, schedules, canaries and re-runs. */
 export interface JobRequests {
@@ -29,6 +37,15 @@ export interface JobRequests {
     sessionDeviceId: string | null,
     opts?: { excludedDeviceId?: string | readonly string[]; id?: string; trace?: SubmitTrace },
   ): Promise<JobRecord>;
+  /**
+   * A batch's jobs, stored with the batch in one transaction; placed at once while devices have
+   * room and nothing waits, the rest queued. Answers the jobs as submitted, in the order given.
+   */
+  submitMany(
+    batch: BatchRecord,
+    items: readonly BatchSubmission[],
+    opts?: { trace?: SubmitTrace },
+  ): Promise<JobRecord[]>;
   /** A sweep's tries, stored with the sweep in one transaction, first tries of every region first. */
   submitSweep(sweep: SweepRecord, jobs: readonly JobRecord[], opts?: { trace?: SubmitTrace }): Promise<void>;
   /**

@@ -134,6 +134,69 @@ export class Limiter {
     return { headers, error: new ApiError('RATE_LIMITED', MESSAGE_OF[failed]), charged: [] };
   }
 
+  /**
+   * How many of `wanted` jobs of one request the key's job quotas (jobs per day, unfinished jobs)
+   * admit, charged: all of them in one round trip when they fit; else as many as the counters
+   * leave room for (read once, then charged; a race with another request tries fewer). The request
+   * itself was counted by check(). `error` words the refusal of the jobs beyond `admitted`.
+   */
+  async admitJobs(
+    key: ApiKeyRecord,
+    wanted: number,
+  ): Promise<{ admitted: number; error: ApiError | null; charged: CounterCharge[] }> {
+    if (wanted <= 0) return { admitted: 0, error: null, charged: [] };
+    const nowMs = this.now();
+    const policies = policiesOf(key.limits);
+    const jobsDay = policies.find((p) => p.name === 'jobs-day');
+    const concurrent = policies.find((p) => p.name === 'concurrent');
+    const charge = (amount: number): CounterCharge => ({
+      name: COUNTER_OF['jobs-day'],
+      windowStartMs: windowStartMs('jobs-day', nowMs),
+      amount,
+      limit: jobsDay?.quota ?? UNLIMITED,
+    });
+    if (!jobsDay && !concurrent) {
+      const charges = [charge(wanted)];
+      await this.store.limits.addCounts(key.id, charges);
+      return { admitted: wanted, error: null, charged: charges };
+    }
+    const tryCharge = async (amount: number) => {
+      const charges = [charge(amount)];
+      const unfinished = concurrent ? { ownerId: key.ownerId, amount, limit: concurrent.quota } : undefined;
+      const outcome = await this.store.limits.consumeLimits(key.id, charges, unfinished);
+      return { charges, outcome };
+    };
+    // A charge over a whole quota never reaches the store (it could never fit): cap it first.
+    let amount = Math.min(wanted, jobsDay?.quota ?? UNLIMITED, concurrent?.quota ?? UNLIMITED);
+    let failed = amount < wanted && concurrent && amount === concurrent.quota ? 'concurrent' : 'jobs';
+    for (let tries = 0; amount > 0 && tries < 4; tries++) {
+      const { charges, outcome } = await tryCharge(amount);
+      if (outcome.ok) {
+        const error = amount < wanted ? this.refusal(failed) : null;
+        return { admitted: amount, error, charged: charges };
+      }
+      failed = outcome.failed;
+      // What is left in the counters now; another request may take some before the next charge.
+      const usage = await this.store.limits.readUsage(key.id, key.ownerId, [
+        { name: COUNTER_OF['jobs-day'], windowStartMs: windowStartMs('jobs-day', nowMs) },
+      ]);
+      const dayRoom = jobsDay ? jobsDay.quota - (usage.counts[0] ?? 0) : UNLIMITED;
+      const unfinishedRoom = concurrent ? concurrent.quota - usage.unfinished : UNLIMITED;
+      amount = Math.min(amount - 1, dayRoom, unfinishedRoom);
+    }
+    return { admitted: 0, error: this.refusal(failed), charged: [] };
+  }
+
+  private refusal(failedCounter: string): ApiError {
+    const name: PolicyName =
+      failedCounter === 'concurrent'
+        ? 'concurrent'
+        : failedCounter === COUNTER_OF['jobs-day']
+          ? 'jobs-day'
+          : 'minute';
+    return new ApiError('RATE_LIMITED', MESSAGE_OF[name]);
+  }
+
   /** Gives back the job and sweep units of a request that failed after its check (queue full, …). */
   async refund(keyId: string, charged: readonly CounterCharge[]): Promise<void> {
     const back = charged

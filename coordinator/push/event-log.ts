@@ -104,6 +104,8 @@ export class PushEventLog implements JobListener {
     if (job.sweepId) await this.checkSweep(job.sweepId);
     const measurementId = job.request.measure?.measurementId;
     if (measurementId) await this.checkMeasurement(measurementId);
+    // Only a batch's jobs carry its id: every other job's end costs no batch lookup.
+    if (job.request.batchId) await this.checkBatch(job.id);
   }
 
   /**
@@ -127,6 +129,33 @@ export class PushEventLog implements JobListener {
       orderKey: m.id,
       subjectIds: [m.id],
       data: { measurement: await loadMeasurementView(this.services, m, this.services.addressAsn) },
+    });
+  }
+
+  /** The job's end counted towards its batch; the batch's last job writes batch.completed once. */
+  private async checkBatch(jobId: string): Promise<void> {
+    const batch = await this.services.store.batches.jobFinished(jobId, new Date().toISOString());
+    if (!batch) return;
+    const counts = await this.services.store.batches.countBatchJobs(batch.id);
+    await this.append({
+      type: 'batch.completed',
+      ownerId: batch.ownerId,
+      jobId: null,
+      sweepId: null,
+      dedupeKey: `batch:${batch.id}`,
+      orderKey: batch.id,
+      subjectIds: [batch.id],
+      data: {
+        batch: {
+          batch_id: batch.id,
+          created_at: batch.createdAt,
+          requested_count: batch.requestedCount,
+          accepted_count: batch.acceptedCount,
+          counts,
+          completed: true,
+          completed_at: batch.completedAt,
+        },
+      },
     });
   }
 
@@ -227,7 +256,9 @@ export class PushEventLog implements JobListener {
           ? 'job'
           : type.startsWith('measurement.')
             ? 'measurement'
-            : 'sweep';
+            : type.startsWith('batch.')
+              ? 'batch'
+              : 'sweep';
       const events = hook.events.length > 0 ? hook.events : defaultEvents(kind);
       if (events.includes(type)) urls.add(hook.url);
     }

@@ -6,11 +6,14 @@ export const SWEEP_EVENTS = ['sweep.region_completed', 'sweep.completed'] as con
 export const SCHEDULE_EVENTS = ['sweep.schedule_run'] as const;
 /** Every job of a network measurement is final (coordinator/measure/). */
 export const MEASUREMENT_EVENTS = ['measurement.completed'] as const;
+/** A batch's last job has ended (POST /crawl/v1/batch/new). */
+export const BATCH_EVENTS = ['batch.completed'] as const;
 export const PUSH_EVENT_TYPES = [
   ...JOB_EVENTS,
   ...SWEEP_EVENTS,
   ...SCHEDULE_EVENTS,
   ...MEASUREMENT_EVENTS,
+  ...BATCH_EVENTS,
 ] as const;
 export type PushEventType = (typeof PUSH_EVENT_TYPES)[number];
 
@@ -24,11 +27,13 @@ export interface PushEventBody {
     | { job: Record<string, unknown> }
     | { sweep: unknown; region?: string }
     | { schedule_run: Record<string, unknown> }
-    | { measurement: unknown };
+    | { measurement: unknown }
+    | { batch: Record<string, unknown> };
 }
 
 /** Types a subject's webhook gets when it names none. */
-export function defaultEvents(subject: 'job' | 'sweep' | 'measurement'): string[] {
+export function defaultEvents(subject: 'job' | 'sweep' | 'measurement' | 'batch'): string[] {
   if (subject === 'measurement') return [...MEASUREMENT_EVENTS];
+  if (subject === 'batch') return [...BATCH_EVENTS];
   return subject === 'job' ? [...JOB_EVENTS] : [...SWEEP_EVENTS];
 }

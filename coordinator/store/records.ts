@@ -39,6 +39,11 @@ export interface JobRequestRecord {
   headers: StoredHeader[];
   bodyBase64: string;
   cookies: StoredCookie[];
+  /**
+   * The batch the job was submitted in (POST /crawl/v1/batch/new), kept with the request so a
+   * job's end looks its batch up only when it has one. Absent for every other job.
+   */
+  batchId?: string;
   /** A network measurement's job (coordinator/measure/): what to measure, and whose job it is. */
   measure?: MeasureJobRecord;
 }

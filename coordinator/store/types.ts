@@ -1,6 +1,7 @@
 // Persistence behind an async interface: SQLite now, PostgreSQL beside it, callers unchanged.
 // The records it keeps are in records.ts, its events in store-events.ts, limits in limit-types.ts.
 import type { StorageType } from '../storage/types.js';
+import type { BatchStore } from './batch-types.js';
 import type { IdempotencyStore } from './idempotency-types.js';
 import type { LimitStore } from './limit-types.js';
 import type { MeasurementStore } from './measure-types.js';
@@ -44,6 +45,8 @@ export interface Store {
   readonly schedules: ScheduleStore;
   /** Network measurements and the jobs they fanned out into (coordinator/measure/). */
   readonly measurements: MeasurementStore;
+  /** Batches of jobs submitted in one request (POST /crawl/v1/batch/new). */
+  readonly batches: BatchStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;

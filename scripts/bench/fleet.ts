@@ -7,7 +7,9 @@
 //   npx tsx scripts/bench/fleet.ts [--sizes 1000,10000,100000] [--rate 1000] [--seconds 10]
 //     [--idle-seconds 10] [--job-ms 100] [--sources 8] [--per-proc 6000] [--warmup-seconds 3]
 //     [--warmup-rate 300]
-//     [--prof <dir>] [--probe] [--heap] [--node-flags='<flags>'] [--keep]
+//     [--prof <dir>] [--probe] [--heap] [--node-flags='<flags>'] [--keep] [--batch 1000]
+// --batch N submits the same job streams N jobs to a request (POST /crawl/v1/batch/new); the
+// RESULT fleet lines then carry batch=N, and the latency is submit sent → assign as before.
 // With --prof the coordinator runs under --cpu-prof and the bench prints where its CPU went during
 // the job streams (picker vs the rest); the profiler's own sampling then adds a few percent of a
 // core to every idle figure. With --probe the coordinator runs with lib/coordinator-probe.ts and
@@ -57,6 +59,7 @@ const JOB_MS = Number(flags['job-ms'] ?? 100);
 const SOURCES = Number(flags.sources ?? 8);
 const PER_PROC = Number(flags['per-proc'] ?? 6000);
 const WARMUP_SECONDS = Number(flags['warmup-seconds'] ?? 3);
+const BATCH = flags.batch === undefined ? 0 : Number(flags.batch);
 // At 300 jobs/s the first full-rate stream still starts with ~1 s of a saturated loop (see
 // docs/scaling.md, "The tail of submit → assign"); --warmup-rate 1000 leaves the steady state alone.
 const WARMUP_RATE = Number(flags['warmup-rate'] ?? 300);
@@ -189,6 +192,7 @@ for (const size of SIZES) {
       apiKey,
       rate: Math.min(RATE, WARMUP_RATE),
       seconds: WARMUP_SECONDS,
+      batch: BATCH,
       specs: specs.slice(0, want),
       pid,
       assignedAt,
@@ -221,6 +225,7 @@ for (const size of SIZES) {
     apiKey,
     rate: RATE,
     seconds: SECONDS,
+    batch: BATCH,
     specs: specs.slice(0, want),
     pid,
     assignedAt,
@@ -299,7 +304,7 @@ if (flags.keep) log(`data kept in ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });
 for (const r of rows) {
   log(
-    `RESULT fleet agents=${r.agents} cpu_us_per_job=${r.cpuUsPerJob.toFixed(0)} idle_cpu_pct=${r.idleCpuPct.toFixed(2)} rss_mib=${r.rssMiB.toFixed(0)} p50_assign_ms=${r.p50.toFixed(2)} p99_assign_ms=${r.p99.toFixed(2)} rate=${r.rate.toFixed(0)}`,
+    `RESULT fleet agents=${r.agents}${BATCH > 0 ? ` batch=${BATCH}` : ''} cpu_us_per_job=${r.cpuUsPerJob.toFixed(0)} idle_cpu_pct=${r.idleCpuPct.toFixed(2)} rss_mib=${r.rssMiB.toFixed(0)} p50_assign_ms=${r.p50.toFixed(2)} p99_assign_ms=${r.p99.toFixed(2)} rate=${r.rate.toFixed(0)}`,
   );
 }
 process.exit(0);

@@ -4,6 +4,11 @@
 // submit-to-completed latency, the ratios and CPU per job, then one RESULT line per concurrency.
 //   npx tsx scripts/bench/pipeline.ts [--jobs 2000] [--serial-jobs 500] [--concurrency 32,1]
 //        [--store sqlite|postgres://…] [--coordinators 1|2] [--agents 1] [--prof DIR] [--agent-prof DIR]
+//        [--batch 1000] [--batch-jobs 6000] [--batch-inflight 2]
+// --batch N adds a phase after the single-job ones: --batch-jobs jobs submitted N at a time
+// (POST /crawl/v1/batch/new, --batch-inflight batches in flight) through the same agent slots (the
+// highest concurrency), beside a direct keep-alive run of as many requests at that concurrency;
+// it ends with a `RESULT pipeline_batch` line.
 // --jobs is the job count at concurrency > 1, --serial-jobs at concurrency 1. --prof writes a CPU
 // profile of this process (coordinator, client, target) for each measured pipeline phase.
 import { randomUUID } from 'node:crypto';
@@ -35,6 +40,12 @@ const COORDINATORS = Number(flags.coordinators ?? 1);
 const AGENTS = Number(flags.agents ?? 1);
 const storeSpec = flags.store ?? 'sqlite';
 const profDir = typeof flags.prof === 'string' ? flags.prof : null;
+const BATCH = flags.batch === undefined ? 0 : Number(flags.batch);
+const BATCH_JOBS = Number(flags['batch-jobs'] ?? 6000);
+const BATCH_INFLIGHT = Number(flags['batch-inflight'] ?? 2);
+if (BATCH !== 0 && !(Number.isInteger(BATCH) && BATCH >= 1 && BATCH <= 1000)) {
+  throw new Error('--batch must be an integer from 1 to 1000');
+}
 
 function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -152,6 +163,29 @@ async function submitAndWait(i: number): Promise<void> {
   waiters.delete(id);
 }
 
+/** One batch of `size` jobs submitted in one request, then waited for to the last job. */
+async function submitBatchAndWait(size: number): Promise<void> {
+  const jobs = Array.from({ length: size }, () => ({ url: targetUrl }));
+  const res = await request(`${first.url}/crawl/v1/batch/new`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ jobs }),
+    dispatcher: client,
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 201) throw new Error(`batch answered ${res.statusCode}: ${text}`);
+  const answer = JSON.parse(text) as { accepted_count: number; results: Array<{ job?: { job_id: string } }> };
+  if (answer.accepted_count !== size)
+    throw new Error(`batch accepted ${answer.accepted_count} of ${size}: ${text.slice(0, 300)}`);
+  await Promise.all(
+    answer.results.map(async (r) => {
+      const id = r.job?.job_id ?? '';
+      if (!early.delete(id)) await new Promise<void>((resolve) => waiters.set(id, resolve));
+      waiters.delete(id);
+    }),
+  );
+}
+
 async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
   if (!profDir) return run();
   const session = new Session();
@@ -216,6 +250,42 @@ for (const c of LEVELS) {
   results.push(
     `STAGES pipeline concurrency=${c} ${stages.summary()} ${perJob}`,
     `RESULT pipeline concurrency=${c} jobs_per_s=${pipe.rate.toFixed(0)} direct_keepalive_per_s=${keep.rate.toFixed(0)} ratio_keepalive=${ratio.toFixed(3)} ratio_fresh=${(pipe.rate / fr.rate).toFixed(3)} added_p50_ms=${added.toFixed(2)} pipeline_p50_ms=${pct(pipe.lat, 50).toFixed(2)} direct_p50_ms=${pct(keep.lat, 50).toFixed(2)} cpu_us_per_job=${pipe.cpuUs.toFixed(0)} coordinator_cpu_us_per_job=${coordCpu.toFixed(0)} agent_cpu_us_per_job=${agentCpu.toFixed(0)} submit_p50_ms=${pct(submitLat, 50).toFixed(2)}`,
+  );
+}
+
+if (BATCH > 0) {
+  const c = Math.max(...LEVELS);
+  const batches = Math.max(1, Math.ceil(BATCH_JOBS / BATCH));
+  const n = batches * BATCH;
+  await runPool(Math.max(200, c * 4), c, direct);
+  const keep = await runPool(n, c, direct);
+  // Warm: one batch through the whole path first.
+  await submitBatchAndWait(Math.min(BATCH, 200));
+  const agentCpu0 = agentCpuUs();
+  const commits0 = commitStats();
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  await profiled(`pipeline-batch${BATCH}`, () =>
+    pool(batches, BATCH_INFLIGHT, () => submitBatchAndWait(BATCH)),
+  );
+  const elapsedMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  const rate = n / (elapsedMs / 1000);
+  const cpuUs = (cpu.user + cpu.system) / n;
+  const idlePerJob = (idleUsPerMs * elapsedMs) / n;
+  const coordCpu = cpuUs - keep.cpuUs - idlePerJob;
+  const agentCpu = (agentCpuUs() - agentCpu0) / n;
+  const commits = commitStats();
+  const ratio = rate / keep.rate;
+  lines.push(
+    `batches of ${BATCH}, ${BATCH_INFLIGHT} in flight, ${n} jobs through ${c} agent slots`,
+    row('direct keep-alive', keep),
+    `  batch submit→completed ${rate.toFixed(0).padStart(8)} /s   ${cpuUs.toFixed(0).padStart(5)} µs CPU each; agent process CPU ${agentCpu.toFixed(0)} µs per job`,
+    `  SQLite job store commits_per_job=${((commits.batches - commits0.batches) / n).toFixed(2)} writes_per_job=${((commits.writes - commits0.writes) / n).toFixed(2)}`,
+    `  ratio to keep-alive ${ratio.toFixed(3)}x (target ≥ 0.5x); coordinator CPU ≈ ${coordCpu.toFixed(0)} µs per job (target ≤ 150; process ${cpuUs.toFixed(0)} − direct request ${keep.cpuUs.toFixed(0)} − idle ${idlePerJob.toFixed(0)})`,
+  );
+  results.push(
+    `RESULT pipeline_batch batch=${BATCH} concurrency=${c} jobs_per_s=${rate.toFixed(0)} direct_keepalive_per_s=${keep.rate.toFixed(0)} ratio_keepalive=${ratio.toFixed(3)} coordinator_cpu_us_per_job=${coordCpu.toFixed(0)} cpu_us_per_job=${cpuUs.toFixed(0)} agent_cpu_us_per_job=${agentCpu.toFixed(0)}`,
   );
 }
 

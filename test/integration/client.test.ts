@@ -127,6 +127,53 @@ describe('typed client', () => {
     await client.waitForJob(job.job_id, { minIntervalMs: 20 });
   });
 
+  test('submitMany answers each job on its own; getBatch pages the ids; a key replays the batch', async () => {
+    const jobs = [
+      { url: `${target.httpUrl}/echo?many=1` },
+      { url: 'ftp://x/' },
+      { url: `${target.httpUrl}/echo?many=2` },
+    ];
+    const created = await client.submitMany(jobs, {
+      defaults: { timeout_sec: 15 },
+      idempotencyKey: 'client-many',
+    });
+    conforms(C.BatchCreated, created, 'batch created');
+    assert.equal(created.accepted_count, 2);
+    const [first, bad] = created.results;
+    assert.ok(first && 'job' in first && first.job.timeout_sec === 15);
+    assert.deepEqual(bad, {
+      error: {
+        code: 'invalid_request',
+        message: 'invalid request: url must be an absolute http or https URL',
+      },
+    });
+    assert.deepEqual(
+      await client.submitMany(jobs, { defaults: { timeout_sec: 15 }, idempotencyKey: 'client-many' }),
+      created,
+    );
+    const page = await client.getBatch(created.batch_id, { limit: 1 });
+    conforms(C.BatchStatus, page, 'batch status');
+    assert.equal(page.job_ids.length, 1);
+    const rest = await client.getBatch(created.batch_id, { cursor: page.next_cursor });
+    assert.equal(rest.next_cursor, null);
+    assert.deepEqual(
+      [...page.job_ids, ...rest.job_ids],
+      created.results.flatMap((r) => ('job' in r ? [r.job.job_id] : [])),
+    );
+    await rejectsWith(
+      client.submitMany([]),
+      CrawlInvalidRequestError,
+      400,
+      'invalid request: jobs must have at least 1 entry',
+    );
+    await rejectsWith(
+      client.getBatch('00000000-0000-4000-8000-000000000000'),
+      CrawlNotFoundError,
+      404,
+      JOB_NOT_FOUND,
+    );
+  });
+
   test('errors are typed classes with the HTTP status and the exact contract message', async () => {
     const anon = new CrawlClient({ baseUrl: c.url, apiKey: 'ck_wrong' });
     const e401 = await rejectsWith(

@@ -16,7 +16,7 @@ import { chromiumNeed } from '../helpers/needs.js';
 import { startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
 
 const { browser, skip: chromiumSkip } = await chromiumNeed();
-const TOOLS = ['crawl_page', 'fetch_url', 'measure', 'run_sweep', 'session'];
+const TOOLS = ['crawl_batch', 'crawl_page', 'fetch_url', 'measure', 'run_sweep', 'session'];
 
 const textOf = (r: Obj): string =>
   (r.content as Obj[])
@@ -106,6 +106,28 @@ describe('MCP server', () => {
 
       const refused = (await client.callTool({ name: 'fetch_url', arguments: { url: 'not a url' } })) as Obj;
       assert.equal(refused.isError, true);
+
+      // A batch: each URL answered with its status; a refused one with /new's message.
+      const batch = (await client.callTool({
+        name: 'crawl_batch',
+        arguments: {
+          urls: [`${target.httpUrl}/echo?mcp=1`, `${target.httpUrl}/echo?mcp=2`, 'ftp://x/'],
+          country: 'DE',
+        },
+      })) as Obj;
+      assert.equal(batch.isError, false, textOf(batch));
+      const batchSummary = JSON.parse(textOf(batch));
+      assert.equal(batchSummary.completed, true);
+      assert.deepEqual(
+        batchSummary.jobs.map((j: Obj) => [j.url, j.status]),
+        [
+          [`${target.httpUrl}/echo?mcp=1`, 'completed'],
+          [`${target.httpUrl}/echo?mcp=2`, 'completed'],
+        ],
+      );
+      assert.deepEqual(batchSummary.refused, [
+        { url: 'ftp://x/', error: 'invalid request: url must be an absolute http or https URL' },
+      ]);
 
       const opened = (await client.callTool({ name: 'session', arguments: { action: 'open' } })) as Obj;
       const session = JSON.parse(textOf(opened));

@@ -301,6 +301,18 @@ describe('OpenAPI document', () => {
       type: 'dns',
       target: 'example.test',
     });
+    // Batches (the queue is full by now: the valid job is answered queue_full inside the 201)
+    const batch = (
+      await call(api, 'POST', '/crawl/v1/batch/new', '/crawl/v1/batch/new', {
+        jobs: [{ url: 'https://x.test/b' }, { url: 'ftp://x/' }],
+      })
+    ).body as Obj;
+    await call(api, 'POST', '/crawl/v1/batch/new', '/crawl/v1/batch/new', { jobs: 1 });
+    await call(anon, 'POST', '/crawl/v1/batch/new', '/crawl/v1/batch/new', { jobs: [] });
+    await call(api, 'GET', '/crawl/v1/batch/{id}', `/crawl/v1/batch/${batch.batch_id}?limit=1`);
+    await call(api, 'GET', '/crawl/v1/batch/{id}', `/crawl/v1/batch/${batch.batch_id}?limit=0`);
+    await call(api, 'GET', '/crawl/v1/batch/{id}', `/crawl/v1/batch/${missing}`);
+    await call(anon, 'GET', '/crawl/v1/batch/{id}', `/crawl/v1/batch/${missing}`);
     await call(api, 'GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${sweep.sweep_id}`);
     await call(api, 'GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${missing}`);
     await call(api, 'GET', '/crawl/v1/sweep/{id}', '/crawl/v1/sweep/%zz');
@@ -334,6 +346,12 @@ describe('OpenAPI document', () => {
     const limitedApi = new ApiClient(c.url, limited.key);
     // Three calls under a limit of one: even across a minute's edge one of them is refused.
     for (let i = 0; i < 3; i++) await call(limitedApi, 'GET', '/crawl/v1/usage', '/crawl/v1/usage');
+    // A batch's 429 is the key's request limit (its jobs are answered one by one inside the 201).
+    for (let i = 0; i < 3; i++) {
+      await call(limitedApi, 'POST', '/crawl/v1/batch/new', '/crawl/v1/batch/new', {
+        jobs: [{ url: 'https://x.test/' }],
+      });
+    }
 
     // Idempotent submits (the queue here is full by now, so the keys are held in the store as a
     // running first request holds them): the same request under a held key is 409, another is 422.
@@ -342,6 +360,7 @@ describe('OpenAPI document', () => {
     for (const [template, body] of [
       ['/crawl/v1/new', { url: 'http://198.51.100.3/idem' }],
       ['/crawl/v1/sweep/new', { url: 'http://198.51.100.3/idem', regions: ['EU'], tries_per_region: 1 }],
+      ['/crawl/v1/batch/new', { jobs: [{ url: 'http://198.51.100.3/idem' }] }],
     ] as const) {
       await c.coordinator.store.idempotency.begin(
         {
@@ -453,6 +472,8 @@ describe('OpenAPI document', () => {
     for (const [method, template, path, body] of [
       ['POST', '/crawl/v1/new', '/crawl/v1/new', { url: 'https://x.test/' }],
       ['POST', '/crawl/v1/jobs/batch/status', '/crawl/v1/jobs/batch/status', { job_ids: [] }],
+      ['POST', '/crawl/v1/batch/new', '/crawl/v1/batch/new', { jobs: [{ url: 'https://x.test/' }] }],
+      ['GET', '/crawl/v1/batch/{id}', `/crawl/v1/batch/${missing}`],
       ['GET', '/crawl/v1/status/{id}', `/crawl/v1/status/${missing}`],
       ['GET', '/crawl/v1/jobs/{id}/detail', `/crawl/v1/jobs/${missing}/detail`],
       ['GET', '/crawl/v1/jobs/{id}/download', `/crawl/v1/jobs/${missing}/download`],

@@ -3,6 +3,7 @@
 // advisory lock so coordinators starting together do not race.
 
 import type pg from 'pg';
+import { BATCH_TABLES_SQL } from '../batch-sql.js';
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
 import { MEASUREMENT_TABLE_SQL } from '../measure-types.js';
 import { DELIVERY_SUBJECT_SQL } from '../push-types.js';
@@ -185,6 +186,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   DELIVERY_SUBJECT_SQL,
   // 13: network measurements and the jobs each fanned out into (coordinator/measure/).
   MEASUREMENT_TABLE_SQL,
+  // 14: batches (POST /crawl/v1/batch/new) and their jobs' positions (store/batch-sql.ts).
+  BATCH_TABLES_SQL,
 ];
 
 /**

@@ -25,6 +25,7 @@ import {
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
+import { PostgresBatchStore } from './batch-store.js';
 import { eventChannel } from './connection-spec.js';
 import { EventHub } from './event-hub.js';
 import type { StoreLog } from './event-subscription.js';
@@ -60,6 +61,7 @@ export class PostgresStore implements Store {
   readonly limits: LimitStore;
   readonly schedules: PostgresScheduleStore;
   readonly measurements: PostgresMeasurementStore;
+  readonly batches: PostgresBatchStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -70,6 +72,7 @@ export class PostgresStore implements Store {
     this.events = new EventHub({ clientConfig, channel, log });
     this.trust = new PostgresTrustStore(pool);
     this.idempotency = new PostgresIdempotencyStore(pool);
+    this.batches = new PostgresBatchStore(pool);
     this.limits = new PostgresLimitStore(pool);
     this.push = new PostgresPushStore(pool);
     this.schedules = new PostgresScheduleStore(pool);

@@ -1,4 +1,5 @@
 // Ordered schema migrations; each runs once, in a transaction, recorded in schema_migrations.
+import { BATCH_TABLES_SQL } from '../batch-sql.js';
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
 import { MEASUREMENT_TABLE_SQL } from '../measure-types.js';
 import { DELIVERY_SUBJECT_SQL } from '../push-types.js';
@@ -180,4 +181,6 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   DELIVERY_SUBJECT_SQL,
   // 13: network measurements and the jobs each fanned out into (coordinator/measure/).
   MEASUREMENT_TABLE_SQL,
+  // 14: batches (POST /crawl/v1/batch/new) and their jobs' positions (store/batch-sql.ts).
+  BATCH_TABLES_SQL,
 ];

@@ -31,6 +31,7 @@ import {
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
+import { SqliteBatchStore } from './batch-store.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
@@ -61,6 +62,7 @@ export class SqliteStore implements Store {
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
   readonly schedules: SqliteScheduleStore;
+  readonly batches: SqliteBatchStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly insertClaimedStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
@@ -109,6 +111,7 @@ export class SqliteStore implements Store {
     this.sessions = new SqliteSessions(this.db, this.prepare, this.batch);
     this.schedules = new SqliteScheduleStore(this.db, this.prepare);
     this.measurements = new SqliteMeasurementStore(this.db);
+    this.batches = new SqliteBatchStore(this.db, this.prepare, write);
   }
 
   private migrate(): void {

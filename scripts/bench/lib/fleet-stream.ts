@@ -60,6 +60,8 @@ export interface StreamOptions {
   assignedAt: ReadonlyMap<string, number>;
   /** Waits for the stream's work to finish (results in) before the CPU is read. */
   settle: () => Promise<void>;
+  /** Jobs per request through POST /crawl/v1/batch/new; 0 (default): one POST /crawl/v1/new each. */
+  batch?: number;
 }
 
 export interface StreamOutcome {
@@ -132,17 +134,48 @@ export async function jobStream(o: StreamOptions): Promise<StreamOutcome> {
       errors++;
     }
   };
+  const batch = o.batch ?? 0;
+  // The same jobs, `batch` to a request: request i carries jobs i*batch … i*batch+batch-1.
+  const submitBatch = async (i: number): Promise<void> => {
+    const t0 = nowMs();
+    try {
+      const jobs = Array.from(
+        { length: batch },
+        (_, k) => JSON.parse(jobBody(i * batch + k, o.specs)) as unknown,
+      );
+      const res = await request(`${o.url}/crawl/v1/batch/new`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ jobs }),
+        dispatcher: http,
+      });
+      const body = (await res.body.json()) as { results?: Array<{ job?: { job_id: string } }> };
+      if (res.statusCode !== 201 || !body.results) {
+        errors += batch;
+        return;
+      }
+      for (const r of body.results) {
+        if (r.job) submittedAt.set(r.job.job_id, t0);
+        else errors++;
+      }
+    } catch {
+      errors += batch;
+    }
+  };
   const cpu0 = procStatus(o.pid).cpuSec;
   const start = nowMs();
   const inflight = new Set<Promise<void>>();
-  const total = Math.round(o.rate * o.seconds);
+  const perRequest = batch > 0 ? batch : 1;
+  const total = Math.max(1, Math.round((o.rate * o.seconds) / perRequest));
+  const requestRate = o.rate / perRequest;
   let sent = 0;
   let peakRssMiB = 0;
   let lastSample = 0;
   while (sent < total) {
-    const due = Math.min(total, Math.floor(((nowMs() - start) / 1000) * o.rate));
+    // A batch stream's first request goes at once; the rest follow at the request rate.
+    const due = Math.min(total, Math.floor(((nowMs() - start) / 1000) * requestRate) + (batch > 0 ? 1 : 0));
     while (sent < due) {
-      const p = submit(sent++);
+      const p = batch > 0 ? submitBatch(sent++) : submit(sent++);
       inflight.add(p);
       void p.finally(() => inflight.delete(p));
     }

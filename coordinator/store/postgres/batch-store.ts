@@ -1,0 +1,107 @@
+// Batches in PostgreSQL (see store/batch-types.ts): the batch, its jobs in one multi-row insert and
+// their positions in one transaction; a job's end counted in one statement, atomic across
+// coordinators (the batch row's lock orders concurrent counts).
+import type pg from 'pg';
+import { type BatchRow, batchToRow, COUNT_BATCH_JOBS_SQL, countsOf, rowToBatch } from '../batch-sql.js';
+import type { BatchCounts, BatchJob, BatchRecord, BatchStore } from '../batch-types.js';
+import { CLAIMED_COLUMNS, jobToRow } from '../rows.js';
+import { withTransaction } from './transactions.js';
+
+/** Rows per INSERT: 1,000 rows of 24 columns stay inside PostgreSQL's 65,535 bound parameters. */
+const ROWS_PER_INSERT = 1000;
+
+function placeholders(rows: number, width: number): string {
+  const out: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    const one: string[] = [];
+    for (let c = 1; c <= width; c++) one.push(`$${r * width + c}`);
+    out.push(`(${one.join(', ')})`);
+  }
+  return out.join(', ');
+}
+
+export class PostgresBatchStore implements BatchStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async insertBatch(batch: BatchRecord, jobs: readonly BatchJob[]): Promise<void> {
+    const b = batchToRow(batch);
+    const width = CLAIMED_COLUMNS.length;
+    await withTransaction(this.pool, async (client) => {
+      await client.query(
+        'INSERT INTO batches (id, owner_id, created_at, requested_count, accepted_count, finished_count, completed_at, item_errors) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [
+          b.id,
+          b.owner_id,
+          b.created_at,
+          b.requested_count,
+          b.accepted_count,
+          b.finished_count,
+          b.completed_at,
+          b.item_errors,
+        ],
+      );
+      for (let at = 0; at < jobs.length; at += ROWS_PER_INSERT) {
+        const chunk = jobs.slice(at, at + ROWS_PER_INSERT);
+        const values: unknown[] = [];
+        for (const { job, lease } of chunk) {
+          const row = jobToRow(job) as unknown as Record<string, unknown>;
+          for (const c of CLAIMED_COLUMNS) {
+            if (c === 'coordinator_id') values.push(lease?.coordinatorId ?? null);
+            else if (c === 'lease_until_ms') values.push(lease?.untilMs ?? null);
+            else values.push(row[c]);
+          }
+        }
+        await client.query(
+          `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES ${placeholders(chunk.length, width)}`,
+          values,
+        );
+      }
+      if (jobs.length > 0) {
+        // One statement for every position: arrays unnest into rows.
+        await client.query(
+          'INSERT INTO batch_jobs (batch_id, position, job_id) SELECT $1, * FROM unnest($2::int[], $3::text[])',
+          [batch.id, jobs.map((j) => j.index), jobs.map((j) => j.job.id)],
+        );
+      }
+    });
+  }
+
+  async getBatch(id: string): Promise<BatchRecord | null> {
+    const { rows } = await this.pool.query<BatchRow>('SELECT * FROM batches WHERE id = $1', [id]);
+    return rows[0] ? rowToBatch(rows[0]) : null;
+  }
+
+  async countBatchJobs(batchId: string): Promise<BatchCounts> {
+    const { rows } = await this.pool.query<{ status: string; n: string }>(COUNT_BATCH_JOBS_SQL('$1'), [
+      batchId,
+    ]);
+    return countsOf(rows);
+  }
+
+  async listBatchJobs(
+    batchId: string,
+    afterIndex: number,
+    limit: number,
+  ): Promise<Array<{ index: number; jobId: string }>> {
+    const { rows } = await this.pool.query<{ position: number; job_id: string }>(
+      'SELECT position, job_id FROM batch_jobs WHERE batch_id = $1 AND position > $2 ORDER BY position LIMIT $3',
+      [batchId, afterIndex, limit],
+    );
+    return rows.map((r) => ({ index: r.position, jobId: r.job_id }));
+  }
+
+  async jobFinished(jobId: string, at: string): Promise<BatchRecord | null> {
+    const { rows } = await this.pool.query<BatchRow>(
+      `WITH marked AS (
+         UPDATE batch_jobs SET finished = 1 WHERE job_id = $1 AND finished = 0 RETURNING batch_id
+       )
+       UPDATE batches b SET finished_count = b.finished_count + 1,
+         completed_at = CASE WHEN b.finished_count + 1 >= b.accepted_count THEN $2 ELSE b.completed_at END
+       FROM marked WHERE b.id = marked.batch_id
+       RETURNING b.*`,
+      [jobId, at],
+    );
+    const batch = rows[0] ? rowToBatch(rows[0]) : null;
+    return batch && batch.finishedCount === batch.acceptedCount ? batch : null;
+  }
+}

@@ -1,0 +1,114 @@
+// Batches in SQLite (see store/batch-types.ts): the batch, its jobs as multi-row inserts and their
+// positions in one savepoint of the store's write batch.
+import type Database from 'better-sqlite3';
+import { type BatchRow, batchToRow, COUNT_BATCH_JOBS_SQL, countsOf, rowToBatch } from '../batch-sql.js';
+import type { BatchCounts, BatchJob, BatchRecord, BatchStore } from '../batch-types.js';
+import { CLAIMED_COLUMNS, jobToRow } from '../rows.js';
+
+type Prepare = Database.Database['prepare'];
+/** Runs writes in the store's group commit (write-batch.ts). */
+type Write = <T>(run: () => T) => Promise<T>;
+
+/** Rows per INSERT: 250 rows of 24 columns stay well inside SQLite's 32,766 bound parameters. */
+const ROWS_PER_INSERT = 250;
+
+export class SqliteBatchStore implements BatchStore {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly prepare: Prepare,
+    private readonly write: Write,
+  ) {}
+
+  async insertBatch(batch: BatchRecord, jobs: readonly BatchJob[]): Promise<void> {
+    const b = batchToRow(batch);
+    const insertBatch = this.prepare(
+      'INSERT INTO batches (id, owner_id, created_at, requested_count, accepted_count, finished_count, completed_at, item_errors) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const values: unknown[] = [];
+    const refs: unknown[] = [];
+    for (const { index, job, lease } of jobs) {
+      const row = jobToRow(job) as unknown as Record<string, unknown>;
+      for (const c of CLAIMED_COLUMNS) {
+        if (c === 'coordinator_id') values.push(lease?.coordinatorId ?? null);
+        else if (c === 'lease_until_ms') values.push(lease?.untilMs ?? null);
+        else values.push(row[c]);
+      }
+      refs.push(batch.id, index, job.id);
+    }
+    const width = CLAIMED_COLUMNS.length;
+    await this.write(
+      this.db.transaction(() => {
+        insertBatch.run(
+          b.id,
+          b.owner_id,
+          b.created_at,
+          b.requested_count,
+          b.accepted_count,
+          b.finished_count,
+          b.completed_at,
+          b.item_errors,
+        );
+        for (let at = 0; at < jobs.length; at += ROWS_PER_INSERT) {
+          const n = Math.min(ROWS_PER_INSERT, jobs.length - at);
+          this.insertJobs(n).run(values.slice(at * width, (at + n) * width));
+          this.insertRefs(n).run(refs.slice(at * 3, (at + n) * 3));
+        }
+      }),
+    );
+  }
+
+  private insertJobs(rows: number): Database.Statement {
+    const one = `(${CLAIMED_COLUMNS.map(() => '?').join(', ')})`;
+    return this.prepare(
+      `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES ${Array(rows).fill(one).join(', ')}`,
+    );
+  }
+
+  private insertRefs(rows: number): Database.Statement {
+    return this.prepare(
+      `INSERT INTO batch_jobs (batch_id, position, job_id) VALUES ${Array(rows).fill('(?, ?, ?)').join(', ')}`,
+    );
+  }
+
+  async getBatch(id: string): Promise<BatchRecord | null> {
+    const row = this.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?').get(id);
+    return row ? rowToBatch(row) : null;
+  }
+
+  async countBatchJobs(batchId: string): Promise<BatchCounts> {
+    return countsOf(
+      this.prepare<[string], { status: string; n: number }>(COUNT_BATCH_JOBS_SQL('?')).all(batchId),
+    );
+  }
+
+  async listBatchJobs(
+    batchId: string,
+    afterIndex: number,
+    limit: number,
+  ): Promise<Array<{ index: number; jobId: string }>> {
+    return this.prepare<[string, number, number], { position: number; job_id: string }>(
+      'SELECT position, job_id FROM batch_jobs WHERE batch_id = ? AND position > ? ORDER BY position LIMIT ?',
+    )
+      .all(batchId, afterIndex, limit)
+      .map((r) => ({ index: r.position, jobId: r.job_id }));
+  }
+
+  async jobFinished(jobId: string, at: string): Promise<BatchRecord | null> {
+    const mark = this.prepare<[string], { batch_id: string }>(
+      'UPDATE batch_jobs SET finished = 1 WHERE job_id = ? AND finished = 0 RETURNING batch_id',
+    );
+    const count = this.prepare<[string, string], BatchRow>(
+      'UPDATE batches SET finished_count = finished_count + 1, completed_at = CASE WHEN finished_count + 1 >= accepted_count THEN ? ELSE completed_at END WHERE id = ? RETURNING *',
+    );
+    return this.write(
+      this.db.transaction((): BatchRecord | null => {
+        const marked = mark.get(jobId);
+        if (!marked) return null;
+        const row = count.get(at, marked.batch_id);
+        if (!row) return null;
+        const batch = rowToBatch(row);
+        return batch.finishedCount === batch.acceptedCount ? batch : null;
+      }),
+    );
+  }
+}

@@ -1,0 +1,97 @@
+// A coordinator with its egress proxy on, real agents that consent (or not), the local HTTP(S)
+// target, and a curl runner: the parts every proxy test starts from.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import type { CrawlAgent } from '../../agent/runtime.js';
+import { createApiKey } from '../../coordinator/auth/admin-ops.js';
+import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from './cluster.js';
+import { startTargetServer, type TargetServer } from './target-server.js';
+
+export const CA_FILE = path.join(ROOT, 'test/fixtures/tls/cert.pem');
+
+export interface ProxyFleet {
+  coord: TestCoordinator;
+  target: TargetServer;
+  httpsPort: number;
+  httpPort: number;
+  /** host:port of the proxy listener. */
+  proxyAddr: string;
+  keyId: string;
+  key: string;
+  /** `KEY_ID` plus `-name-value` targeting. */
+  user(targeting?: string): string;
+  agents: Array<{ agent: CrawlAgent; deviceId: string }>;
+  addAgent(o: {
+    deviceId: string;
+    country?: string;
+    city?: string;
+    consent?: boolean;
+    extra?: string[];
+  }): Promise<CrawlAgent>;
+  stop(): Promise<void>;
+}
+
+export async function startProxyFleet(flags: string[] = []): Promise<ProxyFleet> {
+  const target = await startTargetServer();
+  const coord = await startTestCoordinator({ flags: ['--proxy-addr', '127.0.0.1:0', ...flags] });
+  const { key, record } = await createApiKey(coord.coordinator.store, { name: 'proxy' });
+  const httpsPort = Number(new URL(target.httpsUrl).port);
+  const httpPort = Number(new URL(target.httpUrl).port);
+  const agents: ProxyFleet['agents'] = [];
+  const fleet: ProxyFleet = {
+    coord,
+    target,
+    httpsPort,
+    httpPort,
+    proxyAddr: coord.coordinator.proxyAddr ?? '',
+    keyId: record.id,
+    key,
+    user: (targeting = '') => `${record.id}${targeting ? `-${targeting}` : ''}`,
+    agents,
+    async addAgent(o) {
+      const token = await coord.newDevice(o.deviceId);
+      const { agent } = await startTestAgent({
+        deviceId: o.deviceId,
+        token,
+        coordinators: [coord.url],
+        country: o.country ?? 'DE',
+        city: o.city ?? 'Berlin',
+        extra: ['--proxy-ports', `${httpsPort},${httpPort}`, ...(o.extra ?? [])],
+      });
+      if (o.consent !== false) await agent.setProxy(true);
+      agents.push({ agent, deviceId: o.deviceId });
+      return agent;
+    },
+    async stop() {
+      for (const a of agents) await a.agent.close();
+      await coord.stop();
+      await target.close();
+    },
+  };
+  return fleet;
+}
+
+export interface CurlResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs curl with `args`; never rejects (the exit code is in the result). */
+export function curl(args: string[]): Promise<CurlResult> {
+  return new Promise((resolve) => {
+    execFile('curl', ['--silent', '--show-error', '--max-time', '20', ...args], (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Resolves once `check` is true, re-checking on each turn of the timers (bounded). */
+export async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

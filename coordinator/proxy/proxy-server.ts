@@ -219,10 +219,6 @@ export class ProxyServer {
     }
     const { stream, release } = opened;
     const keyId = caller.key.id;
-    const started = { up: 0, down: 0 };
-    stream.on('data', (c: Buffer) => {
-      started.down += c.byteLength;
-    });
     const headers: http.OutgoingHttpHeaders = {};
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       const name = req.rawHeaders[i] ?? '';
@@ -236,10 +232,13 @@ export class ProxyServer {
       method: req.method,
       path: `${url.pathname}${url.search}`,
       headers,
+      // No agent: this request's only connection is the stream.
       createConnection: () => stream,
-      agent: false,
     });
+    let finished = false;
     const done = () => {
+      if (finished) return;
+      finished = true;
       this.opts.meter.bytes(keyId, stream.bytesOut, stream.bytesIn);
       release();
       stream.destroy();

@@ -95,3 +95,17 @@ export async function until(check: () => boolean, what: string, timeoutMs = 5_00
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** The agent's URL log lines for proxy connections, once at least `n` are there (bounded wait). */
+export async function proxyLog(
+  agent: CrawlAgent,
+  n = 1,
+  timeoutMs = 5_000,
+): Promise<Array<{ target: string; bytes: number; outcome: string; durationMs?: number; keyId?: string }>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const lines = (await agent.urlLog(1000)).filter((l) => l.method === 'CONNECT');
+    if (lines.length >= n || Date.now() > end) return lines;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -27,6 +27,8 @@ export interface LinkStreamsOptions {
   windowBudgetBytes?: number;
 }
 
+function ignore(): void {}
+
 /** How often a stream held for link room looks again when no drain event came. */
 const ROOM_POLL_MS = 20;
 
@@ -65,6 +67,8 @@ export class LinkStreams implements StreamSender {
       maxWindowBytes: this.opts.maxWindowBytes,
       maxDataBytes: this.opts.maxDataBytes,
     });
+    // A reset is an outcome, not a crash: its users listen for it; none listening must not throw.
+    stream.on('error', ignore);
     this.streams.set(id, stream);
     return stream;
   }

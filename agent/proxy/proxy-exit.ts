@@ -181,8 +181,13 @@ export class ProxyExit {
     stream.pipe(socket);
     socket.on('error', (err) => stream.abort('reset', err.message));
     stream.on('error', () => socket.destroy());
+    // The target's socket is gone both ways: what still arrives for it is dropped (so the stream's
+    // end is read and the stream closes) and our direction ends.
     socket.on('close', () => {
-      if (!stream.destroyed && !stream.writableEnded) stream.end();
+      if (stream.destroyed) return;
+      if (!stream.writableEnded) stream.end();
+      stream.unpipe(socket);
+      stream.resume();
     });
     let logged = false;
     const log = (outcome: string) => {

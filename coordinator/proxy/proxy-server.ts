@@ -294,8 +294,10 @@ export class ProxyServer {
     client.pipe(stream);
     stream.pipe(client);
     client.on('error', () => stream.abort('reset', 'the client went away'));
+    // The client's socket is gone both ways: nothing more can reach it, so the stream ends now
+    // (a clean end would wait for the device's side, which nobody reads any more).
     client.on('close', () => {
-      if (!stream.destroyed && !stream.writableEnded) stream.abort('reset', 'the client went away');
+      if (!stream.destroyed) stream.abort('reset', 'the client went away');
     });
     stream.on('error', () => client.destroy());
     stream.once('close', () => {

@@ -182,7 +182,9 @@ export class LinkStream extends Duplex {
     if (this.reset || this.gotEnd) return;
     const consumed = this.received - this.readableLength;
     let owed = consumed - this.credited;
-    if (owed <= 0 || (owed < this.recvWindow / 4 && this.readableLength > 0)) return;
+    // Never a small grant: it would make the sender cut its data into small frames. No deadlock: a
+    // sender out of credit has a whole window unacknowledged here, which is owed once consumed.
+    if (owed < this.recvWindow / 4) return;
     // The consumer keeps up (nothing waits in the buffer): a larger window, if the link can afford it.
     if (this.readableLength === 0 && this.recvWindow < this.maxWindow) {
       const extra = Math.min(this.recvWindow, this.maxWindow - this.recvWindow);

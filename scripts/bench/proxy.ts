@@ -16,6 +16,7 @@ import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js'
 import { loadCoordinatorConfig, parseFlags } from '../../coordinator/config.js';
 import { startCoordinator } from '../../coordinator/runtime.js';
 import { spawnAgent, tempDir } from '../../test/helpers/cluster.js';
+import { startByteSource } from '../../test/helpers/proxy-fleet.js';
 
 const flags = parseFlags(process.argv.slice(2));
 const TOTAL_MIB = Number(flags.mib ?? 256);
@@ -28,35 +29,6 @@ const ROUNDS = Number(flags.rounds ?? 2);
 const MIB = 1024 * 1024;
 /** --prof DIR: the agent process writes a CPU profile there. */
 const PROF = typeof flags.prof === 'string' ? path.resolve(flags.prof) : null;
-
-/** A TCP source: each connection gets `bytes` (asked for in the first line) and a FIN. */
-async function startSource(): Promise<{ port: number; close(): Promise<void> }> {
-  const block = Buffer.alloc(MIB, 0x61);
-  const server = net.createServer((socket) => {
-    socket.setNoDelay(true);
-    socket.once('data', (d: Buffer) => {
-      let left = Number(d.toString('latin1').trim());
-      const pump = () => {
-        while (left > 0) {
-          const n = Math.min(left, block.byteLength);
-          left -= n;
-          if (!socket.write(n === block.byteLength ? block : block.subarray(0, n))) {
-            socket.once('drain', pump);
-            return;
-          }
-        }
-        socket.end();
-      };
-      pump();
-    });
-    socket.on('error', () => socket.destroy());
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    close: () => new Promise((r) => server.close(() => r())),
-  };
-}
 
 interface Route {
   /** Opens a socket ready to talk to the source (after CONNECT when proxied). */
@@ -164,7 +136,7 @@ async function setupTimes(route: Route, n: number): Promise<number[]> {
 const p50 = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
-  const source = await startSource();
+  const source = await startByteSource();
   const dataDir = tempDir('bench-proxy');
   const config = loadCoordinatorConfig(
     [

@@ -1,6 +1,7 @@
 // A coordinator with its egress proxy on, real agents that consent (or not), the local HTTP(S)
 // target, and a curl runner: the parts every proxy test starts from.
 import { execFile } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import type { CrawlAgent } from '../../agent/runtime.js';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
@@ -108,4 +109,69 @@ export async function proxyLog(
     if (lines.length >= n || Date.now() > end) return lines;
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * A raw TCP source: a connection's first line is a byte count, answered with that many bytes (one
+ * shared block written again and again, with backpressure) and a FIN. Transport only: no TLS or HTTP.
+ */
+export async function startByteSource(): Promise<{ port: number; close(): Promise<void> }> {
+  const block = Buffer.alloc(1024 * 1024, 0x61);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.setNoDelay(true);
+    socket.once('data', (d: Buffer) => {
+      let left = Number(d.toString('latin1').trim());
+      const pump = () => {
+        while (left > 0) {
+          const n = Math.min(left, block.byteLength);
+          left -= n;
+          if (!socket.write(n === block.byteLength ? block : block.subarray(0, n))) {
+            socket.once('drain', pump);
+            return;
+          }
+        }
+        socket.end();
+      };
+      pump();
+    });
+    socket.on('error', () => socket.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((r) => server.close(() => r()));
+    },
+  };
+}
+
+/** A socket through the proxy's CONNECT to 127.0.0.1:port, paused, after the 200. */
+export function connectThrough(proxyAddr: string, auth: string, port: number): Promise<net.Socket> {
+  const [host, proxyPort] = proxyAddr.split(':');
+  const header = `CONNECT 127.0.0.1:${port} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nproxy-authorization: Basic ${Buffer.from(auth).toString('base64')}\r\n\r\n`;
+  return new Promise((resolve, reject) => {
+    const s = net.connect(Number(proxyPort), host, () => s.write(header));
+    let head = Buffer.alloc(0);
+    const onData = (d: Buffer) => {
+      head = Buffer.concat([head, d]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      s.off('data', onData);
+      s.pause();
+      if (!head.subarray(0, 16).toString('latin1').includes(' 200')) {
+        s.destroy();
+        reject(new Error(`CONNECT refused: ${head.toString('latin1').split('\r\n')[0]}`));
+        return;
+      }
+      const rest = head.subarray(end + 4);
+      if (rest.byteLength > 0) s.unshift(rest);
+      resolve(s);
+    };
+    s.on('data', onData);
+    s.once('error', reject);
+  });
 }

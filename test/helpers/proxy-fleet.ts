@@ -28,6 +28,8 @@ export interface ProxyFleet {
     city?: string;
     consent?: boolean;
     extra?: string[];
+    /** The coordinator URL the agent links to (a hop in between). Default the coordinator's. */
+    via?: string;
   }): Promise<CrawlAgent>;
   stop(): Promise<void>;
 }
@@ -54,7 +56,7 @@ export async function startProxyFleet(flags: string[] = []): Promise<ProxyFleet>
       const { agent } = await startTestAgent({
         deviceId: o.deviceId,
         token,
-        coordinators: [coord.url],
+        coordinators: [o.via ?? coord.url],
         country: o.country ?? 'DE',
         city: o.city ?? 'Berlin',
         extra: ['--proxy-ports', `${httpsPort},${httpPort}`, ...(o.extra ?? [])],

@@ -37,7 +37,7 @@ async function connect(
 describe('egress proxy: refusals and metering', () => {
   let fleet: ProxyFleet;
   before(async () => {
-    fleet = await startProxyFleet(['--proxy-max-streams-per-key', '2']);
+    fleet = await startProxyFleet(['--proxy-max-streams-per-key', '2', '--proxy-deny-hosts', 'blocked.test']);
     await fleet.addAgent({ deviceId: 'exit-1' });
   });
   after(async () => {
@@ -75,6 +75,16 @@ describe('egress proxy: refusals and metering', () => {
     assert.equal(smtp.status, 403);
     assert.match(smtp.head, /forbidden: port 25 is not proxied/);
     smtp.socket.destroy();
+    for (const host of ['blocked.test', 'mail.blocked.test']) {
+      const denied = await connect(
+        fleet.proxyAddr,
+        `${fleet.user()}:${fleet.key}`,
+        `${host}:${fleet.httpsPort}`,
+      );
+      assert.equal(denied.status, 403);
+      assert.match(denied.head, new RegExp(`forbidden: ${host.replace(/\./g, '\\.')} is not proxied`));
+      denied.socket.destroy();
+    }
     // No device offers 8, so none fits: the port is checked against what devices offer.
     const other = await connect(fleet.proxyAddr, `${fleet.user()}:${fleet.key}`, '127.0.0.1:8');
     assert.equal(other.status, 503);

@@ -122,13 +122,17 @@ export class ProxyExit {
     if (stream.destroyed) return null;
     const address = decision.address;
     return new Promise((resolve) => {
-      const socket = net.connect({
+      // highWaterMark: room for a few stream frames before a pause (Node's default is 16 KiB);
+      // Node takes it on connect options, its types do not list it.
+      const options: net.NetConnectOpts & { highWaterMark: number } = {
         host: address,
         port,
         allowHalfOpen: true,
+        highWaterMark: 256 * 1024,
         family: decision.family,
         ...(this.opts.localAddress ? { localAddress: this.opts.localAddress } : {}),
-      });
+      };
+      const socket = net.connect(options);
       const timer = setTimeout(
         () => socket.destroy(Object.assign(new Error('connect timed out'), { code: 'ETIMEDOUT' })),
         this.opts.connectTimeoutMs ?? 10_000,

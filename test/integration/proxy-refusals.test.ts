@@ -146,6 +146,34 @@ describe('egress proxy: refusals and metering', () => {
     raw.socket.destroy();
   });
 
+  it("over the key's proxy bytes the next connection is refused with the limiter's error", async () => {
+    const store = fleet.coord.coordinator.store;
+    const { key, record } = await createApiKey(store, { name: 'bytes' });
+    assert.ok('limits' in (await setKeyLimits(store, record.id, { 'proxy-bytes-per-day': '50000' })));
+    const res = await curl([
+      '-x',
+      `http://${fleet.proxyAddr}`,
+      '--proxy-user',
+      `${record.id}:${key}`,
+      '--cacert',
+      CA_FILE,
+      '--output',
+      '/dev/null',
+      `https://127.0.0.1:${fleet.httpsPort}/big?bytes=100000`,
+    ]);
+    assert.equal(res.code, 0, res.stderr);
+    const proxy = fleet.coord.coordinator.proxy;
+    assert.ok(proxy);
+    await until(() => proxy.gate.streamsOf(record.id) === 0, 'the connection to end');
+    const raw = await connect(fleet.proxyAddr, `${record.id}:${key}`, `127.0.0.1:${fleet.httpsPort}`);
+    assert.equal(raw.status, 429);
+    assert.match(
+      raw.head,
+      /too many requests: this API key is over its proxy bytes per day, please retry later/,
+    );
+    raw.socket.destroy();
+  });
+
   it('usage and /metrics count connections and bytes', async () => {
     const res = await curl([
       '-x',

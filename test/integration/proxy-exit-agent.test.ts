@@ -3,13 +3,17 @@
 // resolved once and the checked address dialled), proxy ports only, the owner's byte cap ending an
 // open stream at the cap and refusing new ones, and each connection in the owner's URL log.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { pino } from 'pino';
 import { OwnerState } from '../../agent/owner/owner-state.js';
 import { UrlLog } from '../../agent/owner/url-log.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { ProxyExit } from '../../agent/proxy/proxy-exit.js';
+import { startStatusServer } from '../../agent/status/server.js';
 import type { AgentFrame, AgentFrameInit } from '../../proto/index.js';
 import {
   agentStateDir,
@@ -90,6 +94,42 @@ describe('proxy exit on the agent', () => {
     const ok = await fetchOver(fake, 2, '/consented?bytes=10');
     assert.ok(ok.bytes > 10);
     assert.equal(target.hits.get('/consented'), 1);
+  });
+
+  it('crawl-agent proxy on|off switches the consent, kept across a restart and shown on the status port', async () => {
+    const fake = await FakeCoordinator.start();
+    const { agent, stateDir } = await startLinkedAgent(fake, ['--proxy-ports', String(target.port)]);
+    const server = await startStatusServer({ host: '127.0.0.1', port: 0, source: agent });
+    const cli = fileURLToPath(new URL('../../scripts/crawl-agent', import.meta.url));
+    const addr = new URL(server.url).host;
+    try {
+      const from = fake.frames.length;
+      const on = await promisify(execFile)(cli, ['proxy', 'on', '--addr', addr]);
+      assert.match(on.stdout, /^proxy on:/);
+      await fake.waitFrame((f) => f.availability?.ownerControls?.proxy === true, from);
+      assert.equal(agent.snapshot().owner?.proxy, true);
+      const status = await promisify(execFile)(cli, ['status', '--addr', addr]);
+      assert.match(status.stdout, /^Proxy: +on \(0 open\)$/m);
+      const bad = await promisify(execFile)(cli, ['proxy', 'maybe', '--addr', addr]).catch(
+        (e: { code: number }) => e,
+      );
+      assert.equal((bad as { code: number }).code, 2);
+    } finally {
+      await server.close();
+      await agent.close();
+      await fake.close();
+    }
+    // A restart keeps the owner's choice: the hello says so.
+    const again = await FakeCoordinator.start();
+    const restarted = await startLinkedAgent(again, ['--proxy-ports', String(target.port)], stateDir);
+    cleanups.push(async () => {
+      await restarted.agent.close();
+      await again.close();
+    });
+    const hello = await again.waitFrame((f) => Boolean(f.hello));
+    assert.equal(hello.hello?.ownerControls?.proxy, true);
+    await restarted.agent.setProxy(false);
+    assert.equal(restarted.agent.snapshot().owner?.proxy, false);
   });
 
   it('a name resolving to loopback is refused after resolving, and a port not offered is refused', async () => {

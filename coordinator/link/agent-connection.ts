@@ -39,6 +39,9 @@ const CLOSE_GRACE_MS = 5_000;
 
 const EMPTY = new Uint8Array(0);
 
+/** How long a device has to answer a StreamOpen (it resolves and connects within it). */
+const STREAM_OPEN_TIMEOUT_MS = 15_000;
+
 /** Where a device is before its hello says (shared: never modified). */
 const NOWHERE: DeviceLocation = Object.freeze({ country: '', region: '', city: '' });
 
@@ -185,13 +188,30 @@ export class AgentConnection
     this.opening ??= new Map();
     const opening = this.opening;
     return new Promise<LinkStream>((resolve, reject) => {
-      opening.set(id, { resolve, reject });
+      // A device that neither opens nor refuses in time: the stream is reset and the caller told.
+      const timer = setTimeout(
+        () => stream.abort('timeout', 'the device did not open the connection in time'),
+        STREAM_OPEN_TIMEOUT_MS,
+      );
+      timer.unref();
+      opening.set(id, {
+        resolve: (s) => {
+          clearTimeout(timer);
+          resolve(s);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
       // Reset before it opened (the device refused, the link went): the caller hears why.
       stream.once('error', (err) => {
-        if (opening.delete(id)) reject(err);
+        const waiting = opening.get(id);
+        if (waiting && opening.delete(id)) waiting.reject(err);
       });
       stream.once('close', () => {
-        if (opening.delete(id)) reject(new StreamResetError('gone', 'the device left'));
+        const waiting = opening.get(id);
+        if (waiting && opening.delete(id)) waiting.reject(new StreamResetError('gone', 'the device left'));
       });
       this.send({ streamOpen: { streamId: id, host, port, keyId, windowBytes } });
     });

@@ -165,6 +165,7 @@ function refusalOf(reason: string, message: string): ProxyRefusal {
       return new ProxyRefusal('denied', `forbidden: ${message}`, {}, reason);
     case 'dns':
     case 'connect':
+    case 'timeout':
       return new ProxyRefusal('unreachable', `bad gateway: ${message}`, {}, reason);
     case 'limit':
     case 'gone':

@@ -66,6 +66,10 @@ export interface AgentConfig {
   urlLogFiles: number;
   /** OpenTelemetry traces of job executions (docs/operations.md, Tracing). Default off. */
   tracing: TracingConfig;
+  /** Destination ports proxy streams may reach (docs/proxy.md); empty: no proxying. Default 80,443. */
+  proxyPorts: number[];
+  /** Proxy streams open at once. Default 64. */
+  proxyMaxStreams: number;
 }
 
 export class AgentConfigError extends Error {
@@ -106,6 +110,9 @@ export function loadAgentConfig(argv: readonly string[], env: ConfigSource): Rea
   const deniedPorts = r.list('denied-ports', '25').map(Number);
   if (deniedPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65_535))
     r.problem('denied-ports: expected ports');
+  const proxyPorts = r.list('proxy-ports', '80,443').map(Number);
+  if (proxyPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65_535))
+    r.problem('proxy-ports: expected ports');
   const localAddress = r.str('local-address', '');
   if (localAddress !== '' && isIP(localAddress) === 0)
     r.problem(`local-address: expected an IPv4 or IPv6 address, got ${JSON.stringify(localAddress)}`);
@@ -146,6 +153,8 @@ export function loadAgentConfig(argv: readonly string[], env: ConfigSource): Rea
     urlLogMaxBytes: r.int('url-log-max-bytes', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     urlLogFiles: r.int('url-log-files', 5, 1, 100),
     tracing: readTracingConfig(r, 'crawl-agent'),
+    proxyPorts,
+    proxyMaxStreams: r.int('proxy-max-streams', 64, 1, 4096),
   };
   r.rejectUnknown();
   if (r.problems.length > 0) throw new AgentConfigError(r.problems);

@@ -21,11 +21,15 @@ import { Spool } from './link/spool.js';
 import { jobFromAssign, linkParamsFromWelcome, ownerControlsToWire } from './link/wire.js';
 import { OwnerState } from './owner/owner-state.js';
 import { UrlLog } from './owner/url-log.js';
+import { createNetworkPolicy } from './policy/index.js';
+import { ProxyExit } from './proxy/proxy-exit.js';
 import type { AgentStatus, StatusSource, UrlLogLine } from './status/types.js';
 import { buildSnapshot } from './status-snapshot.js';
 import { type ExecutionTracing, openAgentTracing } from './tracing.js';
 
 export const AGENT_VERSION = '0.1.0';
+
+const EMPTY = new Uint8Array(0);
 
 /**
  * The end of the drain deadline kept for close(), ms (at most half the deadline): the WebSocket
@@ -53,6 +57,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private readonly runner: JobRunner;
   private readonly owner: OwnerState;
   private readonly urlLogFile: UrlLog;
+  /** Proxy streams through the device (docs/proxy.md); null when no proxy port is configured. */
+  private readonly proxy: ProxyExit | null;
   private readonly lifetime = new AbortController();
   private chunkBytes = DEFAULT_MAX_CHUNK_BYTES;
   private inlineParts = false;
@@ -98,7 +104,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         hello: () => this.hello(),
         onConnected: (w) => this.onConnected(w),
         onFrame: (f) => this.onFrame(f),
-        onDisconnected: () => undefined,
+        onDisconnected: () => this.proxy?.linkDown(),
+        onDrain: () => this.proxy?.drained(),
         onState: (state, _url, error) => {
           this.linkState = this.draining && state === 'connected' ? 'draining' : state;
           this.linkSince = new Date().toISOString();
@@ -134,6 +141,21 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         this.maybeIdle();
       },
     });
+    this.proxy =
+      c.proxyPorts.length > 0
+        ? new ProxyExit({
+            policy: createNetworkPolicy({ allowCidrs: c.allowCidrs, deniedPorts: c.deniedPorts }),
+            owner: this.owner,
+            urlLog: this.urlLogFile,
+            ports: c.proxyPorts,
+            maxStreams: c.proxyMaxStreams,
+            send: (frame) => this.link.send(frame),
+            linkBuffered: () => this.link.bufferedBytes,
+            localAddress: c.localAddress || undefined,
+            changed: () => this.availability.update(true),
+            log: deps.log.child({ component: 'proxy' }),
+          })
+        : null;
     this.availability = new AvailabilityReporter({
       owner: this.owner,
       spoolFull: () => this.spool.full,
@@ -244,6 +266,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       };
       this.availability.close();
       this.delivery.stop();
+      this.proxy?.linkDown();
       const aborted = this.runner.abortAll(new AgentError('AGENT_CLOSED', 'agent closing'));
       await bounded('link close', this.link.close());
       await bounded('running jobs', aborted);
@@ -289,6 +312,12 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     this.availability.update(true);
   }
 
+  async setProxy(on: boolean): Promise<void> {
+    await this.owner.setProxy(on);
+    this.log.info({ proxy: on }, on ? 'proxy streams allowed by the device owner' : 'proxy streams off');
+    this.availability.update(true);
+  }
+
   urlLog(limit: number): Promise<UrlLogLine[]> {
     return this.urlLogFile.read(limit);
   }
@@ -311,6 +340,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       spool: { depth: this.spool.depth, bytes: this.spool.bytes, maxBytes: this.spool.maxBytes },
       counters: this.runner.counters,
       owner: this.owner.snapshot(),
+      proxyStreams: this.proxy?.openStreams ?? 0,
       standing: this.standing,
       startedAtMs: this.startedAt,
       nowMs: Date.now(),
@@ -337,6 +367,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       running: this.runner.refs(),
       draining: this.draining || this.spool.full,
       ownerControls: ownerControlsToWire(this.owner.snapshot(), new Date()),
+      ...(this.proxy ? { proxy: { ports: c.proxyPorts, maxStreams: c.proxyMaxStreams } } : {}),
     };
   }
 
@@ -367,6 +398,17 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         this.maybeIdle();
       });
     },
+    streamOpen: (f) => {
+      if (f.streamOpen) this.proxyOr(f.streamOpen.streamId)?.onOpen(f.streamOpen);
+    },
+    streamData: (f) => this.proxy?.onData(f.streamData?.streamId ?? 0, f.streamData?.data ?? EMPTY),
+    streamCredit: (f) => this.proxy?.onCredit(f.streamCredit?.streamId ?? 0, f.streamCredit?.bytes ?? 0),
+    streamClose: (f) =>
+      this.proxy?.onClose(
+        f.streamClose?.streamId ?? 0,
+        f.streamClose?.reason ?? '',
+        f.streamClose?.message ?? '',
+      ),
     cancel: (f) => this.runner.cancel(f.cancel?.jobId ?? '', f.cancel?.attempt ?? 0),
     sessionEnd: (f) => this.runner.endSession(f.sessionEnd?.sessionId ?? ''),
     drain: (f) => this.log.info({ reason: f.drain?.reason }, 'coordinator asked us to move on'),
@@ -380,6 +422,15 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       );
     },
   };
+
+  /** The proxy exit, or null after refusing the stream (this agent has no proxy ports). */
+  private proxyOr(streamId: number | null | undefined): ProxyExit | null {
+    if (this.proxy) return this.proxy;
+    this.link.send({
+      streamClose: { streamId: streamId ?? 0, reason: 'consent', message: 'this device is not a proxy exit' },
+    });
+    return null;
+  }
 
   private onFrame(frame: CoordinatorFrame): void {
     if (frame.body) this.handlers[frame.body]?.(frame);

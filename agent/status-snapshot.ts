@@ -21,6 +21,8 @@ export interface SnapshotParts {
   spool: { depth: number; bytes: number; maxBytes: number };
   counters: Record<string, Record<string, number>>;
   owner: OwnerSnapshot;
+  /** Proxy streams open now (agent/proxy/). */
+  proxyStreams?: number;
   /** How the coordinator judges this device, as it last said (docs/security.md). */
   standing: { quarantined: boolean; reason: string };
   startedAtMs: number;
@@ -38,6 +40,8 @@ export function buildSnapshot(p: SnapshotParts): AgentStatus {
   const c = p.config;
   const owner: OwnerStatus = {
     paused: p.owner.paused,
+    proxy: p.owner.proxy,
+    proxyStreams: p.proxyStreams ?? 0,
     accepting: p.owner.accepting,
     reason: p.owner.reason,
     maxConcurrent: c.maxConcurrent,

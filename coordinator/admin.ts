@@ -3,6 +3,7 @@
 //   npm run admin -- key list | key revoke ID
 //   npm run admin -- key limits ID [--requests-per-minute N] [--jobs-per-day N] [--concurrent-jobs N]
 //                                  [--sweeps-per-day N]      (0 or none removes a limit)
+//                                  [--proxy-bytes-per-day N] [--proxy-connections-per-day N]
 //                                  [--verification on|off]   (off: the key's jobs are never re-run to check devices)
 //   npm run admin -- device create [--id ID] [--name N] | device list | device revoke ID
 //   npm run admin -- webhook set OWNER_ID [--url U|--url none] [--events a,b] [--rotate]

@@ -12,12 +12,17 @@ import { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
 import { ClusterSync } from './jobs/cluster-sync.js';
 import { JobLifecycle } from './jobs/job-lifecycle.js';
+import { Limiter } from './limits/limiter.js';
 import { AgentLinkServer } from './link/agent-server.js';
 import { ByteBudget } from './link/byte-budget.js';
 import { CoordinatorMetrics, StoreMeters } from './metrics/coordinator-metrics.js';
 import { NetworkKinds } from './network/network-kinds.js';
 import { NetworkLookup } from './network/network-lookup.js';
 import { PartList } from './part-list.js';
+import { ProxyExits } from './proxy/exits.js';
+import { ProxyMeter } from './proxy/meter.js';
+import { registerProxyMetrics } from './proxy/metrics.js';
+import { ProxyServer } from './proxy/proxy-server.js';
 import { PushService } from './push/push-service.js';
 import { ResultIngest } from './results/ingest.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
@@ -44,6 +49,8 @@ export interface CoordinatorApp {
   /** The one owner of job and session state (the composition root's handle; parts get its reports). */
   jobs: JobLifecycle;
   link: AgentLinkServer;
+  /** The egress proxy (--proxy-addr; docs/proxy.md), not yet listening; null when off. */
+  proxy: ProxyServer | null;
   /** Puts pending and running jobs from before a restart back in the queue. */
   resume(): Promise<number>;
   /** Sets the public URL once the listen address is known. */
@@ -187,8 +194,27 @@ async function build(
     maxStorageFailures: config.maxStorageFailures,
     tracing,
   });
+  // The egress proxy through devices (--proxy-addr): made here, listened on by runtime.ts.
+  const exits = config.proxy.listen ? new ProxyExits() : null;
+  const proxy = exits
+    ? parts.add(
+        new ProxyServer({
+          keys: core.keys,
+          limiter: new Limiter(store),
+          exits,
+          meter: new ProxyMeter(store, (err) => log.warn({ err }, 'proxy counters not written')),
+          config: config.proxy,
+          log: log.child({ component: 'proxy' }),
+        }),
+        'proxy',
+        (p) => p.close(),
+      )
+    : null;
+  if (proxy && exits)
+    registerProxyMetrics(metrics.registry, proxy.meter, exits, () => proxy.gate.openStreams);
   const link = parts.add(
     new AgentLinkServer({
+      ...(exits ? { exits, streamWindowBytes: config.proxy.windowBytes } : {}),
       network,
       jobs,
       ingest,
@@ -249,6 +275,7 @@ async function build(
     services,
     jobs,
     link,
+    proxy,
     setPublicUrl(url: string) {
       publicUrl = url.replace(/\/$/, '');
     },

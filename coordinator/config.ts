@@ -16,6 +16,21 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+export interface ProxyConfig {
+  /** `host:port` of the proxy listener (HTTP CONNECT, absolute-form HTTP, SOCKS5); null: off. */
+  listen: { host: string; port: number } | null;
+  /** Destination ports refused whatever the device allows (mail and the like). */
+  denyPorts: number[];
+  /** Destination hosts refused (suffix match on labels). */
+  denyHosts: string[];
+  /** Streams one API key may have open at once across this coordinator. Default 256. */
+  maxStreamsPerKey: number;
+  /** Initial per-stream credit window, bytes. Default 64 KiB (streams that keep up grow to 1 MiB). */
+  windowBytes: number;
+  /** A stream idle (no byte either way) this long is closed, ms. Default 5 min. */
+  idleTimeoutMs: number;
+}
+
 export interface CoordinatorConfig {
   /** Listen address. Default 127.0.0.1 (one machine); set 0.0.0.0 behind a load balancer. */
   host: string;
@@ -73,6 +88,8 @@ export interface CoordinatorConfig {
   metricsListen: { host: string; port: number } | null;
   /** Label crawl_jobs_submitted_total by owner (one series per owner). Default false. */
   metricsOwnerLabels: boolean;
+  /** The egress proxy through devices (docs/proxy.md). Default off. */
+  proxy: ProxyConfig;
   /**
    * Ranges webhook targets may reach despite the private-range refusals (a lab setting), e.g.
    * 127.0.0.0/8. Default: none.
@@ -247,7 +264,23 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
     scheduleMinIntervalMs: r.duration('schedule-min-interval', '1m'),
     maxSchedulesPerOwner: r.int('max-schedules-per-owner', 100, 0, 100_000),
     tracing: readTracingConfig(r, 'crawl-coordinator'),
+    proxy: {
+      listen: null,
+      denyPorts: splitList(r.raw('proxy-deny-ports') ?? '25,465,587,2525').map(Number),
+      denyHosts: splitList(r.raw('proxy-deny-hosts')).map((h) => h.toLowerCase().replace(/^\.+|\.+$/g, '')),
+      maxStreamsPerKey: r.int('proxy-max-streams-per-key', 256, 1, 100_000),
+      windowBytes: r.int('proxy-window-bytes', 64 * 1024, 16 * 1024, 1024 * 1024),
+      idleTimeoutMs: r.int('proxy-idle-timeout-ms', 300_000, 1_000, 86_400_000),
+    },
   };
+  const proxyAddr = r.raw('proxy-addr');
+  if (proxyAddr && proxyAddr !== 'off') {
+    config.proxy.listen = parseListen(proxyAddr);
+    if (!config.proxy.listen)
+      r.problems.push(`proxy-addr: expected host:port, got ${JSON.stringify(proxyAddr)}`);
+  }
+  if (config.proxy.denyPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65_535))
+    r.problems.push('proxy-deny-ports: expected ports');
   for (const p of [...config.asnDb.filter((s) => s !== 'package'), ...config.networkKinds]) {
     if (!existsSync(p)) r.problems.push(`asn-db / network-kinds: ${p} does not exist`);
   }

@@ -54,6 +54,10 @@ export const MESSAGES = {
   RATE_LIMITED_JOBS: 'too many requests: this API key is over its jobs per day, please retry later',
   RATE_LIMITED_SWEEPS: 'too many requests: this API key is over its sweeps per day, please retry later',
   RATE_LIMITED_CONCURRENT: 'too many requests: this API key has too many unfinished jobs, please retry later',
+  RATE_LIMITED_PROXY_BYTES:
+    'too many requests: this API key is over its proxy bytes per day, please retry later',
+  RATE_LIMITED_PROXY_CONNECTIONS:
+    'too many requests: this API key is over its proxy connections per day, please retry later',
   INTERNAL: 'internal server error: please try again later',
   IDEMPOTENCY_IN_PROGRESS:
     'conflict: a request with this Idempotency-Key is still being processed, retry later',

@@ -16,6 +16,8 @@ export interface RunningCoordinator extends CoordinatorApp {
   archiver: Archiver;
   /** Where /metrics is served without a key (--metrics-listen), or null (API port, admin key). */
   metricsUrl: string | null;
+  /** The egress proxy's address as `host:port` (--proxy-addr), or null when it is off. */
+  proxyAddr: string | null;
   /**
    * Stops accepting, drains agents, closes every part and the store last, even when a part fails
    * to close (the failures thrown together as a PartsCloseError). Safe twice; after a failure, a
@@ -105,6 +107,10 @@ async function start(
         (m) => m.close(),
       )
     : null;
+  const proxyListen = config.proxy.listen;
+  const proxyAddr =
+    built.proxy && proxyListen ? await built.proxy.listen(proxyListen.host, proxyListen.port) : null;
+  if (proxyAddr) log.info({ proxy: proxyAddr }, 'egress proxy listening');
   const resumed = await built.resume();
   if (resumed > 0) log.info({ resumed }, 'resumed unfinished jobs');
   return {
@@ -114,6 +120,9 @@ async function start(
     storages,
     archiver,
     metricsUrl: metricsServer?.url ?? null,
+    proxyAddr: proxyAddr
+      ? `${proxyAddr.host.includes(':') ? `[${proxyAddr.host}]` : proxyAddr.host}:${proxyAddr.port}`
+      : null,
     shutdown: () => parts.close(),
     destroy: () => parts.destroy(),
   };

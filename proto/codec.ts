@@ -38,6 +38,12 @@ export type MeasureDns = crawl.link.v1.MeasureDns.$Properties;
 export type DnsAnswer = crawl.link.v1.DnsAnswer.$Properties;
 export type MeasureTls = crawl.link.v1.MeasureTls.$Properties;
 export type TlsCertificate = crawl.link.v1.TlsCertificate.$Properties;
+export type ProxyOffer = crawl.link.v1.ProxyOffer.$Properties;
+export type StreamOpen = crawl.link.v1.StreamOpen.$Properties;
+export type StreamOpened = crawl.link.v1.StreamOpened.$Properties;
+export type StreamData = crawl.link.v1.StreamData.$Properties;
+export type StreamCredit = crawl.link.v1.StreamCredit.$Properties;
+export type StreamClose = crawl.link.v1.StreamClose.$Properties;
 
 export const ContentPart = v1.ContentPart;
 export type ContentPart = crawl.link.v1.ContentPart;

@@ -26,6 +26,8 @@ export interface LinkHandlers {
   onState(state: LinkState, coordinatorUrl: string, error: string | null): void;
   /** A round trip of the agent's own ping completed. */
   onRtt?(rttMs: number): void;
+  /** The link's socket wrote out what it held (proxy streams waiting for room go on). */
+  onDrain?(): void;
 }
 
 export interface LinkOptions {
@@ -38,6 +40,10 @@ export interface LinkOptions {
   localAddress?: string;
   /** How long close() waits for the coordinator's half of the close handshake. Default 2_000. */
   closeTimeoutMs?: number;
+}
+
+function zeroMask(mask: Buffer): void {
+  mask.fill(0);
 }
 
 /** http://host:port/ → ws://host:port/agent/v1/link */
@@ -155,13 +161,20 @@ export class LinkClient {
       maxPayload: DEFAULT_MAX_FRAME_BYTES,
       perMessageDeflate: false,
       handshakeTimeout: 10_000,
+      // An all-zero mask: ws then skips masking (a copy and a pass over every byte sent). Masking
+      // protects browsers' intermediaries from script-chosen bytes; the agent is not a browser.
+      generateMask: zeroMask,
       ...(this.opts.localAddress ? { localAddress: this.opts.localAddress } : {}),
     });
     this.ws = ws;
     this.cork = null;
     this.welcomed = false;
     ws.on('upgrade', (res) => {
-      if (this.ws === ws) this.cork = new TurnCork(res.socket);
+      if (this.ws !== ws) return;
+      this.cork = new TurnCork(res.socket);
+      res.socket.on('drain', () => {
+        if (this.ws === ws) this.handlers.onDrain?.();
+      });
     });
     let lastError: string | null = null;
     ws.on('open', () => {

@@ -125,6 +125,7 @@ export function ownerControlsToWire(o: OwnerSnapshot, now: Date): OwnerControls 
     denyDomains: o.denyDomains,
     paused: o.paused,
     bytesToday: o.bytesToday,
+    proxy: o.proxy,
   };
 }
 

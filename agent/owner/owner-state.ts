@@ -12,10 +12,14 @@ interface Persisted {
   paused: boolean;
   day: string;
   bytesToday: number;
+  /** The owner consented to proxy streams through the device (`crawl-agent proxy on`). */
+  proxy: boolean;
 }
 
 export interface OwnerSnapshot extends OwnerControlsConfig {
   paused: boolean;
+  /** Proxy streams allowed (the owner's consent). */
+  proxy: boolean;
   bytesToday: number;
   jobsLastMinute: number;
   /** Whether the device takes jobs right now, and why not. */
@@ -36,7 +40,7 @@ const SAVE_EVERY_MS = 250;
 
 export class OwnerState {
   readonly controls: OwnerControlsConfig;
-  private state: Persisted = { paused: false, day: '', bytesToday: 0 };
+  private state: Persisted = { paused: false, day: '', bytesToday: 0, proxy: false };
   private readonly starts: number[] = [];
   private saving: Promise<void> = Promise.resolve();
   /** A coalesced write of the byte count, due within SAVE_EVERY_MS; null when none is due. */
@@ -67,11 +71,12 @@ export class OwnerState {
         paused: parsed.paused === true,
         day: typeof parsed.day === 'string' ? parsed.day : '',
         bytesToday: Number.isFinite(parsed.bytesToday) ? Number(parsed.bytesToday) : 0,
+        proxy: parsed.proxy === true,
       };
     } catch {
       // A torn or edited file must not keep the agent from starting; the owner's pause is the part
       // that matters, so a file we cannot read counts as paused (the safe side).
-      this.state = { paused: true, day: '', bytesToday: 0 };
+      this.state = { paused: true, day: '', bytesToday: 0, proxy: false };
       return `${this.opts.file} is not valid JSON: starting paused (crawl-agent resume to run)`;
     }
     return null;
@@ -83,6 +88,16 @@ export class OwnerState {
 
   async setPaused(paused: boolean): Promise<void> {
     this.state.paused = paused;
+    await this.save();
+  }
+
+  /** Whether the owner lets the device carry proxy streams (off until turned on). */
+  get proxy(): boolean {
+    return this.state.proxy;
+  }
+
+  async setProxy(on: boolean): Promise<void> {
+    this.state.proxy = on;
     await this.save();
   }
 
@@ -168,6 +183,7 @@ export class OwnerState {
     return {
       ...this.controls,
       paused: this.state.paused,
+      proxy: this.state.proxy,
       bytesToday: this.bytesToday,
       jobsLastMinute: this.jobsLastMinute(),
       accepting: reason === null,

@@ -18,6 +18,9 @@ export interface UrlLogEntry {
   /** `success` or the job's error type. */
   outcome: string;
   jobId: string;
+  /** Proxy streams: how long the connection lasted, and the API key it was for. */
+  durationMs?: number;
+  keyId?: string;
 }
 
 export interface UrlLogOptions {

@@ -10,8 +10,9 @@ import type { AgentStatus, UrlLogLine } from './types.js';
 const USAGE = `usage: crawl-agent status [--addr HOST:PORT] [--json]
        crawl-agent pause|resume [--addr HOST:PORT]
        crawl-agent log [--addr HOST:PORT] [--limit N] [--json]
+       crawl-agent proxy on|off [--addr HOST:PORT]
 `;
-const COMMANDS = ['status', 'pause', 'resume', 'log'] as const;
+const COMMANDS = ['status', 'pause', 'resume', 'log', 'proxy'] as const;
 type Command = (typeof COMMANDS)[number];
 
 interface Options {
@@ -44,7 +45,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const command = (positionals[0] ?? 'status') as Command;
-  if (!COMMANDS.includes(command) || positionals.length > 1) {
+  const proxySwitch = command === 'proxy' ? positionals[1] : undefined;
+  const proxyOk =
+    command === 'proxy' ? (proxySwitch === 'on' || proxySwitch === 'off') && positionals.length === 2 : true;
+  if (!COMMANDS.includes(command) || !proxyOk || (command !== 'proxy' && positionals.length > 1)) {
     process.stderr.write(USAGE);
     return 2;
   }
@@ -61,12 +65,14 @@ async function main(argv: string[]): Promise<number> {
       ? '/status'
       : command === 'log'
         ? `/log?limit=${encodeURIComponent(values.limit ?? '100')}`
-        : `/${command}`;
+        : command === 'proxy'
+          ? `/proxy/${proxySwitch}`
+          : `/${command}`;
   const url = `${base}${path}`;
   let res: Response;
   try {
     res = await fetch(url, {
-      method: command === 'pause' || command === 'resume' ? 'POST' : 'GET',
+      method: command === 'pause' || command === 'resume' || command === 'proxy' ? 'POST' : 'GET',
       signal: AbortSignal.timeout(5_000),
     });
   } catch (err) {
@@ -87,6 +93,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(formatStatus(body as AgentStatus, Date.now()));
   } else if (command === 'log') {
     process.stdout.write(formatUrlLog((body as { entries: UrlLogLine[] }).entries));
+  } else if (command === 'proxy') {
+    process.stdout.write(
+      (body as { proxy: boolean }).proxy
+        ? 'proxy on: the coordinator may open proxy streams through this device (kept across restarts)\n'
+        : 'proxy off: the device carries no proxy streams\n',
+    );
   } else {
     process.stdout.write(
       (body as { paused: boolean }).paused

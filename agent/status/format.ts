@@ -107,6 +107,12 @@ function ownerLines(status: AgentStatus): Array<[string, string]> {
     ['Allowed domains', o.allowDomains.join(', ') || 'any'],
     ['Denied domains', o.denyDomains.join(', ') || 'none'],
     ['URL log', o.urlLog],
+    [
+      'Proxy',
+      o.proxy
+        ? `on (${o.proxyStreams ?? 0} open)`
+        : 'off (crawl-agent proxy on to let the device carry proxy traffic)',
+    ],
   ];
 }
 

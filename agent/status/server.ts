@@ -45,9 +45,14 @@ const json = (status: number, value: unknown): Reply => ({
 const DEFAULT_LOG_LINES = 100;
 const MAX_LOG_LINES = 10_000;
 
-const CONTROL_PATHS = new Set(['/pause', '/resume']);
+const CONTROL_PATHS = new Set(['/pause', '/resume', '/proxy/on', '/proxy/off']);
 
 async function control(path: string, source: StatusSource): Promise<Reply> {
+  if (path === '/proxy/on' || path === '/proxy/off') {
+    if (!source.setProxy) return text(404, 'not found: this agent cannot be a proxy exit');
+    await source.setProxy(path === '/proxy/on');
+    return json(200, { proxy: path === '/proxy/on' });
+  }
   if (!source.setPaused) return text(404, 'not found: this agent has no owner controls');
   await source.setPaused(path === '/pause');
   return json(200, { paused: path === '/pause' });

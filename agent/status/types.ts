@@ -54,6 +54,10 @@ export interface AgentStatus {
 
 export interface OwnerStatus {
   paused: boolean;
+  /** The owner lets the device carry proxy streams (`crawl-agent proxy on`). */
+  proxy?: boolean;
+  /** Proxy streams open now. */
+  proxyStreams?: number;
   /** Whether the device takes jobs now; `reason` says why not. */
   accepting: boolean;
   reason: string;
@@ -79,6 +83,8 @@ export interface UrlLogLine {
   bytes: number;
   outcome: string;
   jobId: string;
+  durationMs?: number;
+  keyId?: string;
 }
 
 /** Implemented by the agent; called on every request to the status port, so keep it cheap. */
@@ -88,6 +94,8 @@ export interface StatusSource {
   healthy(): boolean;
   /** The owner's switch (POST /pause, /resume); absent: the routes answer 404. */
   setPaused?(paused: boolean): Promise<void>;
+  /** The owner's proxy consent, persisted (POST /proxy/on, /proxy/off); absent: 404. */
+  setProxy?(on: boolean): Promise<void>;
   /** The newest `limit` URL log lines, oldest first (GET /log); absent: 404. */
   urlLog?(limit: number): Promise<UrlLogLine[]>;
 }

@@ -47,6 +47,8 @@ export const LIMIT_FLAGS = {
   'jobs-per-day': 'jobsPerDay',
   'concurrent-jobs': 'concurrentJobs',
   'sweeps-per-day': 'sweepsPerDay',
+  'proxy-bytes-per-day': 'proxyBytesPerDay',
+  'proxy-connections-per-day': 'proxyConnectionsPerDay',
 } as const satisfies Record<string, keyof KeyLimits>;
 
 /**

@@ -10,12 +10,16 @@ export interface UsageView {
     jobs_per_day: number | null;
     concurrent_jobs: number | null;
     sweeps_per_day: number | null;
+    proxy_bytes_per_day: number | null;
+    proxy_connections_per_day: number | null;
   };
   usage: {
     requests_this_minute: number;
     jobs_today: number;
     sweeps_today: number;
     unfinished_jobs: number;
+    proxy_bytes_today: number;
+    proxy_connections_today: number;
   };
   /** When the current minute and UTC day windows end (ISO 8601). */
   resets: { minute: string; day: string };
@@ -34,6 +38,8 @@ export async function usageOf(
     { name: 'requests', windowStartMs: minute },
     { name: 'jobs', windowStartMs: day },
     { name: 'sweeps', windowStartMs: day },
+    { name: 'proxy_bytes', windowStartMs: day },
+    { name: 'proxy_connections', windowStartMs: day },
   ]);
   const l = key.limits ?? {};
   return {
@@ -43,12 +49,16 @@ export async function usageOf(
       jobs_per_day: orNull(l.jobsPerDay),
       concurrent_jobs: orNull(l.concurrentJobs),
       sweeps_per_day: orNull(l.sweepsPerDay),
+      proxy_bytes_per_day: orNull(l.proxyBytesPerDay),
+      proxy_connections_per_day: orNull(l.proxyConnectionsPerDay),
     },
     usage: {
       requests_this_minute: counts[0] ?? 0,
       jobs_today: counts[1] ?? 0,
       sweeps_today: counts[2] ?? 0,
       unfinished_jobs: unfinished,
+      proxy_bytes_today: counts[3] ?? 0,
+      proxy_connections_today: counts[4] ?? 0,
     },
     resets: {
       minute: new Date(minute + MINUTE_MS).toISOString(),

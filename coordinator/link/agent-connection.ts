@@ -5,6 +5,9 @@
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
+import type { LinkStream } from '../../common/link-streams/link-stream.js';
+import { StreamResetError } from '../../common/link-streams/link-stream.js';
+import { LinkStreams } from '../../common/link-streams/link-streams.js';
 import { TurnCork } from '../../common/turn-cork.js';
 import {
   type AgentFrame,
@@ -17,6 +20,7 @@ import {
   PRE_HELLO_MAX_FRAME_BYTES,
 } from '../../proto/index.js';
 import type { DeviceEgress } from '../network/network-lookup.js';
+import type { ExitLink } from '../proxy/exits.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { ConnectedDevice, DeviceLink } from '../scheduler/device.js';
 import { rejectHandling } from '../scheduler/owner-controls.js';
@@ -33,6 +37,11 @@ import { assignOf } from './wire.js';
 /** How long a closing link may take to finish the close handshake. */
 const CLOSE_GRACE_MS = 5_000;
 
+const EMPTY = new Uint8Array(0);
+
+/** How long a device has to answer a StreamOpen (it resolves and connects within it). */
+const STREAM_OPEN_TIMEOUT_MS = 15_000;
+
 /** Where a device is before its hello says (shared: never modified). */
 const NOWHERE: DeviceLocation = Object.freeze({ country: '', region: '', city: '' });
 
@@ -43,7 +52,9 @@ const NOWHERE: DeviceLocation = Object.freeze({ country: '', region: '', city: '
  * methods shared on the prototype), where callbacks would be closures on every link; the result
  * receiver and the per-device logger are made when first needed.
  */
-export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, ResultLink, BudgetWaiter {
+export class AgentConnection
+  implements DeviceLink, HeartbeatMember, GatedLink, ResultLink, BudgetWaiter, ExitLink
+{
   readonly deviceId: string;
   private registered: ConnectedDevice | null = null;
   private receiver: ResultReceiver | null = null;
@@ -58,6 +69,13 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
   private readonly cork: TurnCork | null;
   /** Paused because result bytes wait for a storage slower than the link. */
   private backlogPaused = false;
+  /** Proxy streams, made when the device offers them in its hello (docs/proxy.md). */
+  private streams: LinkStreams | null = null;
+  /** Streams asked for and not yet opened by the device. */
+  private opening: Map<number, { resolve(s: LinkStream): void; reject(e: Error): void }> | null = null;
+  private nextStreamId = 1;
+  /** The link's TCP socket (drain events let proxy streams send again). */
+  private readonly socket: Duplex | null;
 
   constructor(
     private readonly ws: WebSocket,
@@ -72,6 +90,7 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
   ) {
     this.deviceId = device.id;
     this.cork = socket ? new TurnCork(socket) : null;
+    this.socket = socket;
     this.gate = new FrameGate(this, deps.maxStrikes ?? 16);
     this.helloTimer = setTimeout(
       () => this.close(CloseCode.HelloTimeout, 'no hello in time'),
@@ -148,6 +167,130 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
 
   endSession(sessionId: string): void {
     this.send({ sessionEnd: { sessionId } });
+  }
+
+  // --------------------------------------------------------------- ExitLink (the proxy)
+
+  get streamCount(): number {
+    return this.streams?.size ?? 0;
+  }
+
+  openStream(host: string, port: number, keyId: string): Promise<LinkStream> {
+    const streams = this.streams;
+    if (!streams || this.closed) return Promise.reject(new StreamResetError('gone', 'the device left'));
+    if (streams.full)
+      return Promise.reject(new StreamResetError('limit', 'the device carries no more streams'));
+    let id = this.nextStreamId;
+    while (streams.has(id) || id === 0) id = (id + 1) >>> 0;
+    this.nextStreamId = (id + 1) >>> 0;
+    const windowBytes = this.deps.streamWindowBytes ?? 64 * 1024;
+    const stream = streams.open(id, windowBytes);
+    this.opening ??= new Map();
+    const opening = this.opening;
+    return new Promise<LinkStream>((resolve, reject) => {
+      // A device that neither opens nor refuses in time: the stream is reset and the caller told.
+      const timer = setTimeout(
+        () => stream.abort('timeout', 'the device did not open the connection in time'),
+        STREAM_OPEN_TIMEOUT_MS,
+      );
+      timer.unref();
+      opening.set(id, {
+        resolve: (s) => {
+          clearTimeout(timer);
+          resolve(s);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+      // Reset before it opened (the device refused, the link went): the caller hears why.
+      stream.once('error', (err) => {
+        const waiting = opening.get(id);
+        if (waiting && opening.delete(id)) waiting.reject(err);
+      });
+      stream.once('close', () => {
+        const waiting = opening.get(id);
+        if (waiting && opening.delete(id)) waiting.reject(new StreamResetError('gone', 'the device left'));
+      });
+      this.send({ streamOpen: { streamId: id, host, port, keyId, windowBytes } });
+    });
+  }
+
+  private onStreamFrame(frame: AgentFrame): void {
+    const streams = this.streams;
+    if (!streams) {
+      this.gate.strike(`${frame.body} on a link without streams`);
+      return;
+    }
+    switch (frame.body) {
+      case 'streamOpened': {
+        const id = frame.streamOpened?.streamId ?? 0;
+        const waiting = this.opening?.get(id);
+        const stream = streams.get(id);
+        if (!waiting || !stream) return;
+        this.opening?.delete(id);
+        waiting.resolve(stream);
+        break;
+      }
+      case 'streamData': {
+        const id = frame.streamData?.streamId ?? 0;
+        if (this.opening?.has(id)) {
+          streams.get(id)?.abort('protocol', 'data before the stream opened');
+          this.gate.strike(`data on stream ${id} before it opened`);
+          return;
+        }
+        if (!streams.onData(id, frame.streamData?.data ?? EMPTY))
+          this.gate.strike(`data beyond the credit of stream ${id}`);
+        break;
+      }
+      case 'streamCredit':
+        streams.onCredit(frame.streamCredit?.streamId ?? 0, frame.streamCredit?.bytes ?? 0);
+        break;
+      case 'streamClose':
+        streams.onClose(
+          frame.streamClose?.streamId ?? 0,
+          (frame.streamClose?.reason ?? '').slice(0, 64),
+          (frame.streamClose?.message ?? '').slice(0, 512),
+        );
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The device offered proxy streams in its hello: a stream table, and a place among the exits. */
+  private offerProxy(hello: Hello): void {
+    const exits = this.deps.exits;
+    const offer = hello.proxy;
+    if (!exits || !offer) return;
+    const maxStreams = Math.min(4096, Math.max(1, offer.maxStreams ?? 1));
+    this.streams = new LinkStreams(
+      {
+        data: (streamId, data) => this.send({ streamData: { streamId, data } }),
+        credit: (streamId, bytes) => this.send({ streamCredit: { streamId, bytes } }),
+        close: (streamId, reason, message) => this.send({ streamClose: { streamId, reason, message } }),
+        bufferedBytes: () => this.ws.bufferedAmount,
+      },
+      {
+        windowBytes: this.deps.streamWindowBytes ?? 64 * 1024,
+        maxDataBytes: Math.max(1024, Math.min(256 * 1024, this.deps.maxFrameBytes - 1024)),
+        maxStreams,
+      },
+    );
+    this.socket?.on('drain', () => this.streams?.drained());
+    exits.add(
+      this,
+      {
+        country: this.loc.country,
+        city: this.loc.city.toLowerCase(),
+        asn: this.egress?.asn ?? 0,
+        deviceType: hello.deviceType ?? '',
+        ports: (offer.ports ?? []).slice(0, 64),
+        maxStreams,
+      },
+      hello.ownerControls?.proxy === true,
+    );
   }
 
   // --------------------------------------------------------------- HeartbeatMember (heartbeat-wheel.ts)
@@ -229,6 +372,11 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
       this.close(CloseCode.BadFrame, 'hello expected first');
       return;
     }
+    // Stream frames do not wait behind a result's verdict: their order with results does not matter.
+    if (frame.body?.startsWith('stream')) {
+      this.onStreamFrame(frame);
+      return;
+    }
     this.gate.offer(frame, data.byteLength);
   }
 
@@ -265,6 +413,8 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
           frame.availability?.accepting ?? false,
           frame.availability?.ownerControls,
         );
+        if (this.streams && frame.availability?.ownerControls)
+          this.deps.exits?.setConsent(this.deviceId, frame.availability.ownerControls.proxy === true);
         break;
       default:
         break; // accept, pong: liveness already recorded
@@ -288,9 +438,16 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
     this.loc = outcome.location;
     this.registered = outcome.device;
     this.send(
-      welcomeOf(this.deps.coordinatorId, this.deps.heartbeatIntervalMs, this.deps.maxFrameBytes, Date.now()),
+      welcomeOf(
+        this.deps.coordinatorId,
+        this.deps.heartbeatIntervalMs,
+        this.deps.maxFrameBytes,
+        Date.now(),
+        this.deps.exits && hello.proxy ? (this.deps.streamWindowBytes ?? 64 * 1024) : 0,
+      ),
     );
     this.deps.jobs.addDevice(outcome.device);
+    this.offerProxy(hello);
     void this.deps.store.touchDevice(this.deviceId, outcome.device.connectedAt).catch(() => undefined);
     this.deps.heartbeats.add(this);
     const net = this.egress;
@@ -374,6 +531,10 @@ export class AgentConnection implements DeviceLink, HeartbeatMember, GatedLink, 
     this.receiver?.clear();
     this.gate.clear();
     this.deps.budget.forget(this);
+    if (this.streams) {
+      this.deps.exits?.remove(this);
+      this.streams.closeAll('the device left');
+    }
     if (this.registered) {
       this.deps.heartbeats.remove(this);
       this.deps.jobs.removeDevice(this.deviceId, this.registered);

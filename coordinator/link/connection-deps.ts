@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import type { LinkReports } from '../jobs/reports.js';
 import type { NetworkLookup } from '../network/network-lookup.js';
+import type { ProxyExits } from '../proxy/exits.js';
 import type { ResultIngest } from '../results/ingest.js';
 import type { Store } from '../store/types.js';
 import type { ByteBudget } from './byte-budget.js';
@@ -43,4 +44,8 @@ export interface ConnectionDeps {
   onFrame?: (direction: 'in' | 'out', bytes: number) => void;
   /** Finds the network a link comes from (coordinator/network/). Default: none (unknown networks). */
   network?: NetworkLookup;
+  /** Devices offering proxy streams register here (docs/proxy.md). Default: none (no proxy). */
+  exits?: ProxyExits;
+  /** Initial credit window of a proxy stream, bytes. Default 64 KiB. */
+  streamWindowBytes?: number;
 }

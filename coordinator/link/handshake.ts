@@ -113,6 +113,7 @@ export function welcomeOf(
   heartbeatIntervalMs: number,
   maxFrameBytes: number,
   nowMs: number,
+  streamWindowBytes = 0,
 ): CoordinatorFrameInit {
   return {
     welcome: {
@@ -122,6 +123,7 @@ export function welcomeOf(
       maxChunkBytes: Math.min(DEFAULT_MAX_CHUNK_BYTES, maxFrameBytes - 4096),
       serverTimeMs: nowMs,
       inlineParts: true,
+      streamWindowBytes,
     },
   };
 }

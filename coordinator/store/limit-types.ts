@@ -8,6 +8,10 @@ export interface KeyLimits {
   /** Unfinished (pending or running) jobs of the key's owner at once. */
   concurrentJobs?: number | null;
   sweepsPerDay?: number | null;
+  /** Proxy bytes (both directions) per UTC day (docs/proxy.md). */
+  proxyBytesPerDay?: number | null;
+  /** Proxy connections opened per UTC day. */
+  proxyConnectionsPerDay?: number | null;
   /**
    * False: the key's jobs are never re-run for cross-verification (docs/security.md). Absent or
    * true: they may be sampled.

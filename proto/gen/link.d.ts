@@ -56,8 +56,20 @@ export namespace crawl {
                 /** AgentFrame availability. */
                 availability?: (crawl.link.v1.Availability.$Properties|null);
 
+                /** AgentFrame streamOpened. */
+                streamOpened?: (crawl.link.v1.StreamOpened.$Properties|null);
+
+                /** AgentFrame streamData. */
+                streamData?: (crawl.link.v1.StreamData.$Properties|null);
+
+                /** AgentFrame streamCredit. */
+                streamCredit?: (crawl.link.v1.StreamCredit.$Properties|null);
+
+                /** AgentFrame streamClose. */
+                streamClose?: (crawl.link.v1.StreamClose.$Properties|null);
+
                 /** AgentFrame body. */
-                body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability");
+                body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose");
 
                 /**
                  * Creates a new AgentFrame instance using the specified properties.
@@ -118,8 +130,20 @@ export namespace crawl {
                     /** AgentFrame availability */
                     availability?: (crawl.link.v1.Availability.$Properties|null);
 
+                    /** AgentFrame streamOpened */
+                    streamOpened?: (crawl.link.v1.StreamOpened.$Properties|null);
+
+                    /** AgentFrame streamData */
+                    streamData?: (crawl.link.v1.StreamData.$Properties|null);
+
+                    /** AgentFrame streamCredit */
+                    streamCredit?: (crawl.link.v1.StreamCredit.$Properties|null);
+
+                    /** AgentFrame streamClose */
+                    streamClose?: (crawl.link.v1.StreamClose.$Properties|null);
+
                     /** AgentFrame body */
-                    body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability");
+                    body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -136,9 +160,13 @@ export namespace crawl {
                   pong?: crawl.link.v1.Pong.$Shape|null;
                   draining?: crawl.link.v1.Draining.$Shape|null;
                   availability?: crawl.link.v1.Availability.$Shape|null;
+                  streamOpened?: crawl.link.v1.StreamOpened.$Shape|null;
+                  streamData?: crawl.link.v1.StreamData.$Shape|null;
+                  streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
+                  streamClose?: crawl.link.v1.StreamClose.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape })
+                  ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamOpened"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened: crawl.link.v1.StreamOpened.$Shape; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamData"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null }|{ body?: "streamCredit"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null }|{ body?: "streamClose"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape })
                 );
             }
 
@@ -188,8 +216,20 @@ export namespace crawl {
                 /** CoordinatorFrame standing. */
                 standing?: (crawl.link.v1.Standing.$Properties|null);
 
+                /** CoordinatorFrame streamOpen. */
+                streamOpen?: (crawl.link.v1.StreamOpen.$Properties|null);
+
+                /** CoordinatorFrame streamData. */
+                streamData?: (crawl.link.v1.StreamData.$Properties|null);
+
+                /** CoordinatorFrame streamCredit. */
+                streamCredit?: (crawl.link.v1.StreamCredit.$Properties|null);
+
+                /** CoordinatorFrame streamClose. */
+                streamClose?: (crawl.link.v1.StreamClose.$Properties|null);
+
                 /** CoordinatorFrame body. */
-                body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing");
+                body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose");
 
                 /**
                  * Creates a new CoordinatorFrame instance using the specified properties.
@@ -250,8 +290,20 @@ export namespace crawl {
                     /** CoordinatorFrame standing */
                     standing?: (crawl.link.v1.Standing.$Properties|null);
 
+                    /** CoordinatorFrame streamOpen */
+                    streamOpen?: (crawl.link.v1.StreamOpen.$Properties|null);
+
+                    /** CoordinatorFrame streamData */
+                    streamData?: (crawl.link.v1.StreamData.$Properties|null);
+
+                    /** CoordinatorFrame streamCredit */
+                    streamCredit?: (crawl.link.v1.StreamCredit.$Properties|null);
+
+                    /** CoordinatorFrame streamClose */
+                    streamClose?: (crawl.link.v1.StreamClose.$Properties|null);
+
                     /** CoordinatorFrame body */
-                    body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing");
+                    body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -268,9 +320,13 @@ export namespace crawl {
                   drain?: crawl.link.v1.Drain.$Shape|null;
                   sessionEnd?: crawl.link.v1.SessionEnd.$Shape|null;
                   standing?: crawl.link.v1.Standing.$Shape|null;
+                  streamOpen?: crawl.link.v1.StreamOpen.$Shape|null;
+                  streamData?: crawl.link.v1.StreamData.$Shape|null;
+                  streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
+                  streamClose?: crawl.link.v1.StreamClose.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape })
+                  ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamOpen"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen: crawl.link.v1.StreamOpen.$Shape; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamData"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null }|{ body?: "streamCredit"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null }|{ body?: "streamClose"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape })
                 );
             }
 
@@ -554,6 +610,9 @@ export namespace crawl {
                 /** Hello ownerControls. */
                 ownerControls?: (crawl.link.v1.OwnerControls.$Properties|null);
 
+                /** Hello proxy. */
+                proxy?: (crawl.link.v1.ProxyOffer.$Properties|null);
+
                 /**
                  * Creates a new Hello instance using the specified properties.
                  * @param [properties] Properties to set
@@ -616,12 +675,86 @@ export namespace crawl {
                     /** Hello ownerControls */
                     ownerControls?: (crawl.link.v1.OwnerControls.$Properties|null);
 
+                    /** Hello proxy */
+                    proxy?: (crawl.link.v1.ProxyOffer.$Properties|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of a Hello. */
                 type $Shape = crawl.link.v1.Hello.$Properties;
+            }
+
+            /**
+             * Properties of a ProxyOffer.
+             * @deprecated Use crawl.link.v1.ProxyOffer.$Properties instead.
+             */
+            interface IProxyOffer extends crawl.link.v1.ProxyOffer.$Properties {
+            }
+
+            /** Represents a ProxyOffer. */
+            class ProxyOffer {
+
+                /**
+                 * Constructs a new ProxyOffer.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.ProxyOffer.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** ProxyOffer ports. */
+                ports: number[];
+
+                /** ProxyOffer maxStreams. */
+                maxStreams: number;
+
+                /**
+                 * Creates a new ProxyOffer instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ProxyOffer instance
+                 */
+                static create(properties: crawl.link.v1.ProxyOffer.$Shape): crawl.link.v1.ProxyOffer & crawl.link.v1.ProxyOffer.$Shape;
+                static create(properties?: crawl.link.v1.ProxyOffer.$Properties): crawl.link.v1.ProxyOffer;
+
+                /**
+                 * Encodes the specified ProxyOffer message. Does not implicitly {@link crawl.link.v1.ProxyOffer.verify|verify} messages.
+                 * @param m ProxyOffer message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.ProxyOffer.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ProxyOffer message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.ProxyOffer & crawl.link.v1.ProxyOffer.$Shape} ProxyOffer
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.ProxyOffer & crawl.link.v1.ProxyOffer.$Shape;
+            }
+
+            namespace ProxyOffer {
+
+                /** Properties of a ProxyOffer. */
+                interface $Properties {
+
+                    /** ProxyOffer ports */
+                    ports?: (number[]|null);
+
+                    /** ProxyOffer maxStreams */
+                    maxStreams?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a ProxyOffer. */
+                type $Shape = crawl.link.v1.ProxyOffer.$Properties;
             }
 
             /**
@@ -738,6 +871,9 @@ export namespace crawl {
                 /** OwnerControls bytesToday. */
                 bytesToday: number;
 
+                /** OwnerControls proxy. */
+                proxy: boolean;
+
                 /**
                  * Creates a new OwnerControls instance using the specified properties.
                  * @param [properties] Properties to set
@@ -794,6 +930,9 @@ export namespace crawl {
                     /** OwnerControls bytesToday */
                     bytesToday?: (number|null);
 
+                    /** OwnerControls proxy */
+                    proxy?: (boolean|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
@@ -838,6 +977,9 @@ export namespace crawl {
 
                 /** Welcome inlineParts. */
                 inlineParts: boolean;
+
+                /** Welcome streamWindowBytes. */
+                streamWindowBytes: number;
 
                 /**
                  * Creates a new Welcome instance using the specified properties.
@@ -888,6 +1030,9 @@ export namespace crawl {
 
                     /** Welcome inlineParts */
                     inlineParts?: (boolean|null);
+
+                    /** Welcome streamWindowBytes */
+                    streamWindowBytes?: (number|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -3863,6 +4008,385 @@ export namespace crawl {
 
                 /** Shape of a Standing. */
                 type $Shape = crawl.link.v1.Standing.$Properties;
+            }
+
+            /**
+             * Properties of a StreamOpen.
+             * @deprecated Use crawl.link.v1.StreamOpen.$Properties instead.
+             */
+            interface IStreamOpen extends crawl.link.v1.StreamOpen.$Properties {
+            }
+
+            /** Represents a StreamOpen. */
+            class StreamOpen {
+
+                /**
+                 * Constructs a new StreamOpen.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.StreamOpen.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** StreamOpen streamId. */
+                streamId: number;
+
+                /** StreamOpen host. */
+                host: string;
+
+                /** StreamOpen port. */
+                port: number;
+
+                /** StreamOpen keyId. */
+                keyId: string;
+
+                /** StreamOpen windowBytes. */
+                windowBytes: number;
+
+                /**
+                 * Creates a new StreamOpen instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns StreamOpen instance
+                 */
+                static create(properties: crawl.link.v1.StreamOpen.$Shape): crawl.link.v1.StreamOpen & crawl.link.v1.StreamOpen.$Shape;
+                static create(properties?: crawl.link.v1.StreamOpen.$Properties): crawl.link.v1.StreamOpen;
+
+                /**
+                 * Encodes the specified StreamOpen message. Does not implicitly {@link crawl.link.v1.StreamOpen.verify|verify} messages.
+                 * @param m StreamOpen message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.StreamOpen.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a StreamOpen message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamOpen & crawl.link.v1.StreamOpen.$Shape} StreamOpen
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.StreamOpen & crawl.link.v1.StreamOpen.$Shape;
+            }
+
+            namespace StreamOpen {
+
+                /** Properties of a StreamOpen. */
+                interface $Properties {
+
+                    /** StreamOpen streamId */
+                    streamId?: (number|null);
+
+                    /** StreamOpen host */
+                    host?: (string|null);
+
+                    /** StreamOpen port */
+                    port?: (number|null);
+
+                    /** StreamOpen keyId */
+                    keyId?: (string|null);
+
+                    /** StreamOpen windowBytes */
+                    windowBytes?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a StreamOpen. */
+                type $Shape = crawl.link.v1.StreamOpen.$Properties;
+            }
+
+            /**
+             * Properties of a StreamOpened.
+             * @deprecated Use crawl.link.v1.StreamOpened.$Properties instead.
+             */
+            interface IStreamOpened extends crawl.link.v1.StreamOpened.$Properties {
+            }
+
+            /** Represents a StreamOpened. */
+            class StreamOpened {
+
+                /**
+                 * Constructs a new StreamOpened.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.StreamOpened.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** StreamOpened streamId. */
+                streamId: number;
+
+                /** StreamOpened address. */
+                address: string;
+
+                /**
+                 * Creates a new StreamOpened instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns StreamOpened instance
+                 */
+                static create(properties: crawl.link.v1.StreamOpened.$Shape): crawl.link.v1.StreamOpened & crawl.link.v1.StreamOpened.$Shape;
+                static create(properties?: crawl.link.v1.StreamOpened.$Properties): crawl.link.v1.StreamOpened;
+
+                /**
+                 * Encodes the specified StreamOpened message. Does not implicitly {@link crawl.link.v1.StreamOpened.verify|verify} messages.
+                 * @param m StreamOpened message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.StreamOpened.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a StreamOpened message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamOpened & crawl.link.v1.StreamOpened.$Shape} StreamOpened
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.StreamOpened & crawl.link.v1.StreamOpened.$Shape;
+            }
+
+            namespace StreamOpened {
+
+                /** Properties of a StreamOpened. */
+                interface $Properties {
+
+                    /** StreamOpened streamId */
+                    streamId?: (number|null);
+
+                    /** StreamOpened address */
+                    address?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a StreamOpened. */
+                type $Shape = crawl.link.v1.StreamOpened.$Properties;
+            }
+
+            /**
+             * Properties of a StreamData.
+             * @deprecated Use crawl.link.v1.StreamData.$Properties instead.
+             */
+            interface IStreamData extends crawl.link.v1.StreamData.$Properties {
+            }
+
+            /** Represents a StreamData. */
+            class StreamData {
+
+                /**
+                 * Constructs a new StreamData.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.StreamData.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** StreamData streamId. */
+                streamId: number;
+
+                /** StreamData data. */
+                data: Uint8Array;
+
+                /**
+                 * Creates a new StreamData instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns StreamData instance
+                 */
+                static create(properties: crawl.link.v1.StreamData.$Shape): crawl.link.v1.StreamData & crawl.link.v1.StreamData.$Shape;
+                static create(properties?: crawl.link.v1.StreamData.$Properties): crawl.link.v1.StreamData;
+
+                /**
+                 * Encodes the specified StreamData message. Does not implicitly {@link crawl.link.v1.StreamData.verify|verify} messages.
+                 * @param m StreamData message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.StreamData.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a StreamData message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamData & crawl.link.v1.StreamData.$Shape} StreamData
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.StreamData & crawl.link.v1.StreamData.$Shape;
+            }
+
+            namespace StreamData {
+
+                /** Properties of a StreamData. */
+                interface $Properties {
+
+                    /** StreamData streamId */
+                    streamId?: (number|null);
+
+                    /** StreamData data */
+                    data?: (Uint8Array|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a StreamData. */
+                type $Shape = crawl.link.v1.StreamData.$Properties;
+            }
+
+            /**
+             * Properties of a StreamCredit.
+             * @deprecated Use crawl.link.v1.StreamCredit.$Properties instead.
+             */
+            interface IStreamCredit extends crawl.link.v1.StreamCredit.$Properties {
+            }
+
+            /** Represents a StreamCredit. */
+            class StreamCredit {
+
+                /**
+                 * Constructs a new StreamCredit.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.StreamCredit.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** StreamCredit streamId. */
+                streamId: number;
+
+                /** StreamCredit bytes. */
+                bytes: number;
+
+                /**
+                 * Creates a new StreamCredit instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns StreamCredit instance
+                 */
+                static create(properties: crawl.link.v1.StreamCredit.$Shape): crawl.link.v1.StreamCredit & crawl.link.v1.StreamCredit.$Shape;
+                static create(properties?: crawl.link.v1.StreamCredit.$Properties): crawl.link.v1.StreamCredit;
+
+                /**
+                 * Encodes the specified StreamCredit message. Does not implicitly {@link crawl.link.v1.StreamCredit.verify|verify} messages.
+                 * @param m StreamCredit message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.StreamCredit.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a StreamCredit message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamCredit & crawl.link.v1.StreamCredit.$Shape} StreamCredit
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.StreamCredit & crawl.link.v1.StreamCredit.$Shape;
+            }
+
+            namespace StreamCredit {
+
+                /** Properties of a StreamCredit. */
+                interface $Properties {
+
+                    /** StreamCredit streamId */
+                    streamId?: (number|null);
+
+                    /** StreamCredit bytes */
+                    bytes?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a StreamCredit. */
+                type $Shape = crawl.link.v1.StreamCredit.$Properties;
+            }
+
+            /**
+             * Properties of a StreamClose.
+             * @deprecated Use crawl.link.v1.StreamClose.$Properties instead.
+             */
+            interface IStreamClose extends crawl.link.v1.StreamClose.$Properties {
+            }
+
+            /** Represents a StreamClose. */
+            class StreamClose {
+
+                /**
+                 * Constructs a new StreamClose.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.StreamClose.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** StreamClose streamId. */
+                streamId: number;
+
+                /** StreamClose reason. */
+                reason: string;
+
+                /** StreamClose message. */
+                message: string;
+
+                /**
+                 * Creates a new StreamClose instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns StreamClose instance
+                 */
+                static create(properties: crawl.link.v1.StreamClose.$Shape): crawl.link.v1.StreamClose & crawl.link.v1.StreamClose.$Shape;
+                static create(properties?: crawl.link.v1.StreamClose.$Properties): crawl.link.v1.StreamClose;
+
+                /**
+                 * Encodes the specified StreamClose message. Does not implicitly {@link crawl.link.v1.StreamClose.verify|verify} messages.
+                 * @param m StreamClose message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.StreamClose.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a StreamClose message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamClose & crawl.link.v1.StreamClose.$Shape} StreamClose
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.StreamClose & crawl.link.v1.StreamClose.$Shape;
+            }
+
+            namespace StreamClose {
+
+                /** Properties of a StreamClose. */
+                interface $Properties {
+
+                    /** StreamClose streamId */
+                    streamId?: (number|null);
+
+                    /** StreamClose reason */
+                    reason?: (string|null);
+
+                    /** StreamClose message */
+                    message?: (string|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a StreamClose. */
+                type $Shape = crawl.link.v1.StreamClose.$Properties;
             }
         }
     }

@@ -49,7 +49,11 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.Pong.$Properties|null} [pong] AgentFrame pong
                  * @property {crawl.link.v1.Draining.$Properties|null} [draining] AgentFrame draining
                  * @property {crawl.link.v1.Availability.$Properties|null} [availability] AgentFrame availability
-                 * @property {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"} [body] AgentFrame body
+                 * @property {crawl.link.v1.StreamOpened.$Properties|null} [streamOpened] AgentFrame streamOpened
+                 * @property {crawl.link.v1.StreamData.$Properties|null} [streamData] AgentFrame streamData
+                 * @property {crawl.link.v1.StreamCredit.$Properties|null} [streamCredit] AgentFrame streamCredit
+                 * @property {crawl.link.v1.StreamClose.$Properties|null} [streamClose] AgentFrame streamClose
+                 * @property {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"} [body] AgentFrame body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -73,9 +77,13 @@ export const crawl = $root.crawl = (() => {
                  *   pong?: crawl.link.v1.Pong.$Shape|null;
                  *   draining?: crawl.link.v1.Draining.$Shape|null;
                  *   availability?: crawl.link.v1.Availability.$Shape|null;
+                 *   streamOpened?: crawl.link.v1.StreamOpened.$Shape|null;
+                 *   streamData?: crawl.link.v1.StreamData.$Shape|null;
+                 *   streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
+                 *   streamClose?: crawl.link.v1.StreamClose.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape })
+                 *   ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamOpened"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened: crawl.link.v1.StreamOpened.$Shape; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamData"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null }|{ body?: "streamCredit"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null }|{ body?: "streamClose"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape })
                  * )} crawl.link.v1.AgentFrame.$Shape
                  */
 
@@ -166,17 +174,49 @@ export const crawl = $root.crawl = (() => {
                  */
                 AgentFrame.prototype.availability = null;
 
+                /**
+                 * AgentFrame streamOpened.
+                 * @member {crawl.link.v1.StreamOpened.$Properties|null|undefined} streamOpened
+                 * @memberof crawl.link.v1.AgentFrame
+                 * @instance
+                 */
+                AgentFrame.prototype.streamOpened = null;
+
+                /**
+                 * AgentFrame streamData.
+                 * @member {crawl.link.v1.StreamData.$Properties|null|undefined} streamData
+                 * @memberof crawl.link.v1.AgentFrame
+                 * @instance
+                 */
+                AgentFrame.prototype.streamData = null;
+
+                /**
+                 * AgentFrame streamCredit.
+                 * @member {crawl.link.v1.StreamCredit.$Properties|null|undefined} streamCredit
+                 * @memberof crawl.link.v1.AgentFrame
+                 * @instance
+                 */
+                AgentFrame.prototype.streamCredit = null;
+
+                /**
+                 * AgentFrame streamClose.
+                 * @member {crawl.link.v1.StreamClose.$Properties|null|undefined} streamClose
+                 * @memberof crawl.link.v1.AgentFrame
+                 * @instance
+                 */
+                AgentFrame.prototype.streamClose = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * AgentFrame body.
-                 * @member {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|undefined} body
+                 * @member {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|undefined} body
                  * @memberof crawl.link.v1.AgentFrame
                  * @instance
                  */
                 $Object.defineProperty(AgentFrame.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "accept", "reject", "chunk", "result", "ping", "pong", "draining", "availability"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "accept", "reject", "chunk", "result", "ping", "pong", "draining", "availability", "streamOpened", "streamData", "streamCredit", "streamClose"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -230,6 +270,14 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.Draining.encode(m.draining, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
                     if (m.availability != null && $Object.hasOwnProperty.call(m, "availability"))
                         $root.crawl.link.v1.Availability.encode(m.availability, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
+                    if (m.streamOpened != null && $Object.hasOwnProperty.call(m, "streamOpened"))
+                        $root.crawl.link.v1.StreamOpened.encode(m.streamOpened, w.uint32(/* id 15, wireType 2 =*/122).fork(), q + 1).ldelim();
+                    if (m.streamData != null && $Object.hasOwnProperty.call(m, "streamData"))
+                        $root.crawl.link.v1.StreamData.encode(m.streamData, w.uint32(/* id 16, wireType 2 =*/130).fork(), q + 1).ldelim();
+                    if (m.streamCredit != null && $Object.hasOwnProperty.call(m, "streamCredit"))
+                        $root.crawl.link.v1.StreamCredit.encode(m.streamCredit, w.uint32(/* id 17, wireType 2 =*/138).fork(), q + 1).ldelim();
+                    if (m.streamClose != null && $Object.hasOwnProperty.call(m, "streamClose"))
+                        $root.crawl.link.v1.StreamClose.encode(m.streamClose, w.uint32(/* id 18, wireType 2 =*/146).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -337,6 +385,34 @@ export const crawl = $root.crawl = (() => {
                                 m.body = "availability";
                                 continue;
                             }
+                        case 15: {
+                                if (u !== 2)
+                                    break;
+                                m.streamOpened = $root.crawl.link.v1.StreamOpened.decode(r, r.size(), $undefined, q + 1, m.streamOpened);
+                                m.body = "streamOpened";
+                                continue;
+                            }
+                        case 16: {
+                                if (u !== 2)
+                                    break;
+                                m.streamData = $root.crawl.link.v1.StreamData.decode(r, r.size(), $undefined, q + 1, m.streamData);
+                                m.body = "streamData";
+                                continue;
+                            }
+                        case 17: {
+                                if (u !== 2)
+                                    break;
+                                m.streamCredit = $root.crawl.link.v1.StreamCredit.decode(r, r.size(), $undefined, q + 1, m.streamCredit);
+                                m.body = "streamCredit";
+                                continue;
+                            }
+                        case 18: {
+                                if (u !== 2)
+                                    break;
+                                m.streamClose = $root.crawl.link.v1.StreamClose.decode(r, r.size(), $undefined, q + 1, m.streamClose);
+                                m.body = "streamClose";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -371,7 +447,11 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.Drain.$Properties|null} [drain] CoordinatorFrame drain
                  * @property {crawl.link.v1.SessionEnd.$Properties|null} [sessionEnd] CoordinatorFrame sessionEnd
                  * @property {crawl.link.v1.Standing.$Properties|null} [standing] CoordinatorFrame standing
-                 * @property {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"} [body] CoordinatorFrame body
+                 * @property {crawl.link.v1.StreamOpen.$Properties|null} [streamOpen] CoordinatorFrame streamOpen
+                 * @property {crawl.link.v1.StreamData.$Properties|null} [streamData] CoordinatorFrame streamData
+                 * @property {crawl.link.v1.StreamCredit.$Properties|null} [streamCredit] CoordinatorFrame streamCredit
+                 * @property {crawl.link.v1.StreamClose.$Properties|null} [streamClose] CoordinatorFrame streamClose
+                 * @property {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"} [body] CoordinatorFrame body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -395,9 +475,13 @@ export const crawl = $root.crawl = (() => {
                  *   drain?: crawl.link.v1.Drain.$Shape|null;
                  *   sessionEnd?: crawl.link.v1.SessionEnd.$Shape|null;
                  *   standing?: crawl.link.v1.Standing.$Shape|null;
+                 *   streamOpen?: crawl.link.v1.StreamOpen.$Shape|null;
+                 *   streamData?: crawl.link.v1.StreamData.$Shape|null;
+                 *   streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
+                 *   streamClose?: crawl.link.v1.StreamClose.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape })
+                 *   ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamOpen"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen: crawl.link.v1.StreamOpen.$Shape; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamData"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null }|{ body?: "streamCredit"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null }|{ body?: "streamClose"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape })
                  * )} crawl.link.v1.CoordinatorFrame.$Shape
                  */
 
@@ -488,17 +572,49 @@ export const crawl = $root.crawl = (() => {
                  */
                 CoordinatorFrame.prototype.standing = null;
 
+                /**
+                 * CoordinatorFrame streamOpen.
+                 * @member {crawl.link.v1.StreamOpen.$Properties|null|undefined} streamOpen
+                 * @memberof crawl.link.v1.CoordinatorFrame
+                 * @instance
+                 */
+                CoordinatorFrame.prototype.streamOpen = null;
+
+                /**
+                 * CoordinatorFrame streamData.
+                 * @member {crawl.link.v1.StreamData.$Properties|null|undefined} streamData
+                 * @memberof crawl.link.v1.CoordinatorFrame
+                 * @instance
+                 */
+                CoordinatorFrame.prototype.streamData = null;
+
+                /**
+                 * CoordinatorFrame streamCredit.
+                 * @member {crawl.link.v1.StreamCredit.$Properties|null|undefined} streamCredit
+                 * @memberof crawl.link.v1.CoordinatorFrame
+                 * @instance
+                 */
+                CoordinatorFrame.prototype.streamCredit = null;
+
+                /**
+                 * CoordinatorFrame streamClose.
+                 * @member {crawl.link.v1.StreamClose.$Properties|null|undefined} streamClose
+                 * @memberof crawl.link.v1.CoordinatorFrame
+                 * @instance
+                 */
+                CoordinatorFrame.prototype.streamClose = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * CoordinatorFrame body.
-                 * @member {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|undefined} body
+                 * @member {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|undefined} body
                  * @memberof crawl.link.v1.CoordinatorFrame
                  * @instance
                  */
                 $Object.defineProperty(CoordinatorFrame.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "assign", "ack", "cancel", "ping", "pong", "drain", "sessionEnd", "standing"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "assign", "ack", "cancel", "ping", "pong", "drain", "sessionEnd", "standing", "streamOpen", "streamData", "streamCredit", "streamClose"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -552,6 +668,14 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.SessionEnd.encode(m.sessionEnd, w.uint32(/* id 8, wireType 2 =*/66).fork(), q + 1).ldelim();
                     if (m.standing != null && $Object.hasOwnProperty.call(m, "standing"))
                         $root.crawl.link.v1.Standing.encode(m.standing, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
+                    if (m.streamOpen != null && $Object.hasOwnProperty.call(m, "streamOpen"))
+                        $root.crawl.link.v1.StreamOpen.encode(m.streamOpen, w.uint32(/* id 15, wireType 2 =*/122).fork(), q + 1).ldelim();
+                    if (m.streamData != null && $Object.hasOwnProperty.call(m, "streamData"))
+                        $root.crawl.link.v1.StreamData.encode(m.streamData, w.uint32(/* id 16, wireType 2 =*/130).fork(), q + 1).ldelim();
+                    if (m.streamCredit != null && $Object.hasOwnProperty.call(m, "streamCredit"))
+                        $root.crawl.link.v1.StreamCredit.encode(m.streamCredit, w.uint32(/* id 17, wireType 2 =*/138).fork(), q + 1).ldelim();
+                    if (m.streamClose != null && $Object.hasOwnProperty.call(m, "streamClose"))
+                        $root.crawl.link.v1.StreamClose.encode(m.streamClose, w.uint32(/* id 18, wireType 2 =*/146).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -657,6 +781,34 @@ export const crawl = $root.crawl = (() => {
                                     break;
                                 m.standing = $root.crawl.link.v1.Standing.decode(r, r.size(), $undefined, q + 1, m.standing);
                                 m.body = "standing";
+                                continue;
+                            }
+                        case 15: {
+                                if (u !== 2)
+                                    break;
+                                m.streamOpen = $root.crawl.link.v1.StreamOpen.decode(r, r.size(), $undefined, q + 1, m.streamOpen);
+                                m.body = "streamOpen";
+                                continue;
+                            }
+                        case 16: {
+                                if (u !== 2)
+                                    break;
+                                m.streamData = $root.crawl.link.v1.StreamData.decode(r, r.size(), $undefined, q + 1, m.streamData);
+                                m.body = "streamData";
+                                continue;
+                            }
+                        case 17: {
+                                if (u !== 2)
+                                    break;
+                                m.streamCredit = $root.crawl.link.v1.StreamCredit.decode(r, r.size(), $undefined, q + 1, m.streamCredit);
+                                m.body = "streamCredit";
+                                continue;
+                            }
+                        case 18: {
+                                if (u !== 2)
+                                    break;
+                                m.streamClose = $root.crawl.link.v1.StreamClose.decode(r, r.size(), $undefined, q + 1, m.streamClose);
+                                m.body = "streamClose";
                                 continue;
                             }
                         }
@@ -1272,6 +1424,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {Array.<crawl.link.v1.JobRef.$Properties>|null} [running] Hello running
                  * @property {boolean|null} [draining] Hello draining
                  * @property {crawl.link.v1.OwnerControls.$Properties|null} [ownerControls] Hello ownerControls
+                 * @property {crawl.link.v1.ProxyOffer.$Properties|null} [proxy] Hello proxy
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1385,6 +1538,14 @@ export const crawl = $root.crawl = (() => {
                 Hello.prototype.ownerControls = null;
 
                 /**
+                 * Hello proxy.
+                 * @member {crawl.link.v1.ProxyOffer.$Properties|null|undefined} proxy
+                 * @memberof crawl.link.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.proxy = null;
+
+                /**
                  * Creates a new Hello instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.Hello
@@ -1438,6 +1599,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 9, wireType 0 =*/72).bool(m.draining);
                     if (m.ownerControls != null && $Object.hasOwnProperty.call(m, "ownerControls"))
                         $root.crawl.link.v1.OwnerControls.encode(m.ownerControls, w.uint32(/* id 10, wireType 2 =*/82).fork(), q + 1).ldelim();
+                    if (m.proxy != null && $Object.hasOwnProperty.call(m, "proxy"))
+                        $root.crawl.link.v1.ProxyOffer.encode(m.proxy, w.uint32(/* id 25, wireType 2 =*/202).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -1562,6 +1725,12 @@ export const crawl = $root.crawl = (() => {
                                 m.ownerControls = $root.crawl.link.v1.OwnerControls.decode(r, r.size(), $undefined, q + 1, m.ownerControls);
                                 continue;
                             }
+                        case 25: {
+                                if (u !== 2)
+                                    break;
+                                m.proxy = $root.crawl.link.v1.ProxyOffer.decode(r, r.size(), $undefined, q + 1, m.proxy);
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -1580,6 +1749,185 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return Hello;
+            })();
+
+            v1.ProxyOffer = (function() {
+
+                /**
+                 * Properties of a ProxyOffer.
+                 * @typedef {Object} crawl.link.v1.ProxyOffer.$Properties
+                 * @property {Array.<number>|null} [ports] ProxyOffer ports
+                 * @property {number|null} [maxStreams] ProxyOffer maxStreams
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a ProxyOffer.
+                 * @memberof crawl.link.v1
+                 * @interface IProxyOffer
+                 * @augments crawl.link.v1.ProxyOffer.$Properties
+                 * @deprecated Use crawl.link.v1.ProxyOffer.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a ProxyOffer.
+                 * @typedef {crawl.link.v1.ProxyOffer.$Properties} crawl.link.v1.ProxyOffer.$Shape
+                 */
+
+                /**
+                 * Constructs a new ProxyOffer.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a ProxyOffer.
+                 * @constructor
+                 * @param {crawl.link.v1.ProxyOffer.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ProxyOffer = function (p) {
+                    this.ports = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * ProxyOffer ports.
+                 * @member {Array.<number>} ports
+                 * @memberof crawl.link.v1.ProxyOffer
+                 * @instance
+                 */
+                ProxyOffer.prototype.ports = $util.emptyArray;
+
+                /**
+                 * ProxyOffer maxStreams.
+                 * @member {number} maxStreams
+                 * @memberof crawl.link.v1.ProxyOffer
+                 * @instance
+                 */
+                ProxyOffer.prototype.maxStreams = 0;
+
+                /**
+                 * Creates a new ProxyOffer instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.ProxyOffer
+                 * @static
+                 * @param {crawl.link.v1.ProxyOffer.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.ProxyOffer} ProxyOffer instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.ProxyOffer.$Shape): crawl.link.v1.ProxyOffer & crawl.link.v1.ProxyOffer.$Shape;
+                 *   (properties?: crawl.link.v1.ProxyOffer.$Properties): crawl.link.v1.ProxyOffer;
+                 * }}
+                 */
+                ProxyOffer.create = function(properties) {
+                    return new ProxyOffer(properties);
+                };
+
+                /**
+                 * Encodes the specified ProxyOffer message. Does not implicitly {@link crawl.link.v1.ProxyOffer.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.ProxyOffer
+                 * @static
+                 * @param {crawl.link.v1.ProxyOffer.$Properties} m ProxyOffer message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ProxyOffer.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.ports != null && m.ports.length) {
+                        w.uint32(/* id 1, wireType 2 =*/10).uint32s(m.ports);
+                    }
+                    if (m.maxStreams != null && $Object.hasOwnProperty.call(m, "maxStreams") && m.maxStreams !== 0)
+                        w.uint32(/* id 2, wireType 0 =*/16).uint32(m.maxStreams);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a ProxyOffer message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.ProxyOffer
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.ProxyOffer & crawl.link.v1.ProxyOffer.$Shape} ProxyOffer
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ProxyOffer.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.ProxyOffer();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u === 2) {
+                                    if (!(m.ports && m.ports.length))
+                                        m.ports = [];
+                                    r.uint32s(m.ports);
+                                    continue;
+                                }
+                                if (u !== 0)
+                                    break;
+                                if (!(m.ports && m.ports.length))
+                                    m.ports = [];
+                                m.ports.push(r.uint32());
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.maxStreams = v;
+                                else
+                                    delete m.maxStreams;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return ProxyOffer;
             })();
 
             v1.HourWindow = (function() {
@@ -1767,6 +2115,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {Array.<string>|null} [denyDomains] OwnerControls denyDomains
                  * @property {boolean|null} [paused] OwnerControls paused
                  * @property {number|null} [bytesToday] OwnerControls bytesToday
+                 * @property {boolean|null} [proxy] OwnerControls proxy
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1866,6 +2215,14 @@ export const crawl = $root.crawl = (() => {
                 OwnerControls.prototype.bytesToday = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
 
                 /**
+                 * OwnerControls proxy.
+                 * @member {boolean} proxy
+                 * @memberof crawl.link.v1.OwnerControls
+                 * @instance
+                 */
+                OwnerControls.prototype.proxy = false;
+
+                /**
                  * Creates a new OwnerControls instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.OwnerControls
@@ -1919,6 +2276,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 7, wireType 0 =*/56).bool(m.paused);
                     if (m.bytesToday != null && $Object.hasOwnProperty.call(m, "bytesToday") && (typeof m.bytesToday === "object" ? m.bytesToday.low || m.bytesToday.high : m.bytesToday !== 0))
                         w.uint32(/* id 8, wireType 0 =*/64).uint64(m.bytesToday);
+                    if (m.proxy != null && $Object.hasOwnProperty.call(m, "proxy") && m.proxy !== false)
+                        w.uint32(/* id 10, wireType 0 =*/80).bool(m.proxy);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -2032,6 +2391,15 @@ export const crawl = $root.crawl = (() => {
                                     delete m.bytesToday;
                                 continue;
                             }
+                        case 10: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.proxy = v;
+                                else
+                                    delete m.proxy;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -2063,6 +2431,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {number|null} [maxChunkBytes] Welcome maxChunkBytes
                  * @property {number|null} [serverTimeMs] Welcome serverTimeMs
                  * @property {boolean|null} [inlineParts] Welcome inlineParts
+                 * @property {number|null} [streamWindowBytes] Welcome streamWindowBytes
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2143,6 +2512,14 @@ export const crawl = $root.crawl = (() => {
                 Welcome.prototype.inlineParts = false;
 
                 /**
+                 * Welcome streamWindowBytes.
+                 * @member {number} streamWindowBytes
+                 * @memberof crawl.link.v1.Welcome
+                 * @instance
+                 */
+                Welcome.prototype.streamWindowBytes = 0;
+
+                /**
                  * Creates a new Welcome instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.Welcome
@@ -2186,6 +2563,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 5, wireType 0 =*/40).uint64(m.serverTimeMs);
                     if (m.inlineParts != null && $Object.hasOwnProperty.call(m, "inlineParts") && m.inlineParts !== false)
                         w.uint32(/* id 6, wireType 0 =*/48).bool(m.inlineParts);
+                    if (m.streamWindowBytes != null && $Object.hasOwnProperty.call(m, "streamWindowBytes") && m.streamWindowBytes !== 0)
+                        w.uint32(/* id 15, wireType 0 =*/120).uint32(m.streamWindowBytes);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -2282,6 +2661,15 @@ export const crawl = $root.crawl = (() => {
                                     m.inlineParts = v;
                                 else
                                     delete m.inlineParts;
+                                continue;
+                            }
+                        case 15: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.streamWindowBytes = v;
+                                else
+                                    delete m.streamWindowBytes;
                                 continue;
                             }
                         }
@@ -10081,6 +10469,946 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return Standing;
+            })();
+
+            v1.StreamOpen = (function() {
+
+                /**
+                 * Properties of a StreamOpen.
+                 * @typedef {Object} crawl.link.v1.StreamOpen.$Properties
+                 * @property {number|null} [streamId] StreamOpen streamId
+                 * @property {string|null} [host] StreamOpen host
+                 * @property {number|null} [port] StreamOpen port
+                 * @property {string|null} [keyId] StreamOpen keyId
+                 * @property {number|null} [windowBytes] StreamOpen windowBytes
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a StreamOpen.
+                 * @memberof crawl.link.v1
+                 * @interface IStreamOpen
+                 * @augments crawl.link.v1.StreamOpen.$Properties
+                 * @deprecated Use crawl.link.v1.StreamOpen.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a StreamOpen.
+                 * @typedef {crawl.link.v1.StreamOpen.$Properties} crawl.link.v1.StreamOpen.$Shape
+                 */
+
+                /**
+                 * Constructs a new StreamOpen.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a StreamOpen.
+                 * @constructor
+                 * @param {crawl.link.v1.StreamOpen.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const StreamOpen = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * StreamOpen streamId.
+                 * @member {number} streamId
+                 * @memberof crawl.link.v1.StreamOpen
+                 * @instance
+                 */
+                StreamOpen.prototype.streamId = 0;
+
+                /**
+                 * StreamOpen host.
+                 * @member {string} host
+                 * @memberof crawl.link.v1.StreamOpen
+                 * @instance
+                 */
+                StreamOpen.prototype.host = "";
+
+                /**
+                 * StreamOpen port.
+                 * @member {number} port
+                 * @memberof crawl.link.v1.StreamOpen
+                 * @instance
+                 */
+                StreamOpen.prototype.port = 0;
+
+                /**
+                 * StreamOpen keyId.
+                 * @member {string} keyId
+                 * @memberof crawl.link.v1.StreamOpen
+                 * @instance
+                 */
+                StreamOpen.prototype.keyId = "";
+
+                /**
+                 * StreamOpen windowBytes.
+                 * @member {number} windowBytes
+                 * @memberof crawl.link.v1.StreamOpen
+                 * @instance
+                 */
+                StreamOpen.prototype.windowBytes = 0;
+
+                /**
+                 * Creates a new StreamOpen instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.StreamOpen
+                 * @static
+                 * @param {crawl.link.v1.StreamOpen.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.StreamOpen} StreamOpen instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.StreamOpen.$Shape): crawl.link.v1.StreamOpen & crawl.link.v1.StreamOpen.$Shape;
+                 *   (properties?: crawl.link.v1.StreamOpen.$Properties): crawl.link.v1.StreamOpen;
+                 * }}
+                 */
+                StreamOpen.create = function(properties) {
+                    return new StreamOpen(properties);
+                };
+
+                /**
+                 * Encodes the specified StreamOpen message. Does not implicitly {@link crawl.link.v1.StreamOpen.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.StreamOpen
+                 * @static
+                 * @param {crawl.link.v1.StreamOpen.$Properties} m StreamOpen message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                StreamOpen.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.streamId != null && $Object.hasOwnProperty.call(m, "streamId") && m.streamId !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.streamId);
+                    if (m.host != null && $Object.hasOwnProperty.call(m, "host") && m.host !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.host);
+                    if (m.port != null && $Object.hasOwnProperty.call(m, "port") && m.port !== 0)
+                        w.uint32(/* id 3, wireType 0 =*/24).uint32(m.port);
+                    if (m.keyId != null && $Object.hasOwnProperty.call(m, "keyId") && m.keyId !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.keyId);
+                    if (m.windowBytes != null && $Object.hasOwnProperty.call(m, "windowBytes") && m.windowBytes !== 0)
+                        w.uint32(/* id 5, wireType 0 =*/40).uint32(m.windowBytes);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a StreamOpen message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.StreamOpen
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamOpen & crawl.link.v1.StreamOpen.$Shape} StreamOpen
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                StreamOpen.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.StreamOpen();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.streamId = v;
+                                else
+                                    delete m.streamId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.host = v;
+                                else
+                                    delete m.host;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.port = v;
+                                else
+                                    delete m.port;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.keyId = v;
+                                else
+                                    delete m.keyId;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.windowBytes = v;
+                                else
+                                    delete m.windowBytes;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return StreamOpen;
+            })();
+
+            v1.StreamOpened = (function() {
+
+                /**
+                 * Properties of a StreamOpened.
+                 * @typedef {Object} crawl.link.v1.StreamOpened.$Properties
+                 * @property {number|null} [streamId] StreamOpened streamId
+                 * @property {string|null} [address] StreamOpened address
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a StreamOpened.
+                 * @memberof crawl.link.v1
+                 * @interface IStreamOpened
+                 * @augments crawl.link.v1.StreamOpened.$Properties
+                 * @deprecated Use crawl.link.v1.StreamOpened.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a StreamOpened.
+                 * @typedef {crawl.link.v1.StreamOpened.$Properties} crawl.link.v1.StreamOpened.$Shape
+                 */
+
+                /**
+                 * Constructs a new StreamOpened.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a StreamOpened.
+                 * @constructor
+                 * @param {crawl.link.v1.StreamOpened.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const StreamOpened = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * StreamOpened streamId.
+                 * @member {number} streamId
+                 * @memberof crawl.link.v1.StreamOpened
+                 * @instance
+                 */
+                StreamOpened.prototype.streamId = 0;
+
+                /**
+                 * StreamOpened address.
+                 * @member {string} address
+                 * @memberof crawl.link.v1.StreamOpened
+                 * @instance
+                 */
+                StreamOpened.prototype.address = "";
+
+                /**
+                 * Creates a new StreamOpened instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.StreamOpened
+                 * @static
+                 * @param {crawl.link.v1.StreamOpened.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.StreamOpened} StreamOpened instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.StreamOpened.$Shape): crawl.link.v1.StreamOpened & crawl.link.v1.StreamOpened.$Shape;
+                 *   (properties?: crawl.link.v1.StreamOpened.$Properties): crawl.link.v1.StreamOpened;
+                 * }}
+                 */
+                StreamOpened.create = function(properties) {
+                    return new StreamOpened(properties);
+                };
+
+                /**
+                 * Encodes the specified StreamOpened message. Does not implicitly {@link crawl.link.v1.StreamOpened.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.StreamOpened
+                 * @static
+                 * @param {crawl.link.v1.StreamOpened.$Properties} m StreamOpened message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                StreamOpened.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.streamId != null && $Object.hasOwnProperty.call(m, "streamId") && m.streamId !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.streamId);
+                    if (m.address != null && $Object.hasOwnProperty.call(m, "address") && m.address !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.address);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a StreamOpened message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.StreamOpened
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamOpened & crawl.link.v1.StreamOpened.$Shape} StreamOpened
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                StreamOpened.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.StreamOpened();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.streamId = v;
+                                else
+                                    delete m.streamId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.address = v;
+                                else
+                                    delete m.address;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return StreamOpened;
+            })();
+
+            v1.StreamData = (function() {
+
+                /**
+                 * Properties of a StreamData.
+                 * @typedef {Object} crawl.link.v1.StreamData.$Properties
+                 * @property {number|null} [streamId] StreamData streamId
+                 * @property {Uint8Array|null} [data] StreamData data
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a StreamData.
+                 * @memberof crawl.link.v1
+                 * @interface IStreamData
+                 * @augments crawl.link.v1.StreamData.$Properties
+                 * @deprecated Use crawl.link.v1.StreamData.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a StreamData.
+                 * @typedef {crawl.link.v1.StreamData.$Properties} crawl.link.v1.StreamData.$Shape
+                 */
+
+                /**
+                 * Constructs a new StreamData.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a StreamData.
+                 * @constructor
+                 * @param {crawl.link.v1.StreamData.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const StreamData = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * StreamData streamId.
+                 * @member {number} streamId
+                 * @memberof crawl.link.v1.StreamData
+                 * @instance
+                 */
+                StreamData.prototype.streamId = 0;
+
+                /**
+                 * StreamData data.
+                 * @member {Uint8Array} data
+                 * @memberof crawl.link.v1.StreamData
+                 * @instance
+                 */
+                StreamData.prototype.data = $util.newBuffer([]);
+
+                /**
+                 * Creates a new StreamData instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.StreamData
+                 * @static
+                 * @param {crawl.link.v1.StreamData.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.StreamData} StreamData instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.StreamData.$Shape): crawl.link.v1.StreamData & crawl.link.v1.StreamData.$Shape;
+                 *   (properties?: crawl.link.v1.StreamData.$Properties): crawl.link.v1.StreamData;
+                 * }}
+                 */
+                StreamData.create = function(properties) {
+                    return new StreamData(properties);
+                };
+
+                /**
+                 * Encodes the specified StreamData message. Does not implicitly {@link crawl.link.v1.StreamData.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.StreamData
+                 * @static
+                 * @param {crawl.link.v1.StreamData.$Properties} m StreamData message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                StreamData.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.streamId != null && $Object.hasOwnProperty.call(m, "streamId") && m.streamId !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.streamId);
+                    if (m.data != null && $Object.hasOwnProperty.call(m, "data") && m.data.length)
+                        w.uint32(/* id 2, wireType 2 =*/18).bytes(m.data);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a StreamData message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.StreamData
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamData & crawl.link.v1.StreamData.$Shape} StreamData
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                StreamData.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.StreamData();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.streamId = v;
+                                else
+                                    delete m.streamId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.bytes()).length)
+                                    m.data = v;
+                                else
+                                    delete m.data;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return StreamData;
+            })();
+
+            v1.StreamCredit = (function() {
+
+                /**
+                 * Properties of a StreamCredit.
+                 * @typedef {Object} crawl.link.v1.StreamCredit.$Properties
+                 * @property {number|null} [streamId] StreamCredit streamId
+                 * @property {number|null} [bytes] StreamCredit bytes
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a StreamCredit.
+                 * @memberof crawl.link.v1
+                 * @interface IStreamCredit
+                 * @augments crawl.link.v1.StreamCredit.$Properties
+                 * @deprecated Use crawl.link.v1.StreamCredit.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a StreamCredit.
+                 * @typedef {crawl.link.v1.StreamCredit.$Properties} crawl.link.v1.StreamCredit.$Shape
+                 */
+
+                /**
+                 * Constructs a new StreamCredit.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a StreamCredit.
+                 * @constructor
+                 * @param {crawl.link.v1.StreamCredit.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const StreamCredit = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * StreamCredit streamId.
+                 * @member {number} streamId
+                 * @memberof crawl.link.v1.StreamCredit
+                 * @instance
+                 */
+                StreamCredit.prototype.streamId = 0;
+
+                /**
+                 * StreamCredit bytes.
+                 * @member {number} bytes
+                 * @memberof crawl.link.v1.StreamCredit
+                 * @instance
+                 */
+                StreamCredit.prototype.bytes = 0;
+
+                /**
+                 * Creates a new StreamCredit instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.StreamCredit
+                 * @static
+                 * @param {crawl.link.v1.StreamCredit.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.StreamCredit} StreamCredit instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.StreamCredit.$Shape): crawl.link.v1.StreamCredit & crawl.link.v1.StreamCredit.$Shape;
+                 *   (properties?: crawl.link.v1.StreamCredit.$Properties): crawl.link.v1.StreamCredit;
+                 * }}
+                 */
+                StreamCredit.create = function(properties) {
+                    return new StreamCredit(properties);
+                };
+
+                /**
+                 * Encodes the specified StreamCredit message. Does not implicitly {@link crawl.link.v1.StreamCredit.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.StreamCredit
+                 * @static
+                 * @param {crawl.link.v1.StreamCredit.$Properties} m StreamCredit message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                StreamCredit.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.streamId != null && $Object.hasOwnProperty.call(m, "streamId") && m.streamId !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.streamId);
+                    if (m.bytes != null && $Object.hasOwnProperty.call(m, "bytes") && m.bytes !== 0)
+                        w.uint32(/* id 2, wireType 0 =*/16).uint32(m.bytes);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a StreamCredit message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.StreamCredit
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamCredit & crawl.link.v1.StreamCredit.$Shape} StreamCredit
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                StreamCredit.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.StreamCredit();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.streamId = v;
+                                else
+                                    delete m.streamId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.bytes = v;
+                                else
+                                    delete m.bytes;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return StreamCredit;
+            })();
+
+            v1.StreamClose = (function() {
+
+                /**
+                 * Properties of a StreamClose.
+                 * @typedef {Object} crawl.link.v1.StreamClose.$Properties
+                 * @property {number|null} [streamId] StreamClose streamId
+                 * @property {string|null} [reason] StreamClose reason
+                 * @property {string|null} [message] StreamClose message
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a StreamClose.
+                 * @memberof crawl.link.v1
+                 * @interface IStreamClose
+                 * @augments crawl.link.v1.StreamClose.$Properties
+                 * @deprecated Use crawl.link.v1.StreamClose.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a StreamClose.
+                 * @typedef {crawl.link.v1.StreamClose.$Properties} crawl.link.v1.StreamClose.$Shape
+                 */
+
+                /**
+                 * Constructs a new StreamClose.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a StreamClose.
+                 * @constructor
+                 * @param {crawl.link.v1.StreamClose.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const StreamClose = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * StreamClose streamId.
+                 * @member {number} streamId
+                 * @memberof crawl.link.v1.StreamClose
+                 * @instance
+                 */
+                StreamClose.prototype.streamId = 0;
+
+                /**
+                 * StreamClose reason.
+                 * @member {string} reason
+                 * @memberof crawl.link.v1.StreamClose
+                 * @instance
+                 */
+                StreamClose.prototype.reason = "";
+
+                /**
+                 * StreamClose message.
+                 * @member {string} message
+                 * @memberof crawl.link.v1.StreamClose
+                 * @instance
+                 */
+                StreamClose.prototype.message = "";
+
+                /**
+                 * Creates a new StreamClose instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.StreamClose
+                 * @static
+                 * @param {crawl.link.v1.StreamClose.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.StreamClose} StreamClose instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.StreamClose.$Shape): crawl.link.v1.StreamClose & crawl.link.v1.StreamClose.$Shape;
+                 *   (properties?: crawl.link.v1.StreamClose.$Properties): crawl.link.v1.StreamClose;
+                 * }}
+                 */
+                StreamClose.create = function(properties) {
+                    return new StreamClose(properties);
+                };
+
+                /**
+                 * Encodes the specified StreamClose message. Does not implicitly {@link crawl.link.v1.StreamClose.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.StreamClose
+                 * @static
+                 * @param {crawl.link.v1.StreamClose.$Properties} m StreamClose message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                StreamClose.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.streamId != null && $Object.hasOwnProperty.call(m, "streamId") && m.streamId !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.streamId);
+                    if (m.reason != null && $Object.hasOwnProperty.call(m, "reason") && m.reason !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.reason);
+                    if (m.message != null && $Object.hasOwnProperty.call(m, "message") && m.message !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.message);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a StreamClose message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.StreamClose
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.StreamClose & crawl.link.v1.StreamClose.$Shape} StreamClose
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                StreamClose.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.StreamClose();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.streamId = v;
+                                else
+                                    delete m.streamId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.reason = v;
+                                else
+                                    delete m.reason;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.message = v;
+                                else
+                                    delete m.message;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return StreamClose;
             })();
 
             return v1;

@@ -10,8 +10,8 @@ import { AGENT_LINK_PATH, decodeAgentFrame, encodeAgentFrame } from '../../proto
 export interface TamperingLinkProxy {
   /** The base URL an agent takes as its coordinator. */
   url: string;
-  /** Parts rewritten so far, by how they travelled. */
-  readonly tampered: { chunks: number; inline: number };
+  /** Parts rewritten so far, by how they travelled; proxy stream frames altered. */
+  readonly tampered: { chunks: number; inline: number; streamFrames: number };
   close(): Promise<void>;
 }
 
@@ -26,14 +26,26 @@ export function rot13(data: Uint8Array): Uint8Array {
   return out;
 }
 
-export async function startTamperingLinkProxy(upstream: string): Promise<TamperingLinkProxy> {
-  const tampered = { chunks: 0, inline: 0 };
+export interface TamperOptions {
+  /**
+   * Proxy streams whose data is altered too: called with the stream id and the stream's bytes
+   * before this frame; true flips one byte in the frame (same length). Default: none.
+   */
+  tamperStream?: (streamId: number, offset: number) => boolean;
+}
+
+export async function startTamperingLinkProxy(
+  upstream: string,
+  options: TamperOptions = {},
+): Promise<TamperingLinkProxy> {
+  const tampered = { chunks: 0, inline: 0, streamFrames: 0 };
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: AGENT_LINK_PATH });
   wss.on('connection', (down, req) => {
     const up = new WebSocket(`${upstream.replace(/^http/, 'ws')}${AGENT_LINK_PATH}`, {
       headers: { authorization: req.headers.authorization ?? '' },
     });
     const held: Buffer[] = [];
+    const streamBytes = new Map<number, number>();
     down.on('error', () => undefined);
     up.on('error', () => undefined);
     down.on('message', (data: Buffer) => {
@@ -46,6 +58,19 @@ export async function startTamperingLinkProxy(upstream: string): Promise<Tamperi
         if (part.inlineData?.length) {
           part.inlineData = rot13(part.inlineData);
           tampered.inline++;
+        }
+      }
+      const sd = frame.streamData;
+      if (sd?.data?.length && options.tamperStream) {
+        const id = sd.streamId ?? 0;
+        const offset = streamBytes.get(id) ?? 0;
+        streamBytes.set(id, offset + sd.data.length);
+        if (options.tamperStream(id, offset)) {
+          const data = Uint8Array.from(sd.data);
+          const at = Math.floor(data.length / 2);
+          data[at] = (data[at] ?? 0) ^ 0xff;
+          sd.data = data;
+          tampered.streamFrames++;
         }
       }
       const out = Buffer.from(encodeAgentFrame(frame));

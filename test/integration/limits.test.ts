@@ -138,6 +138,8 @@ describe('per-key limits on one coordinator', () => {
       jobs_per_day: 2,
       concurrent_jobs: null,
       sweeps_per_day: null,
+      proxy_bytes_per_day: null,
+      proxy_connections_per_day: null,
     });
     assert.equal(usage.usage.jobs_today, 2);
     assert.equal(usage.usage.unfinished_jobs, 2);

@@ -1,0 +1,128 @@
+// The devices of this coordinator that can carry proxy streams, and the choice among them: only
+// devices whose owner consented, matching the caller's targeting (country, city, ASN, type), with a
+// free stream slot and the destination port allowed; the least busy first. A session name keeps its
+// device for its TTL; when that device has gone, the session moves (fallback) or the connection is
+// refused, as the caller chose.
+import type { LinkStream } from '../../common/link-streams/link-stream.js';
+import type { Targeting } from './username.js';
+
+/** A connected device's link as the proxy uses it (AgentConnection implements it). */
+export interface ExitLink {
+  readonly deviceId: string;
+  /** Opens a stream to host:port from the device; rejects with the device's refusal. */
+  openStream(host: string, port: number, keyId: string): Promise<LinkStream>;
+  /** Streams open on the link now. */
+  readonly streamCount: number;
+}
+
+export interface ExitProfile {
+  country: string;
+  /** Lower case. */
+  city: string;
+  asn: number;
+  deviceType: string;
+  ports: readonly number[];
+  maxStreams: number;
+}
+
+interface Exit {
+  link: ExitLink;
+  profile: ExitProfile;
+  consent: boolean;
+}
+
+export type PickResult = { ok: true; link: ExitLink } | { ok: false; error: 'no_device' | 'session_gone' };
+
+/** Sessions kept at most; the oldest expiring go first beyond it. */
+const MAX_SESSIONS = 100_000;
+
+export class ProxyExits {
+  private readonly exits = new Map<string, Exit>();
+  private readonly sessions = new Map<string, { deviceId: string; expiresMs: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get size(): number {
+    return this.exits.size;
+  }
+
+  /** Devices that consent now. */
+  get consenting(): number {
+    let n = 0;
+    for (const e of this.exits.values()) if (e.consent) n++;
+    return n;
+  }
+
+  add(link: ExitLink, profile: ExitProfile, consent: boolean): void {
+    this.exits.set(link.deviceId, { link, profile, consent });
+  }
+
+  remove(link: ExitLink): void {
+    if (this.exits.get(link.deviceId)?.link === link) this.exits.delete(link.deviceId);
+  }
+
+  /** The owner turned proxying on or off (Availability.owner_controls.proxy). */
+  setConsent(deviceId: string, consent: boolean): void {
+    const e = this.exits.get(deviceId);
+    if (e) e.consent = consent;
+  }
+
+  pick(t: Targeting, port: number, exclude: ReadonlySet<string> = new Set()): PickResult {
+    const nowMs = this.now();
+    const sessionKey = t.session ? `${t.keyId}/${t.session}` : '';
+    if (sessionKey) {
+      const held = this.sessions.get(sessionKey);
+      if (held && held.expiresMs > nowMs) {
+        const e = this.exits.get(held.deviceId);
+        if (e && !exclude.has(held.deviceId) && this.fits(e, t, port)) return { ok: true, link: e.link };
+        if (!t.fallback) return { ok: false, error: 'session_gone' };
+      }
+    }
+    let best: Exit | null = null;
+    let bestLoad = Number.POSITIVE_INFINITY;
+    let ties = 0;
+    for (const e of this.exits.values()) {
+      if (exclude.has(e.link.deviceId) || !this.fits(e, t, port)) continue;
+      const load = e.link.streamCount / Math.max(1, e.profile.maxStreams);
+      if (load < bestLoad) {
+        best = e;
+        bestLoad = load;
+        ties = 1;
+      } else if (load === bestLoad) {
+        // Reservoir choice among the equally loaded: new connections spread over the devices.
+        ties++;
+        if (Math.random() * ties < 1) best = e;
+      }
+    }
+    if (!best) return { ok: false, error: 'no_device' };
+    if (sessionKey) this.remember(sessionKey, best.link.deviceId, nowMs + t.ttlSec * 1000);
+    return { ok: true, link: best.link };
+  }
+
+  private fits(e: Exit, t: Targeting, port: number): boolean {
+    const p = e.profile;
+    return (
+      e.consent &&
+      e.link.streamCount < p.maxStreams &&
+      p.ports.includes(port) &&
+      (t.country === '' || p.country === t.country) &&
+      (t.city === '' || p.city === t.city) &&
+      (t.asn === 0 || p.asn === t.asn) &&
+      (t.deviceType === '' || p.deviceType === t.deviceType)
+    );
+  }
+
+  private remember(key: string, deviceId: string, expiresMs: number): void {
+    this.sessions.delete(key);
+    if (this.sessions.size >= MAX_SESSIONS) {
+      const nowMs = this.now();
+      for (const [k, v] of this.sessions) if (v.expiresMs <= nowMs) this.sessions.delete(k);
+      // Still full: the oldest entry goes (insertion order).
+      if (this.sessions.size >= MAX_SESSIONS) {
+        const oldest = this.sessions.keys().next().value;
+        if (oldest !== undefined) this.sessions.delete(oldest);
+      }
+    }
+    this.sessions.set(key, { deviceId, expiresMs });
+  }
+}

@@ -1,0 +1,107 @@
+// Streams over the link, both ends in one process joined by a wire that delivers frames on the next
+// turn: bytes arrive whole and in order both ways, credit bounds what a sender has unacknowledged,
+// credit comes back in batches (never per chunk), data beyond the credit resets the stream, and a
+// half close from each side ends it.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { LinkStreams, type StreamWire } from '../../common/link-streams/link-streams.js';
+
+interface Pair {
+  a: LinkStreams;
+  b: LinkStreams;
+  /** Data frames a sent, credits b sent, closes either sent. */
+  sent: { data: number[]; credit: number[]; close: string[] };
+}
+
+function pair(window = 64 * 1024): Pair {
+  const sent: Pair['sent'] = { data: [], credit: [], close: [] };
+  let a: LinkStreams | null = null;
+  let b: LinkStreams | null = null;
+  const wire = (to: () => LinkStreams | null, record: boolean): StreamWire => ({
+    data: (id, data) => {
+      if (record) sent.data.push(data.byteLength);
+      const copy = Uint8Array.from(data);
+      setImmediate(() => to()?.onData(id, copy));
+    },
+    credit: (id, bytes) => {
+      if (!record) sent.credit.push(bytes);
+      setImmediate(() => to()?.onCredit(id, bytes));
+    },
+    close: (id, reason, message) => {
+      sent.close.push(reason);
+      setImmediate(() => to()?.onClose(id, reason, message));
+    },
+    bufferedBytes: () => 0,
+  });
+  const opts = { windowBytes: window, maxDataBytes: 16 * 1024, maxStreams: 4 };
+  a = new LinkStreams(
+    wire(() => b, true),
+    opts,
+  );
+  b = new LinkStreams(
+    wire(() => a, false),
+    opts,
+  );
+  return { a, b, sent };
+}
+
+describe('link streams', () => {
+  it('carries bytes whole both ways, in frames no larger than the data limit, and ends on two half closes', async () => {
+    const { a, b, sent } = pair();
+    const sa = a.open(1);
+    const sb = b.open(1);
+    const payload = Buffer.alloc(1024 * 1024);
+    for (let i = 0; i < payload.length; i++) payload[i] = i % 251;
+    const got: Buffer[] = [];
+    sb.on('data', (c: Buffer) => got.push(Buffer.from(c)));
+    const ended = new Promise((r) => sb.once('end', r));
+    sa.end(payload);
+    await ended;
+    assert.ok(Buffer.concat(got).equals(payload));
+    assert.ok(sent.data.every((n) => n <= 16 * 1024));
+    // Credit came back in batches of at least a quarter window, not per frame.
+    assert.ok(
+      sent.credit.every((n) => n >= 16 * 1024),
+      `credits: ${sent.credit}`,
+    );
+    assert.ok(sent.credit.length < sent.data.length / 2);
+    const closed = new Promise((r) => sa.once('close', r));
+    sb.end();
+    sa.resume();
+    await closed;
+    assert.equal(a.size, 0);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(b.size, 0);
+  });
+
+  it('a sender never has more than the window unacknowledged while its reader stalls', async () => {
+    const { a, b, sent } = pair(64 * 1024);
+    const sa = a.open(1);
+    b.open(1); // never read
+    sa.write(Buffer.alloc(1024 * 1024));
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    const total = sent.data.reduce((x, y) => x + y, 0);
+    assert.equal(total, 64 * 1024);
+  });
+
+  it('data beyond the credit resets the stream with a protocol reason', async () => {
+    const { a, b } = pair(16 * 1024);
+    a.open(1);
+    const sb = b.open(1);
+    const reset = new Promise<Error>((r) => sb.once('error', r));
+    assert.equal(b.onData(1, new Uint8Array(16 * 1024 + 1)), false);
+    assert.match((await reset).message, /beyond the stream/);
+    assert.equal(b.has(1), false);
+  });
+
+  it('a reset from the peer reaches the reader as an error naming the reason', async () => {
+    const { a, b } = pair();
+    const sa = a.open(1);
+    b.open(1);
+    const err = new Promise<Error & { reason?: string }>((r) => sa.once('error', r));
+    b.get(1)?.abort('policy', 'target refused');
+    const e = await err;
+    assert.equal(e.reason, 'policy');
+    assert.equal(e.message, 'target refused');
+  });
+});

@@ -14,6 +14,7 @@ import {
   POSTGRES_MIGRATIONS,
   POSTGRES_ONLY_MIGRATIONS,
 } from '../../coordinator/store/postgres/migrations.js';
+import type { PostgresStore } from '../../coordinator/store/postgres/postgres-store.js';
 import type { JobRecord, ResultRecord, SessionRecord, SweepRecord } from '../../coordinator/store/records.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
 import type { Lease, Store } from '../../coordinator/store/types.js';
@@ -731,36 +732,47 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
     await db?.drop();
   });
 
-  it('two stores racing to claim the same 200 jobs claim each exactly once', async () => {
-    const raceOnce = async () => {
-      const batch = Array.from({ length: 200 }, () => makeJob());
-      await Promise.all(batch.map((j) => a.insertJob(j)));
-      const race = (s: Store, device: string) =>
-        Promise.all(
-          batch.map((j) =>
-            s.claimJob(j.id, device, 1, { coordinatorId: device, untilMs: LONG_LEASE.untilMs }),
-          ),
-        );
-      const [wonA, wonB] = await Promise.all([race(a, 'dev-a'), race(b, 'dev-b')]);
-      const stored = await a.getJobs(batch.map((j) => j.id));
-      const byId = new Map(stored.map((j) => [j.id, j]));
-      batch.forEach((j, i) => {
-        assert.notEqual(wonA[i], wonB[i], `job ${i} claimed exactly once`);
-        assert.equal(
-          byId.get(j.id)?.deviceId,
-          wonA[i] ? 'dev-a' : 'dev-b',
-          'the winner’s device is recorded',
-        );
-        assert.equal(byId.get(j.id)?.status, 'running');
-      });
-      return { jobs: batch, real: wonA.includes(true) && wonB.includes(true) };
+  it('two stores racing in batches for the same 200 jobs claim each once and complete each once', async () => {
+    const batch = Array.from({ length: 200 }, () => makeJob());
+    await Promise.all(batch.map((j) => a.insertJob(j)));
+    // Each store claims 25 jobs per event-loop turn (one multi-row statement per commit), from
+    // opposite ends of the list: their batches meet in the middle and race for the same rows.
+    const race = async (
+      s: Store,
+      device: string,
+      order: number[],
+    ): Promise<Map<number, Promise<boolean>>> => {
+      const out = new Map<number, Promise<boolean>>();
+      for (let k = 0; k < order.length; k += 25) {
+        for (const i of order.slice(k, k + 25)) {
+          const id = batch[i]?.id ?? '';
+          out.set(i, s.claimJob(id, device, 1, { coordinatorId: device, untilMs: LONG_LEASE.untilMs }));
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+      return out;
     };
-    // Both sides got some: the race was real, not one store finishing before the other began. On a
-    // loaded machine one pool can finish first; every round still proves exactly-once claims.
-    let round = await raceOnce();
-    for (let i = 0; i < 4 && !round.real; i++) round = await raceOnce();
-    assert.ok(round.real, 'in five rounds, both stores won some claims');
-    const { jobs } = round;
+    const forward = batch.map((_, i) => i);
+    const [claimsA, claimsB] = await Promise.all([
+      race(a, 'dev-a', forward),
+      race(b, 'dev-b', [...forward].reverse()),
+    ]);
+    const wonA = await Promise.all(forward.map((i) => claimsA.get(i)));
+    const wonB = await Promise.all(forward.map((i) => claimsB.get(i)));
+    const stored = await a.getJobs(batch.map((j) => j.id));
+    const byId = new Map(stored.map((j) => [j.id, j]));
+    batch.forEach((j, i) => {
+      assert.notEqual(wonA[i], wonB[i], `job ${i} claimed exactly once`);
+      assert.equal(byId.get(j.id)?.deviceId, wonA[i] ? 'dev-a' : 'dev-b', 'the winner’s device is recorded');
+      assert.equal(byId.get(j.id)?.status, 'running');
+    });
+    assert.ok(wonA.includes(true) && wonB.includes(true), 'both stores won some claims');
+    const stats = (a as PostgresStore).writes.stats;
+    assert.ok(
+      stats.writes >= 2 * stats.batches,
+      `writes share commits (${stats.writes} in ${stats.batches})`,
+    );
+    const jobs = batch;
 
     const results = await Promise.all(
       jobs.flatMap((j) => [

@@ -733,15 +733,9 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
   });
 
   it('two stores racing in batches for the same 200 jobs claim each once and complete each once', async () => {
-    const batch = Array.from({ length: 200 }, () => makeJob());
-    await Promise.all(batch.map((j) => a.insertJob(j)));
-    // Each store claims 25 jobs per event-loop turn (one multi-row statement per commit), from
-    // opposite ends of the list: their batches meet in the middle and race for the same rows.
-    const race = async (
-      s: Store,
-      device: string,
-      order: number[],
-    ): Promise<Map<number, Promise<boolean>>> => {
+    // Each store claims 25 jobs per event-loop turn (multi-row statements, several claims per
+    // commit), from opposite ends of the list: their batches meet and race for the same rows.
+    const claimInTurns = async (s: Store, device: string, batch: JobRecord[], order: number[]) => {
       const out = new Map<number, Promise<boolean>>();
       for (let k = 0; k < order.length; k += 25) {
         for (const i of order.slice(k, k + 25)) {
@@ -750,29 +744,41 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
         }
         await new Promise((r) => setImmediate(r));
       }
-      return out;
+      return Promise.all(order.map((i) => out.get(i) ?? false));
     };
-    const forward = batch.map((_, i) => i);
-    const [claimsA, claimsB] = await Promise.all([
-      race(a, 'dev-a', forward),
-      race(b, 'dev-b', [...forward].reverse()),
-    ]);
-    const wonA = await Promise.all(forward.map((i) => claimsA.get(i)));
-    const wonB = await Promise.all(forward.map((i) => claimsB.get(i)));
-    const stored = await a.getJobs(batch.map((j) => j.id));
-    const byId = new Map(stored.map((j) => [j.id, j]));
-    batch.forEach((j, i) => {
-      assert.notEqual(wonA[i], wonB[i], `job ${i} claimed exactly once`);
-      assert.equal(byId.get(j.id)?.deviceId, wonA[i] ? 'dev-a' : 'dev-b', 'the winner’s device is recorded');
-      assert.equal(byId.get(j.id)?.status, 'running');
-    });
-    assert.ok(wonA.includes(true) && wonB.includes(true), 'both stores won some claims');
+    const raceOnce = async () => {
+      const batch = Array.from({ length: 200 }, () => makeJob());
+      await Promise.all(batch.map((j) => a.insertJob(j)));
+      const forward = batch.map((_, i) => i);
+      const [wonA, backB] = await Promise.all([
+        claimInTurns(a, 'dev-a', batch, forward),
+        claimInTurns(b, 'dev-b', batch, [...forward].reverse()),
+      ]);
+      const wonB = [...backB].reverse();
+      const stored = await a.getJobs(batch.map((j) => j.id));
+      const byId = new Map(stored.map((j) => [j.id, j]));
+      batch.forEach((j, i) => {
+        assert.notEqual(wonA[i], wonB[i], `job ${i} claimed exactly once`);
+        assert.equal(
+          byId.get(j.id)?.deviceId,
+          wonA[i] ? 'dev-a' : 'dev-b',
+          'the winner’s device is recorded',
+        );
+        assert.equal(byId.get(j.id)?.status, 'running');
+      });
+      return { jobs: batch, real: wonA.includes(true) && wonB.includes(true) };
+    };
+    // Both sides got some: the race was real, not one store finishing before the other began. On a
+    // loaded machine one pool can finish first; every round still proves exactly-once claims.
+    let round = await raceOnce();
+    for (let i = 0; i < 4 && !round.real; i++) round = await raceOnce();
+    assert.ok(round.real, 'in five rounds, both stores won some claims');
     const stats = (a as PostgresStore).writes.stats;
     assert.ok(
       stats.writes >= 2 * stats.batches,
       `writes share commits (${stats.writes} in ${stats.batches})`,
     );
-    const jobs = batch;
+    const { jobs } = round;
 
     const results = await Promise.all(
       jobs.flatMap((j) => [

@@ -20,10 +20,19 @@ import {
   rowToEvent,
   type SubjectWebhook,
 } from '../push-types.js';
+import { ReadBatch } from './read-batch.js';
 import { withTransaction } from './transactions.js';
 import type { PgWriteBatch } from './write-batch.js';
 
 export class PostgresPushStore implements PushStore {
+  /** Every event reads its webhooks: one statement per turn for all of them. */
+  private readonly subjectHooks = new ReadBatch<HookRow>((ids) =>
+    this.byKey('SELECT * FROM subject_webhooks WHERE subject_id = ANY($1::text[])', ids, 'subject_id'),
+  );
+  private readonly ownerHooks = new ReadBatch<HookRow>((ids) =>
+    this.byKey('SELECT * FROM owner_webhooks WHERE owner_id = ANY($1::text[])', ids, 'owner_id'),
+  );
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly writes: PgWriteBatch,
@@ -31,6 +40,15 @@ export class PostgresPushStore implements PushStore {
 
   private async rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return (await this.pool.query(sql, params)).rows as T[];
+  }
+
+  private async byKey(
+    sql: string,
+    keys: string[],
+    column: 'subject_id' | 'owner_id',
+  ): Promise<Map<string, HookRow>> {
+    const rows = await this.rows<HookRow>(sql, [keys]);
+    return new Map(rows.map((r) => [String(r[column]), r]));
   }
 
   async setSubjectWebhook(h: SubjectWebhook): Promise<void> {
@@ -41,9 +59,7 @@ export class PostgresPushStore implements PushStore {
   }
 
   async getSubjectWebhook(subjectId: string): Promise<SubjectWebhook | null> {
-    const [row] = await this.rows<HookRow>('SELECT * FROM subject_webhooks WHERE subject_id = $1', [
-      subjectId,
-    ]);
+    const row = await this.subjectHooks.get(subjectId);
     if (!row) return null;
     return { subjectId, ownerId: row.owner_id, url: row.url ?? '', events: JSON.parse(row.events) };
   }
@@ -56,7 +72,7 @@ export class PostgresPushStore implements PushStore {
   }
 
   async getOwnerWebhook(ownerId: string): Promise<OwnerWebhook | null> {
-    const [row] = await this.rows<HookRow>('SELECT * FROM owner_webhooks WHERE owner_id = $1', [ownerId]);
+    const row = await this.ownerHooks.get(ownerId);
     if (!row) return null;
     return { ownerId, url: row.url, events: JSON.parse(row.events), secret: row.secret ?? '' };
   }

@@ -8,12 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { migrationsFor } from '../../coordinator/store/migrations.js';
 import { openStore } from '../../coordinator/store/open.js';
 import { parsePostgresSpec } from '../../coordinator/store/postgres/connection-spec.js';
-import {
-  POSTGRES_MIGRATIONS,
-  POSTGRES_ONLY_MIGRATIONS,
-} from '../../coordinator/store/postgres/migrations.js';
 import type { PostgresStore } from '../../coordinator/store/postgres/postgres-store.js';
 import type { JobRecord, ResultRecord, SessionRecord, SweepRecord } from '../../coordinator/store/records.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
@@ -894,7 +891,7 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
     );
     assert.deepEqual(
       rows.map((r) => r.version),
-      [...POSTGRES_MIGRATIONS.map((_, i) => i + 1), ...POSTGRES_ONLY_MIGRATIONS.map((m) => m.version)],
+      migrationsFor('postgres').map((m) => m.version),
     );
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
+import { migrationsFor } from '../migrations.js';
 import type {
   ApiKeyRecord,
   DeviceRecord,
@@ -34,7 +35,6 @@ import type { CompleteOutcome, Lease, Store } from '../types.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
-import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
 import { SqliteScheduleStore } from './schedule-store.js';
 import { SqliteSessions } from './session-store.js';
@@ -117,9 +117,8 @@ export class SqliteStore implements Store {
         .all()
         .map((r) => r.version),
     );
-    SQLITE_MIGRATIONS.forEach((sql, i) => {
-      const version = i + 1;
-      if (done.has(version)) return;
+    for (const { version, sql } of migrationsFor('sqlite')) {
+      if (done.has(version)) continue;
       this.db.transaction(() => {
         this.db.exec(sql);
         this.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
@@ -127,7 +126,7 @@ export class SqliteStore implements Store {
           new Date().toISOString(),
         );
       })();
-    });
+    }
   }
 
   async insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {

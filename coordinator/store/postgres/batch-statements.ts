@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { CounterCharge } from '../limit-types.js';
 import type { NewPushEvent } from '../push-types.js';
 import type { JobRecord, ResultRecord } from '../records.js';
-import { CLAIMED_COLUMNS, jobToRow } from '../rows.js';
+import { CLAIMED_COLUMNS, jobToRow, withoutNul } from '../rows.js';
 import type { StoreEvent } from '../store-events.js';
 import type { CompleteOutcome, Lease } from '../types.js';
 
@@ -171,11 +171,6 @@ const FAIL = `UPDATE jobs j SET status = 'failed', failure_type = v.type, error_
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS v(id, type, message, at, only_if)
   WHERE j.id = v.id AND j.status IN ('pending', 'running') AND (v.only_if IS NULL OR j.status = v.only_if)
   RETURNING j.id`;
-
-/** PostgreSQL TEXT cannot hold NUL: a device's error text must not make the failure itself fail. */
-export function withoutNul(text: string): string {
-  return text.replaceAll('\u0000', '\uFFFD');
-}
 
 async function failJobs(db: Q, entries: Entry<'fail'>[]): Promise<void> {
   const ops = byId(entries);

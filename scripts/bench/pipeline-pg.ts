@@ -194,7 +194,15 @@ for (const n of SIZES) {
     // Completions are heard the way a coordinator hears them: NOTIFY on the shared database.
     const waiters = new Map<string, () => void>();
     const early = new Set<string>();
-    await cluster.store.subscribe((e: StoreEvent) => {
+    const store = cluster.store;
+    await store.subscribe((e: StoreEvent) => {
+      if (e.type === 'resync') {
+        // A commit's events did not fit one NOTIFY (or LISTEN reconnected): read who finished.
+        void store.getJobs([...waiters.keys()]).then((jobs) => {
+          for (const j of jobs) if (j.status === 'completed' || j.status === 'failed') waiters.get(j.id)?.();
+        });
+        return;
+      }
       if (e.type !== 'job_terminal') return;
       const w = waiters.get(e.jobId);
       if (w) w();

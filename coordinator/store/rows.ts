@@ -291,3 +291,11 @@ export function rowToSweep(row: SweepRow, jobs: readonly SweepJobRow[]): SweepRe
 export function limitsJson(limits: KeyLimits): string | null {
   return Object.values(limits).some((v) => v !== null && v !== undefined) ? JSON.stringify(limits) : null;
 }
+
+/**
+ * Text from a device as both stores keep it: PostgreSQL TEXT cannot hold NUL, so NUL becomes U+FFFD
+ * on both (a device's error text must not make the failure itself fail, nor read back differently).
+ */
+export function withoutNul(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD');
+}

@@ -1,19 +1,29 @@
 // Pipeline bench on PostgreSQL: jobs through submit → coordinator → agent → completed with 1 and
 // then 2 coordinator processes on a fresh database each (jobs submitted round-robin, one agent
 // process per coordinator, each linked to its own coordinator only, so with 2 coordinators half of
-// the placements need the other coordinator's NOTIFY). Beside it, in the same run, a direct undici
-// fetch of the same target at the same concurrency. CPU per job is read from /proc for the
-// coordinator processes and for the database's server backends.
+// the placements need the other coordinator's NOTIFY). The baseline, in the same run: the same
+// pipeline with one coordinator process on SQLite (completions heard on its /crawl/v1/events
+// stream, as no other process can hear its store), and a direct undici fetch of the same target.
+// CPU per job is read from /proc for the coordinator processes and the database's server backends.
 //   npx tsx scripts/bench/pipeline-pg.ts [--jobs 2000] [--concurrency 32] [--coordinators 1,2]
-// Last lines: RESULT pipeline_pg coordinators=<n> concurrency=32 jobs_per_s=<n> cpu_us_per_job=<n> …
+// Last lines: RESULT pipeline_pg coordinators=<n> concurrency=32 jobs_per_s=<n> cpu_us_per_job=<n>
+//   pg_cpu_us_per_job=<n> ratio_sqlite=<x> … (ratio_sqlite: jobs/s over the SQLite pipeline's)
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { request } from 'undici';
 import { createApiKey, createDevice } from '../../coordinator/auth/admin-ops.js';
 import { parseFlags } from '../../coordinator/config.js';
+import { openStore } from '../../coordinator/store/open.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
-import { type AgentProcess, spawnAgent } from '../../test/helpers/cluster.js';
+import {
+  type AgentProcess,
+  type CoordinatorProcess,
+  removeDir,
+  spawnAgent,
+  spawnCoordinator,
+  tempDir,
+} from '../../test/helpers/cluster.js';
 import { startPgCluster } from '../../test/helpers/pg-cluster.js';
 import { startTargetServer } from '../../test/helpers/target-server.js';
 import { pct, procStatus } from './lib/fleet-stream.js';
@@ -57,6 +67,102 @@ const target = await startTargetServer();
 const targetUrl = `${target.httpUrl}/echo`;
 const results: string[] = [];
 
+/** Waits for each job's job.completed/job.failed on the owner's event stream of one coordinator. */
+async function eventStreamWaiter(url: string, key: string): Promise<(id: string) => Promise<void>> {
+  const waiters = new Map<string, () => void>();
+  const early = new Set<string>();
+  const res = await request(`${url}/crawl/v1/events`, { headers: { authorization: `Bearer ${key}` } });
+  let buf = '';
+  void (async () => {
+    for await (const chunk of res.body) {
+      buf += String(chunk);
+      let cut = buf.indexOf('\n\n');
+      while (cut >= 0) {
+        const data = /^data: (.*)$/m.exec(buf.slice(0, cut))?.[1];
+        buf = buf.slice(cut + 2);
+        cut = buf.indexOf('\n\n');
+        if (!data) continue;
+        const e = JSON.parse(data) as { type: string; data: { job?: { job_id: string } } };
+        const id = e.data.job?.job_id;
+        if (!id || (e.type !== 'job.completed' && e.type !== 'job.failed')) continue;
+        const w = waiters.get(id);
+        if (w) w();
+        else early.add(id);
+      }
+    }
+  })().catch(() => {});
+  return async (id) => {
+    if (!early.delete(id)) await new Promise<void>((resolve) => waiters.set(id, resolve));
+    waiters.delete(id);
+  };
+}
+
+/** The same pipeline on SQLite: one coordinator process, one agent. Jobs/s and its CPU per job. */
+async function sqlitePipeline(): Promise<{ rate: number; cpuUs: number; p50: number }> {
+  const dir = tempDir('bench-sqlite');
+  const spec = `sqlite:${dir}/bench.db`;
+  const store = await openStore(spec);
+  const { key } = await createApiKey(store, { name: 'bench' });
+  const id = `bench-sqlite-${randomUUID().slice(0, 8)}`;
+  const { token } = await createDevice(store, { id });
+  await store.close();
+  let coord: CoordinatorProcess | null = null;
+  let agent: AgentProcess | null = null;
+  try {
+    coord = await spawnCoordinator(['--store', spec, '--data-dir', dir, '--heartbeat-interval-ms', '15000']);
+    const c = coord;
+    agent = spawnAgent({
+      deviceId: id,
+      token,
+      coordinators: [c.url],
+      maxConcurrent: CONCURRENCY,
+      logLevel: 'info',
+    });
+    await agent.waitForLog((l) => l.msg === 'linked to coordinator');
+    const wait = await eventStreamWaiter(c.url, key);
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const one = async (): Promise<number> => {
+      const t = performance.now();
+      const res = await request(`${c.url}/crawl/v1/new`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ url: targetUrl }),
+      });
+      const { job_id: jobId } = (await res.body.json()) as { job_id: string };
+      await wait(jobId);
+      return performance.now() - t;
+    };
+    await runPool(200, CONCURRENCY, async () => {
+      await one();
+    });
+    const pid = c.child.pid ?? 0;
+    const before = procStatus(pid).cpuSec;
+    const lat: number[] = [];
+    const ms = await runPool(JOBS, CONCURRENCY, async () => {
+      lat.push(await one());
+    });
+    const cpuUs = ((procStatus(pid).cpuSec - before) * 1e6) / JOBS;
+    lat.sort((a, b) => a - b);
+    return { rate: (JOBS / ms) * 1000, cpuUs, p50: pct(lat, 50) };
+  } finally {
+    if (agent) {
+      agent.child.kill('SIGTERM');
+      await agent.exited;
+      rmSync(agent.stateDir, { recursive: true, force: true });
+    }
+    if (coord) {
+      coord.child.kill('SIGTERM');
+      await coord.exited;
+    }
+    removeDir(dir);
+  }
+}
+
+const sqlite = await sqlitePipeline();
+log(
+  `SQLite, 1 coordinator: ${sqlite.rate.toFixed(0)} jobs/s, submit→completed p50 ${sqlite.p50.toFixed(2)} ms; coordinator ${sqlite.cpuUs.toFixed(0)} µs CPU a job`,
+);
+
 for (const n of SIZES) {
   // Baseline just before each phase: the same target fetched directly, same concurrency.
   await runPool(200, CONCURRENCY, async () => {
@@ -88,7 +194,15 @@ for (const n of SIZES) {
     // Completions are heard the way a coordinator hears them: NOTIFY on the shared database.
     const waiters = new Map<string, () => void>();
     const early = new Set<string>();
-    await cluster.store.subscribe((e: StoreEvent) => {
+    const store = cluster.store;
+    await store.subscribe((e: StoreEvent) => {
+      if (e.type === 'resync') {
+        // A commit's events did not fit one NOTIFY (or LISTEN reconnected): read who finished.
+        void store.getJobs([...waiters.keys()]).then((jobs) => {
+          for (const j of jobs) if (j.status === 'completed' || j.status === 'failed') waiters.get(j.id)?.();
+        });
+        return;
+      }
       if (e.type !== 'job_terminal') return;
       const w = waiters.get(e.jobId);
       if (w) w();
@@ -130,7 +244,7 @@ for (const n of SIZES) {
       `${n} coordinator(s): ${rate.toFixed(0)} jobs/s (direct fetch ${directRate.toFixed(0)}/s), submit→completed p50 ${pct(lat, 50).toFixed(2)} ms p99 ${pct(lat, 99).toFixed(2)} ms; coordinators ${cpuUs.toFixed(0)} µs CPU a job, PostgreSQL backends ${pgUs.toFixed(0)} µs`,
     );
     results.push(
-      `RESULT pipeline_pg coordinators=${n} concurrency=${CONCURRENCY} jobs_per_s=${rate.toFixed(0)} cpu_us_per_job=${cpuUs.toFixed(0)} pg_cpu_us_per_job=${pgUs.toFixed(0)} p50_ms=${pct(lat, 50).toFixed(2)} p99_ms=${pct(lat, 99).toFixed(2)} ratio_direct=${(rate / directRate).toFixed(3)}`,
+      `RESULT pipeline_pg coordinators=${n} concurrency=${CONCURRENCY} jobs_per_s=${rate.toFixed(0)} cpu_us_per_job=${cpuUs.toFixed(0)} pg_cpu_us_per_job=${pgUs.toFixed(0)} ratio_sqlite=${(rate / sqlite.rate).toFixed(3)} total_cpu_us_per_job=${(cpuUs + pgUs).toFixed(0)} p50_ms=${pct(lat, 50).toFixed(2)} p99_ms=${pct(lat, 99).toFixed(2)} ratio_direct=${(rate / directRate).toFixed(3)}`,
     );
   } finally {
     await sql.end();
@@ -144,8 +258,15 @@ for (const n of SIZES) {
 }
 await target.close();
 if (results.length === 2) {
-  const rate = (line: string) => Number(/jobs_per_s=(\d+)/.exec(line)?.[1]);
-  log(`2 coordinators over 1: ${(rate(results[1] ?? '') / rate(results[0] ?? '')).toFixed(2)}x jobs/s`);
+  const num = (line: string, key: string) => Number(new RegExp(`${key}=(\\d+)`).exec(line)?.[1]);
+  const [one, two] = [results[0] ?? '', results[1] ?? ''];
+  log(`2 coordinators over 1: ${(num(two, 'jobs_per_s') / num(one, 'jobs_per_s')).toFixed(2)}x jobs/s`);
+  log(
+    `2 coordinators over 1: ${(num(two, 'total_cpu_us_per_job') / num(one, 'total_cpu_us_per_job')).toFixed(2)}x total CPU a job (coordinators + PostgreSQL)`,
+  );
 }
+log(
+  `RESULT pipeline_sqlite coordinators=1 concurrency=${CONCURRENCY} jobs_per_s=${sqlite.rate.toFixed(0)} cpu_us_per_job=${sqlite.cpuUs.toFixed(0)}`,
+);
 for (const line of results) log(line);
 process.exit(0);

@@ -169,7 +169,9 @@ function suite(
         recent.map((s) => s.id),
         [newer.sweep.id, older.sweep.id],
       );
+      // Each sweep gets its own refs back from the one read of every listed sweep's refs.
       assert.deepEqual(recent[0]?.jobs, newer.sweep.jobs);
+      assert.deepEqual(recent[1]?.jobs, older.sweep.jobs);
       assert.equal((await store.listRecentSweeps(1)).length, 1);
     });
   });

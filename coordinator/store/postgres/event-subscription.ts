@@ -60,18 +60,22 @@ export class EventSubscription {
 
   private deliver(msg: pg.Notification): void {
     if (msg.channel !== this.opts.channel || this.closed) return;
-    let event: StoreEvent;
+    let parsed: unknown;
     try {
-      event = JSON.parse(msg.payload ?? '') as StoreEvent;
+      parsed = JSON.parse(msg.payload ?? '');
     } catch (err) {
       this.opts.log?.warn({ err, payload: msg.payload }, 'ignoring a malformed store event');
       return;
     }
-    // A throwing listener must not reach pg's socket handler, which would tear the connection down.
-    try {
-      this.opts.onEvent(event);
-    } catch (err) {
-      this.opts.log?.warn({ err, event }, 'store event listener threw');
+    // One NOTIFY per commit carries that commit's events as an array (a lone event: older writers).
+    const events = (Array.isArray(parsed) ? parsed : [parsed]) as StoreEvent[];
+    for (const event of events) {
+      // A throwing listener must not reach pg's socket handler, which would tear the connection down.
+      try {
+        this.opts.onEvent(event);
+      } catch (err) {
+        this.opts.log?.warn({ err, event }, 'store event listener threw');
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 // Idempotency keys in PostgreSQL (see store/idempotency-types.ts): the insert is atomic across
-// coordinators (ON CONFLICT DO NOTHING); whoever inserted holds the key.
+// coordinators (ON CONFLICT DO NOTHING); whoever inserted holds the key. The statements are the
+// ones both stores share (sql/idempotency.ts).
 import type pg from 'pg';
 import {
   type IdempotencyBegin,
@@ -8,42 +9,37 @@ import {
   type IdempotencyStore,
   idempotencyFromRow,
 } from '../idempotency-types.js';
+import type { Compiled } from '../sql/compile.js';
+import { EXPIRE_KEY, FINISH_KEY, INSERT_KEY, PRUNE_KEYS, READ_KEY, RELEASE_KEY } from '../sql/idempotency.js';
 
 export class PostgresIdempotencyStore implements IdempotencyStore {
   constructor(private readonly pool: pg.Pool) {}
 
+  private run<A extends object>(q: (d: 'postgres') => Compiled<A>, args: A): Promise<pg.QueryResult> {
+    const c = q('postgres');
+    return this.pool.query(c.sql, c.bind(args));
+  }
+
   async begin(r: IdempotencyRecord, ttlMs: number): Promise<IdempotencyBegin> {
-    await this.pool.query(
-      'DELETE FROM idempotency_keys WHERE owner_id = $1 AND key = $2 AND created_at_ms < $3',
-      [r.ownerId, r.key, r.createdAtMs - ttlMs],
-    );
-    const inserted = await this.pool.query(
-      'INSERT INTO idempotency_keys (owner_id, key, request_hash, resource_id, status_code, response, created_at_ms) VALUES ($1, $2, $3, $4, NULL, NULL, $5) ON CONFLICT (owner_id, key) DO NOTHING',
-      [r.ownerId, r.key, r.requestHash, r.resourceId, r.createdAtMs],
-    );
+    const key = { ownerId: r.ownerId, key: r.key };
+    await this.run(EXPIRE_KEY, { ...key, before: r.createdAtMs - ttlMs });
+    const inserted = await this.run(INSERT_KEY, r);
     if ((inserted.rowCount ?? 0) > 0) return { kind: 'new' };
-    const { rows } = await this.pool.query<IdempotencyRow>(
-      'SELECT * FROM idempotency_keys WHERE owner_id = $1 AND key = $2',
-      [r.ownerId, r.key],
-    );
+    const [row] = (await this.run(READ_KEY, key)).rows as IdempotencyRow[];
     // Gone between the two statements (expired and deleted by another request): take it again.
-    if (!rows[0]) return this.begin(r, ttlMs);
-    return { kind: 'existing', record: idempotencyFromRow(rows[0]) };
+    if (!row) return this.begin(r, ttlMs);
+    return { kind: 'existing', record: idempotencyFromRow(row) };
   }
 
   async finish(ownerId: string, key: string, statusCode: number, response: string): Promise<void> {
-    await this.pool.query(
-      'UPDATE idempotency_keys SET status_code = $1, response = $2 WHERE owner_id = $3 AND key = $4',
-      [statusCode, response, ownerId, key],
-    );
+    await this.run(FINISH_KEY, { ownerId, key, statusCode, response });
   }
 
   async release(ownerId: string, key: string): Promise<void> {
-    await this.pool.query('DELETE FROM idempotency_keys WHERE owner_id = $1 AND key = $2', [ownerId, key]);
+    await this.run(RELEASE_KEY, { ownerId, key });
   }
 
   async prune(beforeMs: number): Promise<number> {
-    const res = await this.pool.query('DELETE FROM idempotency_keys WHERE created_at_ms < $1', [beforeMs]);
-    return res.rowCount ?? 0;
+    return (await this.run(PRUNE_KEYS, { before: beforeMs })).rowCount ?? 0;
   }
 }

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { ConsumeOutcome, CounterCharge, KeyLimits, LimitStore, UsageCounts } from '../limit-types.js';
 import { limitsJson } from '../rows.js';
 import { withTransaction } from './transactions.js';
+import type { PgWriteBatch } from './write-batch.js';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -197,7 +198,10 @@ export async function readUsagePostgres(
 
 /** Per-key limits and their counters in PostgreSQL (Store.limits). */
 export class PostgresLimitStore implements LimitStore {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly writes: PgWriteBatch,
+  ) {}
 
   async setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean> {
     const res = await this.pool.query('UPDATE api_keys SET limits = $1 WHERE id = $2', [
@@ -215,8 +219,9 @@ export class PostgresLimitStore implements LimitStore {
     return consumePostgres(this.pool, keyId, charges, unfinished);
   }
 
-  async addCounts(keyId: string, charges: readonly CounterCharge[]): Promise<void> {
-    await consumePostgres(this.pool, keyId, charges);
+  addCounts(keyId: string, charges: readonly CounterCharge[]): Promise<void> {
+    // Unconditional: summed with the batch's other increments into one upsert.
+    return this.writes.write({ kind: 'count', keyId, charges });
   }
 
   readUsage(

@@ -1,5 +1,6 @@
-// Store on PostgreSQL, shared by several coordinators: every state change is one conditional UPDATE,
-// so two coordinators can never both claim or both complete a job; LISTEN/NOTIFY carries wake-ups.
+// Store on PostgreSQL, shared by several coordinators: every state change is a conditional UPDATE,
+// so two coordinators can never both claim or both complete a job; the job writes of one event-loop
+// turn commit together (write-batch.ts), and one NOTIFY per commit carries the wake-ups.
 import pg from 'pg';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
@@ -37,8 +38,9 @@ import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
 import { PostgresScheduleStore } from './schedule-store.js';
 import { readRecentSweeps, readSweep } from './sweep-reads.js';
-import { insertJobRow, insertSweepRows, withTransaction } from './transactions.js';
+import { insertSweepRows, withTransaction } from './transactions.js';
 import { PostgresTrustStore } from './trust-store.js';
+import { PgWriteBatch } from './write-batch.js';
 
 export interface PostgresStoreOptions {
   /** Pool connections (the one LISTEN connection, shared by every subscriber, is extra). Default 10. */
@@ -53,6 +55,8 @@ export class PostgresStore implements Store {
   /** Several coordinators share one database; leases decide who owns a running job. */
   readonly shared = true;
   private readonly events: EventHub;
+  /** The job writes of one event-loop turn, committed together (write-batch.ts). */
+  readonly writes: PgWriteBatch;
   private closing: Promise<void> | null = null;
   readonly push: PostgresPushStore;
 
@@ -66,15 +70,16 @@ export class PostgresStore implements Store {
   private constructor(
     private readonly pool: pg.Pool,
     clientConfig: pg.ClientConfig,
-    private readonly channel: string,
+    channel: string,
     log: StoreLog | undefined,
   ) {
     this.events = new EventHub({ clientConfig, channel, log });
+    this.writes = new PgWriteBatch(pool, channel);
     this.trust = new PostgresTrustStore(pool);
     this.idempotency = new PostgresIdempotencyStore(pool);
     this.batches = new PostgresBatchStore(pool);
-    this.limits = new PostgresLimitStore(pool);
-    this.push = new PostgresPushStore(pool);
+    this.limits = new PostgresLimitStore(pool, this.writes);
+    this.push = new PostgresPushStore(pool, this.writes);
     this.schedules = new PostgresScheduleStore(pool);
     this.measurements = new PostgresMeasurementStore(pool);
   }
@@ -174,7 +179,7 @@ export class PostgresStore implements Store {
   }
 
   insertJob(job: JobRecord, lease?: Lease): Promise<void> {
-    return insertJobRow(this.pool, job, lease);
+    return this.writes.write({ kind: 'insert', job, lease });
   }
 
   async getJob(id: string): Promise<JobRecord | null> {
@@ -220,14 +225,8 @@ export class PostgresStore implements Store {
     ).map(rowToJob);
   }
 
-  async claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
-    // Under READ COMMITTED a second UPDATE on the same row waits for the first, then re-checks the
-    // WHERE clause against the committed row: it no longer matches, so exactly one claim wins.
-    const n = await this.changed(
-      "UPDATE jobs SET status = 'running', device_id = $1, attempt = $2, coordinator_id = $3, lease_until_ms = $4 WHERE id = $5 AND status = 'pending' AND attempt = $6",
-      [deviceId, attempt, lease.coordinatorId, lease.untilMs, id, attempt - 1],
-    );
-    return n > 0;
+  claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
+    return this.writes.write({ kind: 'claim', id, deviceId, attempt, lease });
   }
 
   async renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
@@ -248,40 +247,22 @@ export class PostgresStore implements Store {
     ).map(rowToJob);
   }
 
-  async requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean> {
-    const n = await this.changed(
-      "UPDATE jobs SET status = 'pending', queue_deadline_ms = $1 WHERE id = $2 AND status = 'running' AND attempt = $3",
-      [queueDeadlineMs, id, attempt],
-    );
-    return n > 0;
+  requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean> {
+    return this.writes.write({ kind: 'requeue', id, attempt, queueDeadlineMs });
   }
 
-  async completeJob(id: string, result: ResultRecord, completedAt: string): Promise<CompleteOutcome> {
-    const n = await this.changed(
-      "UPDATE jobs SET status = 'completed', result = $1, completed_at = $2, device_id = $3 WHERE id = $4 AND status IN ('pending', 'running')",
-      [JSON.stringify(result), completedAt, result.deviceId, id],
-    );
-    if (n > 0) return 'stored';
-    // Terminal states never change again, so this read cannot race with the UPDATE above.
-    const [row] = await this.rows<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]);
-    return row?.status === 'completed' ? 'duplicate' : 'stale';
+  completeJob(id: string, result: ResultRecord, completedAt: string): Promise<CompleteOutcome> {
+    return this.writes.write({ kind: 'complete', id, result, completedAt });
   }
 
-  async failJob(
+  failJob(
     id: string,
     failureType: string,
     message: string,
     at: string,
     onlyIf?: 'pending' | 'running',
   ): Promise<boolean> {
-    const states = onlyIf ? `('${onlyIf}')` : "('pending', 'running')";
-    const n = await this.changed(
-      `UPDATE jobs SET status = 'failed', failure_type = $1, error_message = $2, completed_at = $3 WHERE id = $4 AND status IN ${states}`,
-      // PostgreSQL TEXT cannot hold NUL (SQLite can); a device's error text must not make the
-      // failure itself fail, so NUL becomes U+FFFD here.
-      [failureType, message.replaceAll('\u0000', '\uFFFD'), at, id],
-    );
-    return n > 0;
+    return this.writes.write({ kind: 'fail', id, failureType, message, at, onlyIf });
   }
 
   async markArchived(id: string, at: string): Promise<void> {
@@ -362,9 +343,10 @@ export class PostgresStore implements Store {
     return readSweep(this.pool, id);
   }
 
-  async publish(event: StoreEvent): Promise<void> {
-    // Sent on commit (autocommit here), to every session LISTENing on this database, ours included.
-    await this.pool.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(event)]);
+  publish(event: StoreEvent): Promise<void> {
+    // Joins the batch gathering now: one NOTIFY per transaction, sent on its commit to every
+    // session LISTENing on this database, ours included.
+    return this.writes.write({ kind: 'notify', event });
   }
 
   async subscribe(listener: (event: StoreEvent) => void): Promise<() => Promise<void>> {
@@ -374,6 +356,7 @@ export class PostgresStore implements Store {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
+      await this.writes.close();
       await this.events.close();
       await this.pool.end();
     })();

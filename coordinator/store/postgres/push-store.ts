@@ -20,16 +20,35 @@ import {
   rowToEvent,
   type SubjectWebhook,
 } from '../push-types.js';
+import { ReadBatch } from './read-batch.js';
 import { withTransaction } from './transactions.js';
-
-/** Advisory lock key serialising event inserts (arbitrary constant, distinct from the migration key). */
-const EVENT_LOCK_KEY = 0x7075_7368;
+import type { PgWriteBatch } from './write-batch.js';
 
 export class PostgresPushStore implements PushStore {
-  constructor(private readonly pool: pg.Pool) {}
+  /** Every event reads its webhooks: one statement per turn for all of them. */
+  private readonly subjectHooks = new ReadBatch<HookRow>((ids) =>
+    this.byKey('SELECT * FROM subject_webhooks WHERE subject_id = ANY($1::text[])', ids, 'subject_id'),
+  );
+  private readonly ownerHooks = new ReadBatch<HookRow>((ids) =>
+    this.byKey('SELECT * FROM owner_webhooks WHERE owner_id = ANY($1::text[])', ids, 'owner_id'),
+  );
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly writes: PgWriteBatch,
+  ) {}
 
   private async rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return (await this.pool.query(sql, params)).rows as T[];
+  }
+
+  private async byKey(
+    sql: string,
+    keys: string[],
+    column: 'subject_id' | 'owner_id',
+  ): Promise<Map<string, HookRow>> {
+    const rows = await this.rows<HookRow>(sql, [keys]);
+    return new Map(rows.map((r) => [String(r[column]), r]));
   }
 
   async setSubjectWebhook(h: SubjectWebhook): Promise<void> {
@@ -40,9 +59,7 @@ export class PostgresPushStore implements PushStore {
   }
 
   async getSubjectWebhook(subjectId: string): Promise<SubjectWebhook | null> {
-    const [row] = await this.rows<HookRow>('SELECT * FROM subject_webhooks WHERE subject_id = $1', [
-      subjectId,
-    ]);
+    const row = await this.subjectHooks.get(subjectId);
     if (!row) return null;
     return { subjectId, ownerId: row.owner_id, url: row.url ?? '', events: JSON.parse(row.events) };
   }
@@ -55,30 +72,14 @@ export class PostgresPushStore implements PushStore {
   }
 
   async getOwnerWebhook(ownerId: string): Promise<OwnerWebhook | null> {
-    const [row] = await this.rows<HookRow>('SELECT * FROM owner_webhooks WHERE owner_id = $1', [ownerId]);
+    const row = await this.ownerHooks.get(ownerId);
     if (!row) return null;
     return { ownerId, url: row.url, events: JSON.parse(row.events), secret: row.secret ?? '' };
   }
 
-  async appendEvent(e: NewPushEvent): Promise<boolean> {
-    return withTransaction(this.pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1)', [EVENT_LOCK_KEY]);
-      const inserted = await client.query(
-        `INSERT INTO push_events (id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`,
-        [e.id, e.dedupeKey, e.ownerId, e.type, e.jobId, e.sweepId, e.createdAtMs, e.payload],
-      );
-      const seq = (inserted.rows[0] as { seq: string } | undefined)?.seq;
-      if (seq === undefined) return false;
-      for (const d of e.deliveries) {
-        await client.query(
-          `INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, job_id, sweep_id, url, status, attempts, next_attempt_ms, created_at_ms)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', 0, $9, $9)`,
-          [seq, e.id, e.type, e.ownerId, d.orderKey, e.jobId, e.sweepId, d.url, e.createdAtMs],
-        );
-      }
-      return true;
-    });
+  appendEvent(event: NewPushEvent): Promise<boolean> {
+    // With the batch's other writes: one advisory lock and one multi-row insert for its events.
+    return this.writes.write({ kind: 'event', event });
   }
 
   async listEvents(f: EventFilter): Promise<PushEventRecord[]> {

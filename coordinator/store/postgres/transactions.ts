@@ -1,21 +1,9 @@
-// Multi-statement writes on PostgreSQL: a transaction helper, the job insert and the sweep insert.
+// Multi-statement writes on PostgreSQL: a transaction helper and the sweep insert.
 import type pg from 'pg';
 import type { JobRecord, SweepRecord } from '../records.js';
-import { CLAIMED_COLUMNS, JOB_COLUMNS, jobToRow, sweepToRow } from '../rows.js';
-import type { Lease } from '../types.js';
+import { JOB_COLUMNS, jobToRow, sweepToRow } from '../rows.js';
 
 export const INSERT_JOB_SQL = `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
-/** A job stored already claimed: its columns, then coordinator_id and lease_until_ms. */
-const INSERT_CLAIMED_JOB_SQL = `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES (${CLAIMED_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
-
-/** A new job; with a lease, stored already claimed by that lease's coordinator (Store.insertJob). */
-export async function insertJobRow(pool: pg.Pool, job: JobRecord, lease?: Lease): Promise<void> {
-  const row = jobToRow(job);
-  const values: unknown[] = JOB_COLUMNS.map((c) => row[c]);
-  if (!lease) await pool.query(INSERT_JOB_SQL, values);
-  else await pool.query(INSERT_CLAIMED_JOB_SQL, [...values, lease.coordinatorId, lease.untilMs]);
-}
-
 /** Runs `fn` in BEGIN … COMMIT on one pooled connection; ROLLBACK and rethrow on failure. */
 export async function withTransaction<T>(
   pool: pg.Pool,

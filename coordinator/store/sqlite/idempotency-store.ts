@@ -1,5 +1,6 @@
 // Idempotency keys in SQLite (see store/idempotency-types.ts). One process owns the file, so the
-// insert-or-read runs in one transaction (a savepoint of the store's write batch).
+// insert-or-read runs in one transaction (a savepoint of the store's write batch). The statements
+// are the ones both stores share (sql/idempotency.ts).
 import type Database from 'better-sqlite3';
 import {
   type IdempotencyBegin,
@@ -8,6 +9,7 @@ import {
   type IdempotencyStore,
   idempotencyFromRow,
 } from '../idempotency-types.js';
+import { EXPIRE_KEY, FINISH_KEY, INSERT_KEY, PRUNE_KEYS, READ_KEY, RELEASE_KEY } from '../sql/idempotency.js';
 
 type Prepare = Database.Database['prepare'];
 /** Runs writes in the store's group commit (write-batch.ts). */
@@ -21,38 +23,37 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   ) {}
 
   async begin(r: IdempotencyRecord, ttlMs: number): Promise<IdempotencyBegin> {
-    const expire = this.prepare(
-      'DELETE FROM idempotency_keys WHERE owner_id = ? AND key = ? AND created_at_ms < ?',
-    );
-    const insert = this.prepare(
-      'INSERT OR IGNORE INTO idempotency_keys (owner_id, key, request_hash, resource_id, status_code, response, created_at_ms) VALUES (?, ?, ?, ?, NULL, NULL, ?)',
-    );
-    const read = this.prepare<[string, string], IdempotencyRow>(
-      'SELECT * FROM idempotency_keys WHERE owner_id = ? AND key = ?',
-    );
+    const key = { ownerId: r.ownerId, key: r.key };
+    const expireArgs = EXPIRE_KEY('sqlite').bind({ ...key, before: r.createdAtMs - ttlMs });
+    const expire = this.prepare(EXPIRE_KEY('sqlite').sql);
+    const insert = this.prepare(INSERT_KEY('sqlite').sql);
+    const read = this.prepare<unknown[], IdempotencyRow>(READ_KEY('sqlite').sql);
     return this.write(
       this.db.transaction((): IdempotencyBegin => {
-        expire.run(r.ownerId, r.key, r.createdAtMs - ttlMs);
-        const inserted = insert.run(r.ownerId, r.key, r.requestHash, r.resourceId, r.createdAtMs).changes;
-        if (inserted > 0) return { kind: 'new' };
-        return { kind: 'existing', record: idempotencyFromRow(read.get(r.ownerId, r.key) as IdempotencyRow) };
+        expire.run(...expireArgs);
+        if (insert.run(...INSERT_KEY('sqlite').bind(r)).changes > 0) return { kind: 'new' };
+        return {
+          kind: 'existing',
+          record: idempotencyFromRow(read.get(...READ_KEY('sqlite').bind(key)) as IdempotencyRow),
+        };
       }),
     );
   }
 
   async finish(ownerId: string, key: string, statusCode: number, response: string): Promise<void> {
-    const stmt = this.prepare(
-      'UPDATE idempotency_keys SET status_code = ?, response = ? WHERE owner_id = ? AND key = ?',
-    );
-    await this.write(() => stmt.run(statusCode, response, ownerId, key));
+    const q = FINISH_KEY('sqlite');
+    const stmt = this.prepare(q.sql);
+    await this.write(() => stmt.run(...q.bind({ ownerId, key, statusCode, response })));
   }
 
   async release(ownerId: string, key: string): Promise<void> {
-    const stmt = this.prepare('DELETE FROM idempotency_keys WHERE owner_id = ? AND key = ?');
-    await this.write(() => stmt.run(ownerId, key));
+    const q = RELEASE_KEY('sqlite');
+    const stmt = this.prepare(q.sql);
+    await this.write(() => stmt.run(...q.bind({ ownerId, key })));
   }
 
   async prune(beforeMs: number): Promise<number> {
-    return this.prepare('DELETE FROM idempotency_keys WHERE created_at_ms < ?').run(beforeMs).changes;
+    const q = PRUNE_KEYS('sqlite');
+    return this.prepare(q.sql).run(...q.bind({ before: beforeMs })).changes;
   }
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
+import { migrationsFor } from '../migrations.js';
 import type {
   ApiKeyRecord,
   DeviceRecord,
@@ -27,6 +28,7 @@ import {
   type SweepJobRow,
   type SweepRow,
   sweepToRow,
+  withoutNul,
 } from '../rows.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -36,7 +38,6 @@ import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
 import { SqliteMeasurementStore } from './measure-store.js';
-import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
 import { SqliteScheduleStore } from './schedule-store.js';
 import { SqliteSessions } from './session-store.js';
@@ -123,9 +124,8 @@ export class SqliteStore implements Store {
         .all()
         .map((r) => r.version),
     );
-    SQLITE_MIGRATIONS.forEach((sql, i) => {
-      const version = i + 1;
-      if (done.has(version)) return;
+    for (const { version, sql } of migrationsFor('sqlite')) {
+      if (done.has(version)) continue;
       this.db.transaction(() => {
         this.db.exec(sql);
         this.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
@@ -133,7 +133,7 @@ export class SqliteStore implements Store {
           new Date().toISOString(),
         );
       })();
-    });
+    }
   }
 
   async insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
@@ -310,10 +310,17 @@ export class SqliteStore implements Store {
     const rows = this.prepare<[number], SweepRow>(
       'SELECT * FROM sweeps ORDER BY created_at DESC, id LIMIT ?',
     ).all(limit);
+    if (rows.length === 0) return [];
+    // Every sweep's refs in one more query, as on PostgreSQL (not one query per sweep).
     const refs = this.prepare<[string], SweepJobRow>(
-      'SELECT * FROM sweep_jobs WHERE sweep_id = ? ORDER BY position',
+      'SELECT * FROM sweep_jobs WHERE sweep_id IN (SELECT value FROM json_each(?)) ORDER BY position',
+    ).all(JSON.stringify(rows.map((r) => r.id)));
+    return rows.map((row) =>
+      rowToSweep(
+        row,
+        refs.filter((r) => r.sweep_id === row.id),
+      ),
     );
-    return rows.map((row) => rowToSweep(row, refs.all(row.id)));
   }
 
   async publish(event: StoreEvent): Promise<void> {
@@ -354,11 +361,12 @@ export class SqliteStore implements Store {
     at: string,
     onlyIf?: 'pending' | 'running',
   ): Promise<boolean> {
-    const states = onlyIf ? `('${onlyIf}')` : "('pending', 'running')";
+    // One statement text: `onlyIf` is a parameter (NULL: from pending or running), never SQL text.
     const stmt = this.prepare(
-      `UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ${states}`,
+      "UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ('pending', 'running') AND (? IS NULL OR status = ?)",
     );
-    return this.batch.write(() => stmt.run(failureType, message, at, id).changes > 0);
+    const only = onlyIf ?? null;
+    return this.batch.write(() => stmt.run(failureType, withoutNul(message), at, id, only, only).changes > 0);
   }
 
   async markArchived(id: string, at: string): Promise<void> {

@@ -14,31 +14,9 @@
 // - when the batch as a whole fails (cannot take the write lock, commit refused, an I/O error that
 //   rolled the transaction back), every write of the batch rejects with StoreBatchError.
 import type Database from 'better-sqlite3';
+import { StoreBatchError, StoreClosedError } from '../batch-errors.js';
 
-/** The batch a write belonged to was not committed: the write did not happen. */
-export class StoreBatchError extends Error {
-  readonly code = 'STORE_BATCH_FAILED';
-
-  constructor(cause: unknown) {
-    super(
-      `the store could not commit a batch of writes: ${cause instanceof Error ? cause.message : String(cause)}`,
-      {
-        cause,
-      },
-    );
-    this.name = 'StoreBatchError';
-  }
-}
-
-/** The store was closed before the write could run. */
-export class StoreClosedError extends Error {
-  readonly code = 'STORE_CLOSED';
-
-  constructor() {
-    super('the store is closed');
-    this.name = 'StoreClosedError';
-  }
-}
+export { StoreBatchError, StoreClosedError };
 
 interface PendingWrite {
   run: () => unknown;

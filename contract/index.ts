@@ -5,6 +5,7 @@ export * from './answers.js';
 export * from './common.js';
 export * from './jobs.js';
 export * from './ops.js';
+export * from './page.js';
 export * from './push.js';
 export * from './schedules.js';
 export * from './sessions.js';

@@ -142,6 +142,7 @@ export class ResultIngest {
     // The body is stored decoded; the target's encoding is kept here (docs/api.md).
     if (report.contentEncoding) metadata.content_encoding = report.contentEncoding;
     if (network) metadata.network = network;
+    if (report.pageMetadata) Object.assign(metadata, report.pageMetadata);
     const result = resultRecordOf(report, {
       id: randomUUID(),
       createdAt: new Date().toISOString(),

@@ -10,6 +10,8 @@ export type ReportedFields = Omit<
 export interface ReportedResult extends ReportedFields {
   jobId: string;
   attempt: number;
+  /** Actions' outcomes, extract errors, Lighthouse scores: merged into the metadata (docs/actions.md). */
+  pageMetadata?: Record<string, unknown>;
 }
 
 /** Where the device said it is (from its hello). */

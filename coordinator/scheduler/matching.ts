@@ -1,4 +1,5 @@
 // Which connected device may run a job, and which of those is best. Pure: no I/O.
+import { placementMethod } from '../../proto/index.js';
 import type { JobRecord, Placement } from '../store/records.js';
 import { SweepSpread } from './sweep-spread.js';
 
@@ -69,7 +70,8 @@ export function constraintsOf(needs: JobNeeds): string[] {
 /** What a queued job asks of a device. A session job names its session's device once it has one. */
 export function needsOf(job: JobRecord, sessionDeviceId: string | null): JobNeeds {
   return {
-    method: job.method,
+    // A job with page options (actions, extract, HAR...) needs a device that advertised them.
+    method: placementMethod(job.method, job.request.page),
     placement: job.placement,
     pinnedDeviceId: sessionDeviceId ?? job.placement.device_id ?? null,
     spreadGroup: SweepSpread.groupOf(job.sweepId, job.placement.region),

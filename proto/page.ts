@@ -311,7 +311,8 @@ function parseField(raw: unknown, at: string, depth: number, count: { n: number 
       bad(`extract nests more than ${PAGE_LIMITS.maxExtractDepth} deep`);
     field.fields = parseFields(raw.fields, `${at}.fields`, depth + 1, count);
   }
-  if (type !== 'nested' && selector === undefined && xpath === undefined) {
+  // Inside a list or nested object, a field without a selector reads the element itself.
+  if (depth === 1 && type !== 'nested' && selector === undefined && xpath === undefined) {
     bad(`${at} needs a selector or an xpath`);
   }
   return field;

@@ -43,6 +43,11 @@ export interface BrowserExecutorOptions {
   maxScreenshotBytes?: number;
   /** Full-page screenshots stop at this many CSS pixels from the top. Default 5000. */
   maxScreenshotHeight?: number;
+  /**
+   * Offer Lighthouse audits (`audits: ["lighthouse"]`, docs/actions.md). Default false; the agent
+   * turns it on for desktop and server devices (a phone's CPU would make the scores its own).
+   */
+  lighthouse?: boolean;
   /** Largest main-document body and serialized page kept; more ends the job with `too_large`. */
   maxBodyBytes: number;
   /** Wait after the load event before reading the page (script-rendered content), ms. Default 500. */
@@ -96,7 +101,7 @@ export class BrowserExecutor implements Executor {
   /** Error type of a failure execute() did not classify itself. */
   readonly failureType = 'browser' as const;
   /** Actions, extraction, HAR and PDF (docs/actions.md); Lighthouse when it is enabled. */
-  readonly pageFeatures: readonly PageFeature[] = ['actions', 'extract', 'har', 'pdf'];
+  readonly pageFeatures: readonly PageFeature[];
   /** How each job's policy proxy is built: the policy and the bound local address. */
   readonly #proxyOptions: PolicyProxyOptions;
   readonly #settings: PageJobSettings;
@@ -113,6 +118,9 @@ export class BrowserExecutor implements Executor {
     if (!(options.maxBodyBytes > 0)) throw new Error('maxBodyBytes must be positive');
     this.#proxyOptions = { policy: options.policy, localAddress: options.localAddress };
     this.#log = options.log ?? pino({ enabled: false });
+    this.pageFeatures = options.lighthouse
+      ? ['actions', 'extract', 'har', 'pdf', 'lighthouse']
+      : ['actions', 'extract', 'har', 'pdf'];
     this.#settings = {
       maxBodyBytes: options.maxBodyBytes,
       settleMs: options.settleMs ?? 500,

@@ -6,6 +6,7 @@ import { type Extraction, extractFromHtml, finishExtraction, inPageExtraction } 
 import type { ExecOutcome } from '../types.js';
 import type { HarRecorder } from './har-recorder.js';
 import { isStopped } from './job-deadline.js';
+import { runLighthouse } from './lighthouse-audit.js';
 
 export interface ExtrasInput {
   options: PageOptions;
@@ -15,6 +16,12 @@ export interface ExtrasInput {
   html: string | null;
   har: HarRecorder | null;
   maxBodyBytes: number;
+  /** For Lighthouse: the job's context (its tab navigates through the job's proxy). */
+  context: import('puppeteer-core').BrowserContext;
+  url: string;
+  deviceType: string;
+  /** Time left for the job (ms). */
+  remainingMs(): number;
 }
 
 export async function makeExtras(input: ExtrasInput, outcome: ExecOutcome): Promise<void> {
@@ -56,6 +63,20 @@ export async function makeExtras(input: ExtrasInput, outcome: ExecOutcome): Prom
     const har = input.har.finish();
     if (har.byteLength <= input.maxBodyBytes) outcome.content.har = har;
     else notes.push(`HAR over ${input.maxBodyBytes} bytes: left out`);
+  }
+  if (options.audits?.includes('lighthouse')) {
+    try {
+      const lh = await runLighthouse(input.context, input.url, input.deviceType, guard, input.remainingMs());
+      outcome.lighthouseJson = lh.summaryJson;
+      if (lh.report.byteLength <= input.maxBodyBytes) outcome.content.lighthouse = lh.report;
+      else notes.push(`Lighthouse report over ${input.maxBodyBytes} bytes: left out`);
+    } catch (err) {
+      if (isStopped(err) && !isStopped(err, 'deadline')) throw err;
+      const why = isStopped(err, 'deadline')
+        ? 'the job ran out of time'
+        : (err as Error).message.split('\n')[0];
+      notes.push(`Lighthouse did not finish: ${why}`);
+    }
   }
   if (notes.length > 0) {
     outcome.errorMessage = [outcome.errorMessage, ...notes].filter((s) => s).join('; ');

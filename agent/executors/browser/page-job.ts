@@ -146,10 +146,21 @@ export async function runPageJob(job: PageJob, outcome: ExecOutcome): Promise<Pa
     const read = await readPage({ ...job, watch, profile, main, timedOut }, outcome);
     if (watch.reason) return stopped(watch.reason);
     outcome.performance = metrics(read.readings, read.flagged);
-    if (options && (options.extract || options.pdf || har)) {
+    if (options && (options.extract || options.pdf || har || options.audits)) {
       try {
         await makeExtras(
-          { options, page, guard, html: read.html, har, maxBodyBytes: settings.maxBodyBytes },
+          {
+            options,
+            page,
+            guard,
+            html: read.html,
+            har,
+            maxBodyBytes: settings.maxBodyBytes,
+            context: job.prepared.context,
+            url: outcome.finalUrl || req.url,
+            deviceType: req.deviceType,
+            remainingMs: () => deadline.remainingMs(),
+          },
           outcome,
         );
       } catch (err) {

@@ -17,7 +17,7 @@ import { HttpExecutor } from '../../agent/executors/http.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { MEMBERS_TEXT, PRODUCTS, SECRET_PASSWORD } from '../helpers/action-pages.js';
 import { ApiClient } from '../helpers/client.js';
-import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import { type FixtureSites, startFixtureSites } from '../helpers/fixture-sites.js';
 import type { Obj } from '../helpers/json.js';
 import { chromiumNeed } from '../helpers/needs.js';
@@ -269,5 +269,43 @@ describe('page jobs end to end', { skip }, () => {
     const none = await api.request('GET', `/crawl/v1/jobs/${id}/download?format=har`);
     assert.equal(none.status, 400);
     assert.equal(none.body, 'invalid request: format har needs a job run with har: true that produced one');
+  });
+
+  test('crawl get --full-page --actions --extract --har --pdf', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'crawl-page-'));
+    const file = (name: string, value: unknown) => {
+      writeFileSync(path.join(dir, name), JSON.stringify(value));
+      return path.join(dir, name);
+    };
+    const actions = file('actions.json', [
+      { type: 'scroll', to: 'bottom' },
+      { type: 'wait_for', selector: '.product' },
+    ]);
+    const schema = file('schema.json', PRODUCT_SCHEMA);
+    const { stdout } = await run(
+      path.join(ROOT, 'scripts/crawl'),
+      [
+        'get',
+        `${sites.url}/products`,
+        '--full-page',
+        '--actions',
+        actions,
+        '--extract',
+        schema,
+        '--har',
+        path.join(dir, 'out.har'),
+        '--pdf',
+        path.join(dir, 'out.pdf'),
+        '--format',
+        'extract',
+        '--timeout',
+        '60',
+      ],
+      { env: { ...process.env, CRAWL_URL: c.url, CRAWL_API_KEY: c.apiKey }, timeout: 120_000 },
+    );
+    assert.deepEqual(JSON.parse(stdout), { ...expectedProducts(), first_name: PRODUCTS[0]?.name });
+    const har = JSON.parse(readFileSync(path.join(dir, 'out.har'), 'utf8')) as { log: { version: string } };
+    assert.equal(har.log.version, '1.2');
+    assert.equal(readFileSync(path.join(dir, 'out.pdf')).subarray(0, 5).toString(), '%PDF-');
   });
 });

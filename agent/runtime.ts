@@ -360,6 +360,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         maxConcurrent: c.maxConcurrent,
         browserVersion: this.deps.browserVersion ?? '',
         maxBodyBytes: c.maxBodyBytes,
+        pageFeatures: this.runner.pageFeatures,
       },
       location: { country: c.country, region: c.region, city: c.city },
       deviceType: c.deviceType,

@@ -24,6 +24,13 @@ export interface GetFlags extends PlacementFlags {
   fullPage?: boolean;
   session?: string;
   timeout?: string;
+  // Driving and reading the page (docs/actions.md).
+  actions?: string;
+  extract?: string;
+  har?: string;
+  pdf?: string;
+  pdfFormat?: string;
+  audit?: boolean;
 }
 
 /** Commander collector for repeatable flags. */
@@ -125,5 +132,30 @@ export async function jobRequestFrom(url: string, f: GetFlags, io: CliIo): Promi
   if (f.session) req.session_id = f.session;
   const placement = placementFrom(f);
   if (placement) req.placement = placement;
+  await pageFieldsFrom(f, io, req);
   return req;
+}
+
+/** A JSON file a flag names (`--actions actions.json`); the coordinator checks what is in it. */
+async function readJson(flag: string, file: string, io: CliIo): Promise<unknown> {
+  let text: string;
+  try {
+    text = (await io.readFile(file)).toString('utf8');
+  } catch (err) {
+    throw new UsageError(`${flag}: cannot read ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${flag}: ${file} is not JSON: ${(err as Error).message}`);
+  }
+}
+
+/** --actions, --extract, --har, --pdf and --audit: the page fields of the request. */
+async function pageFieldsFrom(f: GetFlags, io: CliIo, req: NewJobRequest): Promise<void> {
+  if (f.actions) req.actions = (await readJson('--actions', f.actions, io)) as NewJobRequest['actions'];
+  if (f.extract) req.extract = (await readJson('--extract', f.extract, io)) as NewJobRequest['extract'];
+  if (f.har) req.har = true;
+  if (f.pdf) req.pdf = { format: (f.pdfFormat ?? 'A4') as 'A4', print_background: true };
+  if (f.audit) req.audits = ['lighthouse'];
 }

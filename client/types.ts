@@ -90,7 +90,7 @@ export type DownloadContent = Refine<
 /** `?format=` of the download endpoint. */
 export type DownloadFormat = C.DownloadFormat;
 // A copy, not a re-export: importing the contract's value would load typebox at runtime.
-const FORMATS = ['json', 'raw', 'html', 'markdown', 'text'] as const;
+const FORMATS = ['json', 'raw', 'html', 'markdown', 'text', 'extract', 'har', 'pdf', 'lighthouse'] as const;
 export const DOWNLOAD_FORMATS: readonly DownloadFormat[] = FORMATS;
 
 /** A download in a format other than json: the bytes and their content type. */

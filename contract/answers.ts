@@ -81,6 +81,30 @@ export const DownloadMetadata = Type.Object({
     Type.String({ description: 'the Content-Encoding the device removed from the body' }),
   ),
   network: Type.Optional(ResultNetwork),
+  // A page job's actions, extraction and audits (docs/actions.md).
+  actions: Type.Optional(
+    Type.Array(
+      Type.Object({
+        index: Type.Integer(),
+        type: Type.String(),
+        status: Type.String({ description: 'ok | timed_out | not_found | failed | skipped' }),
+        duration_ms: Type.Integer(),
+        error: Type.Optional(Type.String()),
+        name: Type.Optional(Type.String()),
+        count: Type.Optional(Type.Integer()),
+        optional: Type.Optional(Type.Boolean()),
+        result: Type.Optional(Type.Unknown({ description: "an evaluate's JSON value" })),
+      }),
+    ),
+  ),
+  failed_action: Type.Optional(Type.Integer({ description: 'index of the action that ended the job' })),
+  extract_errors: Type.Optional(Type.Array(Type.String())),
+  lighthouse: Type.Optional(
+    Type.Object({
+      scores: Type.Record(Type.String(), Type.Union([Type.Number(), Type.Null()])),
+      audits: Type.Record(Type.String(), Type.Unknown()),
+    }),
+  ),
 });
 export type DownloadMetadata = Static<typeof DownloadMetadata>;
 

@@ -9,6 +9,7 @@ export * from './jobs.js';
 // Network measurements.
 export * from './measure.js';
 export * from './ops.js';
+export * from './page.js';
 export * from './push.js';
 export * from './schedules.js';
 export * from './sessions.js';

@@ -10,10 +10,22 @@ import {
   Nullable,
   Placement,
 } from './common.js';
+import { PageDownloadFields, PageFields } from './page.js';
 import { WebhookSpec } from './push.js';
 
 export const MAX_BATCH_IDS = 1000;
-export const DOWNLOAD_FORMATS = ['json', 'raw', 'html', 'markdown', 'text'] as const;
+export const DOWNLOAD_FORMATS = [
+  'json',
+  'raw',
+  'html',
+  'markdown',
+  'text',
+  // A page's extras (docs/actions.md).
+  'extract',
+  'har',
+  'pdf',
+  'lighthouse',
+] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
 /** A cookie name or value: no ';' and no line break (they would split the Cookie header). */
@@ -62,6 +74,8 @@ export const SubmitBody = Type.Object({
   placement: Nullable(Placement),
   storage_type: Nullable(Type.Union([Type.Literal('local'), Type.Literal('s3')])),
   webhook: Nullable(WebhookSpec),
+  // Driving and reading the page (docs/actions.md).
+  ...PageFields,
   api_key: Type.Optional(
     Type.Unknown({ description: 'API key (a string) as an alternative to the Authorization header' }),
   ),
@@ -173,6 +187,7 @@ export const Download = Type.Object({
     Type.Object({ sizeBytes: Type.Integer(), statusCode: Type.Integer(), success: Type.Boolean() }),
   ),
   metadata: Type.Record(Type.String(), Type.Unknown()),
+  ...PageDownloadFields,
 });
 
 export type Download = Static<typeof Download>;

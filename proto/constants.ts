@@ -45,5 +45,7 @@ export const DEVICE_ERROR_TYPES = [
   'browser',
   'rpc',
   'invalid_response',
+  // A page action failed (docs/actions.md): metadata.failed_action names its index.
+  'action',
 ] as const;
 export type DeviceErrorType = (typeof DEVICE_ERROR_TYPES)[number];

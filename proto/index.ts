@@ -2,4 +2,5 @@
 export * from './codec.js';
 export * from './constants.js';
 export * from './measure.js';
+export * from './page.js';
 export * from './parts.js';

@@ -73,6 +73,8 @@ async function addBrowser(
     memoryLimitBytes: config.browserMemoryLimitBytes || undefined,
     networkType: config.networkType,
     ca,
+    // Page audits from desktop and server devices: a phone's own CPU would be what Lighthouse scores.
+    lighthouse: config.deviceType !== 'mobile',
     log: log.child({ component: 'browser' }),
   });
   executors.push(browser);

@@ -5,7 +5,7 @@
 
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
-import type { Header, InputCookie } from '../../proto/index.js';
+import type { ExtractSpec, Header, InputCookie, PageFeature } from '../../proto/index.js';
 import { HTTP_METHODS } from '../../proto/index.js';
 import type { DeviceErrorType } from '../errors.js';
 import {
@@ -24,6 +24,7 @@ import {
   storeInputCookies,
   storeSetCookies,
 } from './cookie-jar.js';
+import { extractFromHtml, finishExtraction } from './extract/extract.js';
 import { networkContext } from './network-context.js';
 import { readerFromResponse } from './reader.js';
 import {
@@ -94,9 +95,34 @@ interface JobScope {
   jar: CookieJar | undefined;
 }
 
+/** Parsing runs on the agent's event loop: a larger page is refused rather than stall it. */
+const MAX_EXTRACT_HTML_CHARS = 5 * 1024 * 1024;
+
+/** A GET job's extraction: on the body parsed as HTML (no scripts run; XPath needs a full page). */
+function extractBody(spec: ExtractSpec, outcome: ExecOutcome): void {
+  const body = outcome.content.body;
+  const html = body && /html|xml/i.test(outcome.contentType) ? body.toString('utf8') : null;
+  const refusal =
+    html === null
+      ? `extract needs an HTML response, not ${outcome.contentType || 'an empty type'}`
+      : html.length > MAX_EXTRACT_HTML_CHARS
+        ? `extract reads pages of at most ${MAX_EXTRACT_HTML_CHARS} characters`
+        : null;
+  const done = finishExtraction(
+    spec,
+    refusal !== null || html === null
+      ? { value: null, errors: [refusal ?? ''] }
+      : extractFromHtml(html, spec, outcome.finalUrl),
+  );
+  if (done.part) outcome.content.extract = done.part;
+  outcome.extractErrors = done.errors;
+}
+
 export class HttpExecutor implements Executor {
   readonly methods: readonly string[] = HTTP_METHODS;
   readonly failureType: DeviceErrorType = 'invalid_response';
+  /** Extraction from a GET job's HTML (docs/actions.md), parsed with linkedom. */
+  readonly pageFeatures: readonly PageFeature[] = ['extract'];
   readonly #policy: NetworkPolicy;
   readonly #maxBodyBytes: number;
   readonly #maxRedirects: number;
@@ -155,6 +181,7 @@ export class HttpExecutor implements Executor {
       ctx.signal.removeEventListener('abort', onAbort);
     }
     if (jar) outcome.responseCookies = await jarRecords(jar);
+    if (req.page?.extract && outcome.success) extractBody(req.page.extract, outcome);
     return outcome;
   }
 

@@ -1,11 +1,14 @@
 // The one interface every job executor implements (HTTP, Solana JSON-RPC, browser).
 import type { Logger } from 'pino';
 import type {
+  ActionOutcome,
   CookieRecord,
   Header,
   InputCookie,
   MeasureRequest,
   MeasureResult,
+  PageFeature,
+  PageOptions,
   PerformanceMetrics,
   RequestOutcome,
   ResultFinal,
@@ -31,6 +34,10 @@ export interface ExecRequest {
   deviceType: string;
   /** A network measurement's parameters (methods MEASURE_*), as the wire carried them. */
   measure?: MeasureRequest;
+  /** Actions, extraction, HAR, PDF, audits (docs/actions.md), checked again on arrival. */
+  page?: PageOptions;
+  /** Why the wire's page options were refused (the job is rejected as invalid). */
+  pageError?: string;
 }
 
 /** Content an executor produced; each present part is streamed to the coordinator in chunks. */
@@ -39,6 +46,13 @@ export interface ExecContent {
   fullPage?: Buffer;
   screenshot?: Buffer;
   reader?: Buffer;
+  /** A page's extras (docs/actions.md). */
+  har?: Buffer;
+  pdf?: Buffer;
+  lighthouse?: Buffer;
+  extract?: Buffer;
+  /** JSON object: screenshot action name → base64 PNG. */
+  actionScreenshots?: Buffer;
 }
 
 /**
@@ -78,6 +92,12 @@ export interface ExecOutcome {
   network?: NetworkContext;
   /** A measurement's parsed result (ResultFinal.measure); the raw output is `content.body`. */
   measure?: MeasureResult;
+  /** One per page action run, in order (docs/actions.md). */
+  actions?: ActionOutcome[];
+  /** Why the extraction or its JSON Schema check failed. */
+  extractErrors?: string[];
+  /** Lighthouse category scores and key audits, as JSON. */
+  lighthouseJson?: string;
 }
 
 export interface ExecContext {
@@ -93,6 +113,8 @@ export interface Executor {
    * a crashed dependency). Each executor names its own; default `invalid_response`.
    */
   readonly failureType?: DeviceErrorType;
+  /** What this executor can do in a page beyond loading it (Capabilities.page_features). */
+  readonly pageFeatures?: readonly PageFeature[];
   execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome>;
   /** Called when a session ends on the coordinator: drop its cookie jar / browser context. */
   endSession?(sessionId: string): Promise<void>;

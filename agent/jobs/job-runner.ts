@@ -7,7 +7,7 @@
 // an abort a library ignores) the runner stops waiting for it, frees the slot and reports the job
 // `timeout` itself. Whatever the executor settles later is ignored.
 import type { Logger } from 'pino';
-import type { AgentFrameInit } from '../../proto/index.js';
+import { type AgentFrameInit, featuresNeeded } from '../../proto/index.js';
 import { AgentError, type DeviceErrorType } from '../errors.js';
 import type { ExecOutcome, Executor } from '../executors/types.js';
 import { emptyOutcome } from '../executors/types.js';
@@ -59,6 +59,14 @@ export interface JobRunnerDeps {
   tracing?: () => ExecutionTracing | undefined;
 }
 
+/** A job whose page options are broken, or need a feature its executor lacks, is refused. */
+function pageRefusal(job: AssignedJob, executor: Executor | undefined): [Refusal, string] | null {
+  const req = job.request;
+  if (req.pageError) return ['invalid', `invalid page options: ${req.pageError}`];
+  const missing = featuresNeeded(req.page).filter((f) => !executor?.pageFeatures?.includes(f));
+  return missing.length > 0 ? ['unsupported', `page features not supported: ${missing.join(', ')}`] : null;
+}
+
 export class JobRunner {
   private readonly byMethod = new Map<string, Executor>();
   private readonly running = new Map<string, RunningJob>();
@@ -70,6 +78,11 @@ export class JobRunner {
 
   get methods(): string[] {
     return [...this.byMethod.keys()];
+  }
+
+  /** Every page feature some executor has (Capabilities.page_features). */
+  get pageFeatures(): string[] {
+    return [...new Set(this.deps.executors.flatMap((ex) => ex.pageFeatures ?? []))];
   }
 
   get size(): number {
@@ -97,7 +110,7 @@ export class JobRunner {
   /** An Assign arrived: refuse it, ignore a duplicate, or accept and start it. */
   onAssign(job: AssignedJob): void {
     const executor = this.byMethod.get(job.request.method);
-    const refusal = this.refusal(job, executor !== undefined);
+    const refusal = this.refusal(job, executor !== undefined) ?? pageRefusal(job, executor);
     if (refusal) {
       this.deps.log.info({ jobId: job.jobId, reason: refusal[0], why: refusal[1] }, 'job refused');
       this.deps.send(rejectFrame(job, refusal[0], refusal[1]));

@@ -10,7 +10,9 @@ import {
   measureTypeName,
   measureUrl,
   type OwnerControls,
+  PageOptionsError,
   type PartSummary,
+  parsePageOptions,
   partOf,
   RejectReason,
   type Welcome,
@@ -31,7 +33,7 @@ export interface AssignedJob {
 }
 
 /** Why the agent refuses an assignment. */
-export type Refusal = 'draining' | 'spool_full' | 'busy' | 'unsupported' | 'expired' | 'owner';
+export type Refusal = 'draining' | 'spool_full' | 'busy' | 'unsupported' | 'expired' | 'owner' | 'invalid';
 
 /** What the Welcome tells the agent about the link. */
 export interface LinkParams {
@@ -76,8 +78,40 @@ export function jobFromAssign(a: Assign, defaults: { deviceType: string }): Assi
       sessionId: req.sessionId ?? '',
       deviceType: req.deviceType || defaults.deviceType,
       ...(req.measure ? { measure: req.measure } : {}),
+      ...pageOf(req, req.method || 'GET', req.timeoutMs || 30_000),
     },
   };
+}
+
+/**
+ * The page options the wire carried, checked with the same parser as the coordinator's API: a
+ * coordinator is not trusted to keep the bounds. A refusal becomes `pageError` (rejected invalid).
+ */
+function pageOf(
+  req: NonNullable<Assign['request']>,
+  method: string,
+  timeoutMs: number,
+): Pick<ExecRequest, 'page' | 'pageError'> {
+  if (!req.actionsJson && !req.extractJson && !req.har && !req.pdf && !req.audits?.length) return {};
+  try {
+    const body: Record<string, unknown> = {
+      actions: req.actionsJson ? JSON.parse(req.actionsJson) : undefined,
+      extract: req.extractJson ? JSON.parse(req.extractJson) : undefined,
+      har: req.har || undefined,
+      pdf: req.pdf
+        ? {
+            format: req.pdf.format || 'A4',
+            landscape: !!req.pdf.landscape,
+            print_background: !!req.pdf.printBackground,
+          }
+        : undefined,
+      audits: req.audits?.length ? req.audits : undefined,
+    };
+    return { page: parsePageOptions(body, method, timeoutMs) };
+  } catch (err) {
+    if (err instanceof PageOptionsError || err instanceof SyntaxError) return { pageError: err.message };
+    throw err;
+  }
 }
 
 export function linkParamsFromWelcome(w: Welcome, receivedAtMs: number): LinkParams {
@@ -100,6 +134,7 @@ const REJECT_REASONS: Record<Refusal, RejectReason> = {
   unsupported: RejectReason.REJECT_REASON_UNSUPPORTED,
   expired: RejectReason.REJECT_REASON_INVALID,
   owner: RejectReason.REJECT_REASON_OWNER_POLICY,
+  invalid: RejectReason.REJECT_REASON_INVALID,
 };
 
 export function rejectFrame(
@@ -135,6 +170,11 @@ const PARTS: Array<[keyof ExecContent, number]> = [
   ['fullPage', partOf('full_page')],
   ['screenshot', partOf('screenshot')],
   ['reader', partOf('reader')],
+  ['har', partOf('har')],
+  ['pdf', partOf('pdf')],
+  ['lighthouse', partOf('lighthouse')],
+  ['extract', partOf('extract')],
+  ['actionScreenshots', partOf('action_screenshots')],
 ];
 
 /**
@@ -221,6 +261,9 @@ function finalFrame(jobId: string, attempt: number, outcome: ExecOutcome, parts:
       contentEncoding: outcome.contentEncoding ?? '',
       network: outcome.network ?? null,
       measure: outcome.measure ?? null,
+      actions: outcome.actions ?? [],
+      extractErrors: outcome.extractErrors ?? [],
+      lighthouseJson: outcome.lighthouseJson ?? '',
     },
   });
 }

@@ -97,6 +97,15 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
     await io.writeFile(o.screenshot, await client.screenshot(id, { signal: io.interrupt }));
     screenshot = o.screenshot;
   }
+  // The HAR and the PDF go to the files their flags name (docs/actions.md).
+  for (const [file, form] of [
+    [o.har, 'har'],
+    [o.pdf, 'pdf'],
+  ] as const) {
+    if (file && detail.result?.success) {
+      await io.writeFile(file, (await client.downloadAs(id, form, { signal: io.interrupt })).bytes);
+    }
+  }
   if (o.output) {
     const summary = { job, result: detail.result, output: written.file, bytes: written.bytes, screenshot };
     if (json) ctx.printJson(summary, true);
@@ -131,9 +140,21 @@ export function registerGet(program: Command, ctx: CommandContext): void {
     .option('--full-page', 'render the page in Chromium (CRAWL_FULL_PAGE)')
     .option('--session <id>', 'run in this session (same device, shared cookies)')
     .option('--timeout <seconds>', 'job timeout, 1..300 (coordinator default 30)')
-    .addOption(new Option('--format <format>', 'json, raw, html, markdown or text').default('json'))
+    .addOption(
+      new Option(
+        '--format <format>',
+        'json, raw, html, markdown, text, extract, har, pdf or lighthouse',
+      ).default('json'),
+    )
     .option('-o, --output <file>', 'write the content to FILE instead of stdout')
     .option('--screenshot <file>', 'save the screenshot PNG (full-page jobs)')
-    .option('--no-wait', 'print the job id and exit without waiting');
+    .option('--no-wait', 'print the job id and exit without waiting')
+    // Driving and reading the page (docs/actions.md).
+    .option('--actions <file>', 'JSON file: the actions to run in the page (with --full-page)')
+    .option('--extract <file>', 'JSON file: an extraction schema (format extract prints the result)')
+    .option('--har <file>', 'record a HAR of the page and save it to FILE (with --full-page)')
+    .option('--pdf <file>', 'print the page to PDF and save it to FILE (with --full-page)')
+    .option('--pdf-format <format>', 'A4, Letter, Legal, A3 or Tabloid (default A4)')
+    .option('--audit', 'run Lighthouse on the page (with --full-page)');
   addPlacementOptions(cmd).action((url: string, o: GetOptions, c: Command) => runGet(ctx, url, o, c));
 }

@@ -29,6 +29,18 @@ const placement = {
 
 const MAX_SCREENSHOT_BYTES = 4 * 1024 * 1024;
 
+/** What the page's actions and extraction gave, for the model (absent when none was asked). */
+function pageResults(download: Obj): Obj {
+  const out: Obj = {};
+  const metadata = (download.metadata ?? {}) as Obj;
+  if (metadata.actions !== undefined) out.actions = metadata.actions;
+  if ('extracted' in download) out.extracted = download.extracted;
+  if (Array.isArray(download.extractErrors) && download.extractErrors.length > 0) {
+    out.extract_errors = download.extractErrors;
+  }
+  return out;
+}
+
 export function registerCrawlTools(server: McpServer, call: ApiCall, opts: CrawlToolsOptions = {}): void {
   const pollMs = opts.pollMs ?? 250;
 
@@ -51,6 +63,9 @@ export function registerCrawlTools(server: McpServer, call: ApiCall, opts: Crawl
       timeout_sec: args.timeout_sec,
       placement: Object.keys(place).length > 0 ? place : undefined,
       session_id: args.session_id,
+      // Page actions and extraction (crawl_page); the coordinator checks them (docs/actions.md).
+      actions: args.actions,
+      extract: args.extract,
     });
   };
 
@@ -115,10 +130,23 @@ export function registerCrawlTools(server: McpServer, call: ApiCall, opts: Crawl
     {
       title: 'Load a page in a real browser and screenshot it',
       description:
-        'Load a page in Chromium on a real device (optionally in a given country, region or device type) and return a screenshot image plus page metrics (load timings, status). Use this to see how a page looks or performs; use fetch_url to read its text.',
+        'Load a page in Chromium on a real device (optionally in a given country, region or device type) and return a screenshot image plus page metrics (load timings, status). Optionally drive the page first with actions (click, type, scroll until a count, wait_for a selector...) and extract data with a schema of CSS/XPath fields into JSON. Use this to see how a page looks or performs; use fetch_url to read its text.',
       inputSchema: {
         url: z.string().url().describe('absolute http or https URL'),
         timeout_sec: z.number().int().min(1).max(300).default(90).describe('how long the device may take'),
+        actions: z
+          .array(z.record(z.string(), z.unknown()))
+          .max(50)
+          .optional()
+          .describe(
+            'actions run in order after the load, e.g. [{"type":"click","selector":"#more"},{"type":"wait_for","selector":".item"},{"type":"scroll","to":"bottom","until_selector":".item","until_count":100}]; types: wait, wait_for, click, type, press, scroll, select, hover, screenshot, evaluate',
+          ),
+        extract: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .describe(
+            'extraction schema: {"fields":[{"name":"title","selector":"h1"},{"name":"items","selector":"li","type":"list","fields":[{"name":"price","selector":".price","transforms":["number"]}]}]}',
+          ),
         ...placement,
       },
     },
@@ -137,6 +165,7 @@ export function registerCrawlTools(server: McpServer, call: ApiCall, opts: Crawl
           final_url: response.finalUrl,
           time_ms: typeof response.timeUs === 'number' ? Math.round(response.timeUs / 1000) : undefined,
           performance: download.performanceMetrics,
+          ...pageResults(download),
         };
         const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(metrics, null, 1) }];
         const shot = await call('GET', `/crawl/v1/jobs/${id}/screenshot`);

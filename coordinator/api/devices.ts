@@ -51,7 +51,11 @@ function deviceView(
     asn: live?.egress?.asn ?? null,
     network_name: live?.egress?.networkName ?? null,
     network_kind: live?.egress?.networkKind ?? null,
-    capabilities: { methods: p ? [...p.methods].sort() : [], max_concurrent: max },
+    // Page features are indexed as extra method keys (METHOD+page); the answer lists real methods.
+    capabilities: {
+      methods: p ? [...p.methods].filter((m) => !m.includes('+')).sort() : [],
+      max_concurrent: max,
+    },
     load: { running, max_concurrent: max, ratio: max > 0 ? running / max : 0 },
     draining: live?.draining ?? false,
     // Its standing (docs/security.md): quarantined devices get canary jobs only.

@@ -94,6 +94,9 @@ export async function sendDownload(
     }
     return sendText(reply, 'text/markdown; charset=utf-8', markdown);
   }
+  if (format === 'extract' || format === 'har' || format === 'pdf' || format === 'lighthouse') {
+    return sendPagePart(reply, job, storage, r, format);
+  }
   if (format === 'raw') {
     const body = (await readPart(storage, job, r, 'body')) ?? Buffer.alloc(0);
     const encoding = storedEncoding(r);
@@ -122,6 +125,35 @@ export async function sendDownload(
   if (text === null) text = page.text;
   if (text === null) throw invalid('format text needs a text or HTML response; use format=raw for this job');
   return sendText(reply, 'text/plain; charset=utf-8', text);
+}
+
+const PAGE_PART_TYPES = {
+  extract: 'application/json; charset=utf-8',
+  har: 'application/json; charset=utf-8',
+  pdf: 'application/pdf',
+  lighthouse: 'application/json; charset=utf-8',
+} as const;
+
+/** The extracted JSON, the HAR, the PDF or the Lighthouse report, as stored (docs/actions.md). */
+async function sendPagePart(
+  reply: FastifyReply,
+  job: JobRecord,
+  storage: ContentStorage,
+  r: ResultRecord,
+  format: keyof typeof PAGE_PART_TYPES,
+): Promise<unknown> {
+  const data = await readPart(storage, job, r, format);
+  if (!data) {
+    const asked = {
+      extract: 'extract',
+      har: 'har: true',
+      pdf: 'pdf',
+      lighthouse: 'audits: ["lighthouse"]',
+    }[format];
+    throw invalid(`format ${format} needs a job run with ${asked} that produced one`);
+  }
+  reply.headers(SANDBOX).type(PAGE_PART_TYPES[format]);
+  return reply.send(data);
 }
 
 function sendText(reply: FastifyReply, type: string, text: string): FastifyReply {

@@ -56,6 +56,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services): vo
     const key = req.apiKey;
     const { url, method, timeoutSec, headers, bodyBase64, cookies, placement, storageType, webhook } =
       req.body;
+    const { page } = req.body;
     // The job's own placement is what the answer shows (a session's placement is merged below).
     const created = (job: JobRecord) => {
       const view = jobView(job);
@@ -99,7 +100,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services): vo
             sessionId,
             sweepId: null,
             storageType,
-            request: { headers, bodyBase64, cookies },
+            request: { headers, bodyBase64, cookies, ...(page ? { page } : {}) },
           },
           sessionDevice,
           { trace: incomingTrace(req.headers) },

@@ -1,6 +1,7 @@
 // The field parsers of request parts, with the contract's messages: each failure names the field.
 // They run once per request part, in the schema validator (schema-validator.ts), never in handlers.
 import { DEVICE_TYPES, JOB_METHODS, type JobMethod, NETWORK_TYPES, REGIONS } from '../../contract/index.js';
+import { type PageOptions, PageOptionsError, parsePageOptions } from '../../proto/index.js';
 import { invalid } from '../errors.js';
 import { isKnownCountry } from '../scheduler/regions.js';
 import type { StorageType } from '../storage/types.js';
@@ -218,6 +219,19 @@ export interface SubmitInput {
   /** Lower case; null outside a session. */
   sessionId: string | null;
   webhook: WebhookField | null;
+  /** Actions, extraction, HAR, PDF, audits; absent when none was asked (docs/actions.md). */
+  page?: PageOptions;
+}
+
+/** The page options of a job (proto/page.ts), with the contract's message on a refusal. */
+function parsePage(body: Json, method: string, timeoutSec: number): PageOptions | undefined {
+  try {
+    const page = parsePageOptions(body, method, timeoutSec * 1000);
+    return Object.keys(page).length > 0 ? page : undefined;
+  } catch (err) {
+    if (err instanceof PageOptionsError) throw invalid(err.message);
+    throw err;
+  }
 }
 
 /** What job submission checks against this coordinator's settings. */
@@ -246,6 +260,7 @@ export function parseSubmitBody(raw: unknown, settings: SubmitSettings): SubmitI
     throw invalid('session_id must be a UUID');
   }
   const webhook = parseWebhookField(body);
+  const page = parsePage(body, method, timeoutSec);
   if (!settings.hasStorage(storageType)) {
     throw invalid(`storage_type ${storageType} is not configured on this coordinator`);
   }
@@ -268,6 +283,7 @@ export function parseSubmitBody(raw: unknown, settings: SubmitSettings): SubmitI
     storageType,
     sessionId,
     webhook,
+    ...(page ? { page } : {}),
   };
 }
 

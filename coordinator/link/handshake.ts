@@ -6,6 +6,7 @@ import {
   DEFAULT_MAX_CHUNK_BYTES,
   type Hello,
   PROTOCOL_VERSION,
+  pageMethodsOf,
 } from '../../proto/index.js';
 import { type DeviceEgress, UNKNOWN_EGRESS } from '../network/network-lookup.js';
 import type { DeviceLocation } from '../results/reported.js';
@@ -72,7 +73,12 @@ export function acceptHello(
     region: shared(deviceRegion(loc.region ?? '', country)),
     city: shared(loc.city ?? ''),
   };
-  const methods = methodsOf(caps.methods ?? []);
+  // Page features are indexed as extra method keys (METHOD+page, METHOD+lighthouse): jobs that need
+  // them are placed by those keys, so an agent that does not advertise them never gets one.
+  const methods = methodsOf([
+    ...(caps.methods ?? []),
+    ...pageMethodsOf(caps.methods ?? [], caps.pageFeatures ?? []),
+  ]);
   const deviceType = shared(hello.deviceType ?? '');
   const networkType = shared(hello.networkType ?? '');
   const device: ConnectedDevice = {

@@ -1,6 +1,14 @@
 // Wire ↔ domain on the coordinator's side of the link: the Assign frame from a job record, and a
 // device's final frame as a domain report. Handlers above this file see domain values only.
-import { type Assign, measureProtocolOf, measureTypeOf, type ResultFinal } from '../../proto/index.js';
+import {
+  type Assign,
+  measureProtocolOf,
+  measureTypeOf,
+  PAGE_LIMITS,
+  PAGE_RESULT_LIMITS,
+  type PageOptions,
+  type ResultFinal,
+} from '../../proto/index.js';
 import { measureResultJson } from '../measure/measure-result.js';
 import type { ReportedResult } from '../results/reported.js';
 import type { CookieRecordJson, JobRecord, ResultRecord } from '../store/records.js';
@@ -60,12 +68,73 @@ export function assignOf(
       ipVersion: o.ipVersion,
     };
   }
+  const page = job.request.page;
+  if (page && assign.request) pageRequestOf(page, assign.request);
   // The dispatch span's W3C context, so the agent's execution span joins the job's trace.
   if (trace) {
     assign.traceParent = trace.traceParent;
     assign.traceState = trace.traceState;
   }
   return assign;
+}
+
+/** A job's page options on the wire (JobRequest 20-24). */
+function pageRequestOf(page: PageOptions, request: NonNullable<Assign['request']>): void {
+  if (page.actions) request.actionsJson = JSON.stringify(page.actions);
+  if (page.extract) request.extractJson = JSON.stringify(page.extract);
+  if (page.har) request.har = true;
+  if (page.pdf) {
+    request.pdf = {
+      format: page.pdf.format,
+      landscape: page.pdf.landscape,
+      printBackground: page.pdf.print_background,
+    };
+  }
+  if (page.audits) request.audits = page.audits;
+}
+
+/**
+ * What the device said of the page's actions, extraction and audits, for the result's metadata
+ * (docs/actions.md): bounded again here, since a device is not trusted to keep the bounds.
+ */
+export function pageMetadataOf(final: ResultFinal): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  const actions = (final.actions ?? []).slice(0, PAGE_LIMITS.maxActions);
+  if (actions.length > 0) {
+    const cut = (s: string | null | undefined, max: number) => (s ?? '').slice(0, max);
+    out.actions = actions.map((a) => {
+      const o: Record<string, unknown> = {
+        index: a.index ?? 0,
+        type: cut(a.type, 32),
+        status: cut(a.status, 32),
+        duration_ms: a.durationMs ?? 0,
+      };
+      if (a.error) o.error = cut(a.error, PAGE_RESULT_LIMITS.maxErrorChars);
+      if (a.name) o.name = cut(a.name, PAGE_LIMITS.maxNameChars);
+      if (a.count) o.count = a.count;
+      if (a.optional) o.optional = true;
+      if (a.resultJson) {
+        try {
+          o.result = JSON.parse(cut(a.resultJson, PAGE_RESULT_LIMITS.maxEvaluateJsonBytes));
+        } catch {
+          o.result = null;
+        }
+      }
+      return o;
+    });
+    const failed = actions.find((a) => a.status !== 'ok' && a.status !== 'skipped' && !a.optional);
+    if (failed && final.errorType === 'action') out.failed_action = failed.index ?? 0;
+  }
+  const errors = (final.extractErrors ?? []).slice(0, PAGE_RESULT_LIMITS.maxExtractErrors);
+  if (errors.length > 0) out.extract_errors = errors.map((e) => e.slice(0, PAGE_RESULT_LIMITS.maxErrorChars));
+  if (final.lighthouseJson && final.lighthouseJson.length <= PAGE_RESULT_LIMITS.maxLighthouseSummaryBytes) {
+    try {
+      out.lighthouse = JSON.parse(final.lighthouseJson);
+    } catch {
+      // A summary that is not JSON is left out: the report part stays.
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 const headers = (list: ResultFinal['responseHeaders']) =>
@@ -117,6 +186,8 @@ export function reportOf(final: ResultFinal): ReportedResult {
     requestResults,
   };
   if (final.measure) report.measure = measureResultJson(final.measure);
+  const page = pageMetadataOf(final);
+  if (page) report.pageMetadata = page;
   return report;
 }
 

@@ -30,6 +30,7 @@ function tally(
   for (const d of devices) {
     if (!pick(d)) continue;
     for (const method of d.profile.methods) {
+      if (method.includes('+')) continue; // a page-feature key (METHOD+page), not a method
       const labels = {
         region: advertised.region.of(d.profile.region, 'unknown'),
         device_type: advertised.deviceType.of(d.profile.deviceType, 'unknown'),

@@ -73,7 +73,34 @@ export async function buildDownload(
     performanceMetrics: r.performance ?? {},
     requestResults: r.requestResults,
     metadata: r.metadata,
+    ...(await pageExtras(job, storage, r)),
   };
+}
+
+/**
+ * What a page job's actions and extraction produced (docs/actions.md): `extracted` (the JSON
+ * value, null when the extraction gave none), `extractErrors`, `actionScreenshots` (name → base64
+ * PNG). Absent for jobs that asked for none; HAR, PDF and Lighthouse have their own formats.
+ */
+async function pageExtras(job: JobRecord, storage: ContentStorage, r: ResultRecord) {
+  const out: Record<string, unknown> = {};
+  if (job.request.page?.extract) {
+    const extracted = await readPart(storage, job, r, 'extract');
+    out.extracted = extracted ? parseJson(extracted) : null;
+    out.extractErrors = Array.isArray(r.metadata.extract_errors) ? r.metadata.extract_errors : [];
+  }
+  const shots = await readPart(storage, job, r, 'action_screenshots');
+  if (shots) out.actionScreenshots = parseJson(shots) ?? {};
+  return out;
+}
+
+/** A JSON part as its value; null when it is not JSON (a device's part is not trusted). */
+export function parseJson(data: Buffer): unknown {
+  try {
+    return JSON.parse(data.toString('utf8'));
+  } catch {
+    return null;
+  }
 }
 
 export function resultView(r: ResultRecord): Record<string, unknown> {

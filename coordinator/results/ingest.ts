@@ -143,6 +143,7 @@ export class ResultIngest {
     if (report.contentEncoding) metadata.content_encoding = report.contentEncoding;
     if (network) metadata.network = network;
     if (report.measure) metadata.measure = report.measure;
+    if (report.pageMetadata) Object.assign(metadata, report.pageMetadata);
     const result = resultRecordOf(report, {
       id: randomUUID(),
       createdAt: new Date().toISOString(),

@@ -16,6 +16,8 @@ export interface ReportedResult extends ReportedFields {
    * result's `metadata.measure`; absent for other jobs.
    */
   measure?: MeasureResultJson;
+  /** Actions' outcomes, extract errors, Lighthouse scores: merged into the metadata (docs/actions.md). */
+  pageMetadata?: Record<string, unknown>;
 }
 
 /** Where the device said it is (from its hello). */

@@ -1,4 +1,5 @@
 // Which connected device may run a job, and which of those is best. Pure: no I/O.
+import { placementMethod } from '../../proto/index.js';
 import type { JobRecord, Placement } from '../store/records.js';
 import { SweepSpread } from './sweep-spread.js';
 
@@ -86,7 +87,8 @@ export function needsOf(job: JobRecord, sessionDeviceId: string | null): JobNeed
     };
   }
   return {
-    method: job.method,
+    // A job with page options (actions, extract, HAR...) needs a device that advertised them.
+    method: placementMethod(job.method, job.request.page),
     placement: job.placement,
     pinnedDeviceId: sessionDeviceId ?? job.placement.device_id ?? null,
     spreadGroup: SweepSpread.groupOf(job.sweepId, job.placement.region),

@@ -1,5 +1,6 @@
 // The records the store keeps: jobs, their results and requests, sessions, sweeps, API keys and
 // devices, as the coordinator reads and writes them (stored forms: sqlite/ and postgres/).
+import type { PageOptions } from '../../proto/index.js';
 import type { StorageType } from '../storage/types.js';
 import type { TrySummary } from '../sweeps/try-summary.js';
 import type { KeyLimits } from './limit-types.js';
@@ -39,6 +40,8 @@ export interface JobRequestRecord {
   headers: StoredHeader[];
   bodyBase64: string;
   cookies: StoredCookie[];
+  /** Actions, extraction, HAR, PDF, audits (docs/actions.md); absent when none was asked. */
+  page?: PageOptions;
   /**
    * The batch the job was submitted in (POST /crawl/v1/batch/new), kept with the request so a
    * job's end looks its batch up only when it has one. Absent for every other job.

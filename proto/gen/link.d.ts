@@ -438,6 +438,9 @@ export namespace crawl {
                 /** Capabilities maxBodyBytes. */
                 maxBodyBytes: number;
 
+                /** Capabilities pageFeatures. */
+                pageFeatures: string[];
+
                 /**
                  * Creates a new Capabilities instance using the specified properties.
                  * @param [properties] Properties to set
@@ -481,6 +484,9 @@ export namespace crawl {
 
                     /** Capabilities maxBodyBytes */
                     maxBodyBytes?: (number|null);
+
+                    /** Capabilities pageFeatures */
+                    pageFeatures?: (string[]|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -1266,6 +1272,21 @@ export namespace crawl {
                 /** JobRequest measure. */
                 measure?: (crawl.link.v1.MeasureRequest.$Properties|null);
 
+                /** JobRequest actionsJson. */
+                actionsJson: string;
+
+                /** JobRequest extractJson. */
+                extractJson: string;
+
+                /** JobRequest har. */
+                har: boolean;
+
+                /** JobRequest pdf. */
+                pdf?: (crawl.link.v1.PdfOptions.$Properties|null);
+
+                /** JobRequest audits. */
+                audits: string[];
+
                 /**
                  * Creates a new JobRequest instance using the specified properties.
                  * @param [properties] Properties to set
@@ -1325,12 +1346,217 @@ export namespace crawl {
                     /** JobRequest measure */
                     measure?: (crawl.link.v1.MeasureRequest.$Properties|null);
 
+                    /** JobRequest actionsJson */
+                    actionsJson?: (string|null);
+
+                    /** JobRequest extractJson */
+                    extractJson?: (string|null);
+
+                    /** JobRequest har */
+                    har?: (boolean|null);
+
+                    /** JobRequest pdf */
+                    pdf?: (crawl.link.v1.PdfOptions.$Properties|null);
+
+                    /** JobRequest audits */
+                    audits?: (string[]|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of a JobRequest. */
                 type $Shape = crawl.link.v1.JobRequest.$Properties;
+            }
+
+            /**
+             * Properties of a PdfOptions.
+             * @deprecated Use crawl.link.v1.PdfOptions.$Properties instead.
+             */
+            interface IPdfOptions extends crawl.link.v1.PdfOptions.$Properties {
+            }
+
+            /** Represents a PdfOptions. */
+            class PdfOptions {
+
+                /**
+                 * Constructs a new PdfOptions.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.PdfOptions.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** PdfOptions format. */
+                format: string;
+
+                /** PdfOptions landscape. */
+                landscape: boolean;
+
+                /** PdfOptions printBackground. */
+                printBackground: boolean;
+
+                /**
+                 * Creates a new PdfOptions instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns PdfOptions instance
+                 */
+                static create(properties: crawl.link.v1.PdfOptions.$Shape): crawl.link.v1.PdfOptions & crawl.link.v1.PdfOptions.$Shape;
+                static create(properties?: crawl.link.v1.PdfOptions.$Properties): crawl.link.v1.PdfOptions;
+
+                /**
+                 * Encodes the specified PdfOptions message. Does not implicitly {@link crawl.link.v1.PdfOptions.verify|verify} messages.
+                 * @param m PdfOptions message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.PdfOptions.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a PdfOptions message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.PdfOptions & crawl.link.v1.PdfOptions.$Shape} PdfOptions
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.PdfOptions & crawl.link.v1.PdfOptions.$Shape;
+            }
+
+            namespace PdfOptions {
+
+                /** Properties of a PdfOptions. */
+                interface $Properties {
+
+                    /** PdfOptions format */
+                    format?: (string|null);
+
+                    /** PdfOptions landscape */
+                    landscape?: (boolean|null);
+
+                    /** PdfOptions printBackground */
+                    printBackground?: (boolean|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a PdfOptions. */
+                type $Shape = crawl.link.v1.PdfOptions.$Properties;
+            }
+
+            /**
+             * Properties of an ActionOutcome.
+             * @deprecated Use crawl.link.v1.ActionOutcome.$Properties instead.
+             */
+            interface IActionOutcome extends crawl.link.v1.ActionOutcome.$Properties {
+            }
+
+            /** Represents an ActionOutcome. */
+            class ActionOutcome {
+
+                /**
+                 * Constructs a new ActionOutcome.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.ActionOutcome.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** ActionOutcome index. */
+                index: number;
+
+                /** ActionOutcome type. */
+                type: string;
+
+                /** ActionOutcome status. */
+                status: string;
+
+                /** ActionOutcome error. */
+                error: string;
+
+                /** ActionOutcome durationMs. */
+                durationMs: number;
+
+                /** ActionOutcome name. */
+                name: string;
+
+                /** ActionOutcome resultJson. */
+                resultJson: string;
+
+                /** ActionOutcome count. */
+                count: number;
+
+                /** ActionOutcome optional. */
+                optional: boolean;
+
+                /**
+                 * Creates a new ActionOutcome instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ActionOutcome instance
+                 */
+                static create(properties: crawl.link.v1.ActionOutcome.$Shape): crawl.link.v1.ActionOutcome & crawl.link.v1.ActionOutcome.$Shape;
+                static create(properties?: crawl.link.v1.ActionOutcome.$Properties): crawl.link.v1.ActionOutcome;
+
+                /**
+                 * Encodes the specified ActionOutcome message. Does not implicitly {@link crawl.link.v1.ActionOutcome.verify|verify} messages.
+                 * @param m ActionOutcome message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.ActionOutcome.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an ActionOutcome message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.ActionOutcome & crawl.link.v1.ActionOutcome.$Shape} ActionOutcome
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.ActionOutcome & crawl.link.v1.ActionOutcome.$Shape;
+            }
+
+            namespace ActionOutcome {
+
+                /** Properties of an ActionOutcome. */
+                interface $Properties {
+
+                    /** ActionOutcome index */
+                    index?: (number|null);
+
+                    /** ActionOutcome type */
+                    type?: (string|null);
+
+                    /** ActionOutcome status */
+                    status?: (string|null);
+
+                    /** ActionOutcome error */
+                    error?: (string|null);
+
+                    /** ActionOutcome durationMs */
+                    durationMs?: (number|null);
+
+                    /** ActionOutcome name */
+                    name?: (string|null);
+
+                    /** ActionOutcome resultJson */
+                    resultJson?: (string|null);
+
+                    /** ActionOutcome count */
+                    count?: (number|null);
+
+                    /** ActionOutcome optional */
+                    optional?: (boolean|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an ActionOutcome. */
+                type $Shape = crawl.link.v1.ActionOutcome.$Properties;
             }
 
             /** MeasureType enum. */
@@ -2606,7 +2832,22 @@ export namespace crawl {
                 CONTENT_PART_SCREENSHOT = 3,
 
                 /** CONTENT_PART_READER value */
-                CONTENT_PART_READER = 4
+                CONTENT_PART_READER = 4,
+
+                /** CONTENT_PART_HAR value */
+                CONTENT_PART_HAR = 30,
+
+                /** CONTENT_PART_PDF value */
+                CONTENT_PART_PDF = 31,
+
+                /** CONTENT_PART_LIGHTHOUSE value */
+                CONTENT_PART_LIGHTHOUSE = 32,
+
+                /** CONTENT_PART_EXTRACT value */
+                CONTENT_PART_EXTRACT = 33,
+
+                /** CONTENT_PART_ACTION_SCREENSHOTS value */
+                CONTENT_PART_ACTION_SCREENSHOTS = 34
             }
 
             /**
@@ -3345,6 +3586,15 @@ export namespace crawl {
                 /** ResultFinal measure. */
                 measure?: (crawl.link.v1.MeasureResult.$Properties|null);
 
+                /** ResultFinal actions. */
+                actions: crawl.link.v1.ActionOutcome.$Properties[];
+
+                /** ResultFinal extractErrors. */
+                extractErrors: string[];
+
+                /** ResultFinal lighthouseJson. */
+                lighthouseJson: string;
+
                 /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @param [properties] Properties to set
@@ -3445,6 +3695,15 @@ export namespace crawl {
 
                     /** ResultFinal measure */
                     measure?: (crawl.link.v1.MeasureResult.$Properties|null);
+
+                    /** ResultFinal actions */
+                    actions?: (crawl.link.v1.ActionOutcome.$Properties[]|null);
+
+                    /** ResultFinal extractErrors */
+                    extractErrors?: (string[]|null);
+
+                    /** ResultFinal lighthouseJson */
+                    lighthouseJson?: (string|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

@@ -1032,6 +1032,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {number|null} [maxConcurrent] Capabilities maxConcurrent
                  * @property {string|null} [browserVersion] Capabilities browserVersion
                  * @property {number|null} [maxBodyBytes] Capabilities maxBodyBytes
+                 * @property {Array.<string>|null} [pageFeatures] Capabilities pageFeatures
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1058,6 +1059,7 @@ export const crawl = $root.crawl = (() => {
                  */
                 const Capabilities = function (p) {
                     this.methods = [];
+                    this.pageFeatures = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -1095,6 +1097,14 @@ export const crawl = $root.crawl = (() => {
                  * @instance
                  */
                 Capabilities.prototype.maxBodyBytes = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Capabilities pageFeatures.
+                 * @member {Array.<string>} pageFeatures
+                 * @memberof crawl.link.v1.Capabilities
+                 * @instance
+                 */
+                Capabilities.prototype.pageFeatures = $util.emptyArray;
 
                 /**
                  * Creates a new Capabilities instance using the specified properties.
@@ -1138,6 +1148,10 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 3, wireType 2 =*/26).string(m.browserVersion);
                     if (m.maxBodyBytes != null && $Object.hasOwnProperty.call(m, "maxBodyBytes") && (typeof m.maxBodyBytes === "object" ? m.maxBodyBytes.low || m.maxBodyBytes.high : m.maxBodyBytes !== 0))
                         w.uint32(/* id 4, wireType 0 =*/32).uint64(m.maxBodyBytes);
+                    if (m.pageFeatures != null && m.pageFeatures.length) {
+                        for (var i = 0; i < m.pageFeatures.length; ++i)
+                            w.uint32(/* id 30, wireType 2 =*/242).string(m.pageFeatures[i]);
+                    }
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -1215,6 +1229,14 @@ export const crawl = $root.crawl = (() => {
                                     m.maxBodyBytes = v;
                                 else
                                     delete m.maxBodyBytes;
+                                continue;
+                            }
+                        case 30: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.pageFeatures && m.pageFeatures.length))
+                                    m.pageFeatures = [];
+                                m.pageFeatures.push(r.stringVerify());
                                 continue;
                             }
                         }
@@ -3170,6 +3192,11 @@ export const crawl = $root.crawl = (() => {
                  * @property {string|null} [sessionId] JobRequest sessionId
                  * @property {string|null} [deviceType] JobRequest deviceType
                  * @property {crawl.link.v1.MeasureRequest.$Properties|null} [measure] JobRequest measure
+                 * @property {string|null} [actionsJson] JobRequest actionsJson
+                 * @property {string|null} [extractJson] JobRequest extractJson
+                 * @property {boolean|null} [har] JobRequest har
+                 * @property {crawl.link.v1.PdfOptions.$Properties|null} [pdf] JobRequest pdf
+                 * @property {Array.<string>|null} [audits] JobRequest audits
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3197,6 +3224,7 @@ export const crawl = $root.crawl = (() => {
                 const JobRequest = function (p) {
                     this.headers = [];
                     this.cookies = [];
+                    this.audits = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -3276,6 +3304,46 @@ export const crawl = $root.crawl = (() => {
                 JobRequest.prototype.measure = null;
 
                 /**
+                 * JobRequest actionsJson.
+                 * @member {string} actionsJson
+                 * @memberof crawl.link.v1.JobRequest
+                 * @instance
+                 */
+                JobRequest.prototype.actionsJson = "";
+
+                /**
+                 * JobRequest extractJson.
+                 * @member {string} extractJson
+                 * @memberof crawl.link.v1.JobRequest
+                 * @instance
+                 */
+                JobRequest.prototype.extractJson = "";
+
+                /**
+                 * JobRequest har.
+                 * @member {boolean} har
+                 * @memberof crawl.link.v1.JobRequest
+                 * @instance
+                 */
+                JobRequest.prototype.har = false;
+
+                /**
+                 * JobRequest pdf.
+                 * @member {crawl.link.v1.PdfOptions.$Properties|null|undefined} pdf
+                 * @memberof crawl.link.v1.JobRequest
+                 * @instance
+                 */
+                JobRequest.prototype.pdf = null;
+
+                /**
+                 * JobRequest audits.
+                 * @member {Array.<string>} audits
+                 * @memberof crawl.link.v1.JobRequest
+                 * @instance
+                 */
+                JobRequest.prototype.audits = $util.emptyArray;
+
+                /**
                  * Creates a new JobRequest instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.JobRequest
@@ -3329,6 +3397,18 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 8, wireType 2 =*/66).string(m.deviceType);
                     if (m.measure != null && $Object.hasOwnProperty.call(m, "measure"))
                         $root.crawl.link.v1.MeasureRequest.encode(m.measure, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
+                    if (m.actionsJson != null && $Object.hasOwnProperty.call(m, "actionsJson") && m.actionsJson !== "")
+                        w.uint32(/* id 20, wireType 2 =*/162).string(m.actionsJson);
+                    if (m.extractJson != null && $Object.hasOwnProperty.call(m, "extractJson") && m.extractJson !== "")
+                        w.uint32(/* id 21, wireType 2 =*/170).string(m.extractJson);
+                    if (m.har != null && $Object.hasOwnProperty.call(m, "har") && m.har !== false)
+                        w.uint32(/* id 22, wireType 0 =*/176).bool(m.har);
+                    if (m.pdf != null && $Object.hasOwnProperty.call(m, "pdf"))
+                        $root.crawl.link.v1.PdfOptions.encode(m.pdf, w.uint32(/* id 23, wireType 2 =*/186).fork(), q + 1).ldelim();
+                    if (m.audits != null && m.audits.length) {
+                        for (var i = 0; i < m.audits.length; ++i)
+                            w.uint32(/* id 24, wireType 2 =*/194).string(m.audits[i]);
+                    }
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -3449,6 +3529,47 @@ export const crawl = $root.crawl = (() => {
                                 m.measure = $root.crawl.link.v1.MeasureRequest.decode(r, r.size(), $undefined, q + 1, m.measure);
                                 continue;
                             }
+                        case 20: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.actionsJson = v;
+                                else
+                                    delete m.actionsJson;
+                                continue;
+                            }
+                        case 21: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.extractJson = v;
+                                else
+                                    delete m.extractJson;
+                                continue;
+                            }
+                        case 22: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.har = v;
+                                else
+                                    delete m.har;
+                                continue;
+                            }
+                        case 23: {
+                                if (u !== 2)
+                                    break;
+                                m.pdf = $root.crawl.link.v1.PdfOptions.decode(r, r.size(), $undefined, q + 1, m.pdf);
+                                continue;
+                            }
+                        case 24: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.audits && m.audits.length))
+                                    m.audits = [];
+                                m.audits.push(r.stringVerify());
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -3467,6 +3588,510 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return JobRequest;
+            })();
+
+            v1.PdfOptions = (function() {
+
+                /**
+                 * Properties of a PdfOptions.
+                 * @typedef {Object} crawl.link.v1.PdfOptions.$Properties
+                 * @property {string|null} [format] PdfOptions format
+                 * @property {boolean|null} [landscape] PdfOptions landscape
+                 * @property {boolean|null} [printBackground] PdfOptions printBackground
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a PdfOptions.
+                 * @memberof crawl.link.v1
+                 * @interface IPdfOptions
+                 * @augments crawl.link.v1.PdfOptions.$Properties
+                 * @deprecated Use crawl.link.v1.PdfOptions.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a PdfOptions.
+                 * @typedef {crawl.link.v1.PdfOptions.$Properties} crawl.link.v1.PdfOptions.$Shape
+                 */
+
+                /**
+                 * Constructs a new PdfOptions.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a PdfOptions.
+                 * @constructor
+                 * @param {crawl.link.v1.PdfOptions.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const PdfOptions = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * PdfOptions format.
+                 * @member {string} format
+                 * @memberof crawl.link.v1.PdfOptions
+                 * @instance
+                 */
+                PdfOptions.prototype.format = "";
+
+                /**
+                 * PdfOptions landscape.
+                 * @member {boolean} landscape
+                 * @memberof crawl.link.v1.PdfOptions
+                 * @instance
+                 */
+                PdfOptions.prototype.landscape = false;
+
+                /**
+                 * PdfOptions printBackground.
+                 * @member {boolean} printBackground
+                 * @memberof crawl.link.v1.PdfOptions
+                 * @instance
+                 */
+                PdfOptions.prototype.printBackground = false;
+
+                /**
+                 * Creates a new PdfOptions instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.PdfOptions
+                 * @static
+                 * @param {crawl.link.v1.PdfOptions.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.PdfOptions} PdfOptions instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.PdfOptions.$Shape): crawl.link.v1.PdfOptions & crawl.link.v1.PdfOptions.$Shape;
+                 *   (properties?: crawl.link.v1.PdfOptions.$Properties): crawl.link.v1.PdfOptions;
+                 * }}
+                 */
+                PdfOptions.create = function(properties) {
+                    return new PdfOptions(properties);
+                };
+
+                /**
+                 * Encodes the specified PdfOptions message. Does not implicitly {@link crawl.link.v1.PdfOptions.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.PdfOptions
+                 * @static
+                 * @param {crawl.link.v1.PdfOptions.$Properties} m PdfOptions message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                PdfOptions.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.format != null && $Object.hasOwnProperty.call(m, "format") && m.format !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.format);
+                    if (m.landscape != null && $Object.hasOwnProperty.call(m, "landscape") && m.landscape !== false)
+                        w.uint32(/* id 2, wireType 0 =*/16).bool(m.landscape);
+                    if (m.printBackground != null && $Object.hasOwnProperty.call(m, "printBackground") && m.printBackground !== false)
+                        w.uint32(/* id 3, wireType 0 =*/24).bool(m.printBackground);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a PdfOptions message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.PdfOptions
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.PdfOptions & crawl.link.v1.PdfOptions.$Shape} PdfOptions
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                PdfOptions.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.PdfOptions();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.format = v;
+                                else
+                                    delete m.format;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.landscape = v;
+                                else
+                                    delete m.landscape;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.printBackground = v;
+                                else
+                                    delete m.printBackground;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return PdfOptions;
+            })();
+
+            v1.ActionOutcome = (function() {
+
+                /**
+                 * Properties of an ActionOutcome.
+                 * @typedef {Object} crawl.link.v1.ActionOutcome.$Properties
+                 * @property {number|null} [index] ActionOutcome index
+                 * @property {string|null} [type] ActionOutcome type
+                 * @property {string|null} [status] ActionOutcome status
+                 * @property {string|null} [error] ActionOutcome error
+                 * @property {number|null} [durationMs] ActionOutcome durationMs
+                 * @property {string|null} [name] ActionOutcome name
+                 * @property {string|null} [resultJson] ActionOutcome resultJson
+                 * @property {number|null} [count] ActionOutcome count
+                 * @property {boolean|null} [optional] ActionOutcome optional
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an ActionOutcome.
+                 * @memberof crawl.link.v1
+                 * @interface IActionOutcome
+                 * @augments crawl.link.v1.ActionOutcome.$Properties
+                 * @deprecated Use crawl.link.v1.ActionOutcome.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an ActionOutcome.
+                 * @typedef {crawl.link.v1.ActionOutcome.$Properties} crawl.link.v1.ActionOutcome.$Shape
+                 */
+
+                /**
+                 * Constructs a new ActionOutcome.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents an ActionOutcome.
+                 * @constructor
+                 * @param {crawl.link.v1.ActionOutcome.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ActionOutcome = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * ActionOutcome index.
+                 * @member {number} index
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @instance
+                 */
+                ActionOutcome.prototype.index = 0;
+
+                /**
+                 * ActionOutcome type.
+                 * @member {string} type
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @instance
+                 */
+                ActionOutcome.prototype.type = "";
+
+                /**
+                 * ActionOutcome status.
+                 * @member {string} status
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @instance
+                 */
+                ActionOutcome.prototype.status = "";
+
+                /**
+                 * ActionOutcome error.
+                 * @member {string} error
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @instance
+                 */
+                ActionOutcome.prototype.error = "";
+
+                /**
+                 * ActionOutcome durationMs.
+                 * @member {number} durationMs
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @instance
+                 */
+                ActionOutcome.prototype.durationMs = 0;
+
+                /**
+                 * ActionOutcome name.
+                 * @member {string} name
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @instance
+                 */
+                ActionOutcome.prototype.name = "";
+
+                /**
+                 * ActionOutcome resultJson.
+                 * @member {string} resultJson
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @instance
+                 */
+                ActionOutcome.prototype.resultJson = "";
+
+                /**
+                 * ActionOutcome count.
+                 * @member {number} count
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @instance
+                 */
+                ActionOutcome.prototype.count = 0;
+
+                /**
+                 * ActionOutcome optional.
+                 * @member {boolean} optional
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @instance
+                 */
+                ActionOutcome.prototype.optional = false;
+
+                /**
+                 * Creates a new ActionOutcome instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @static
+                 * @param {crawl.link.v1.ActionOutcome.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.ActionOutcome} ActionOutcome instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.ActionOutcome.$Shape): crawl.link.v1.ActionOutcome & crawl.link.v1.ActionOutcome.$Shape;
+                 *   (properties?: crawl.link.v1.ActionOutcome.$Properties): crawl.link.v1.ActionOutcome;
+                 * }}
+                 */
+                ActionOutcome.create = function(properties) {
+                    return new ActionOutcome(properties);
+                };
+
+                /**
+                 * Encodes the specified ActionOutcome message. Does not implicitly {@link crawl.link.v1.ActionOutcome.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @static
+                 * @param {crawl.link.v1.ActionOutcome.$Properties} m ActionOutcome message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ActionOutcome.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.index != null && $Object.hasOwnProperty.call(m, "index") && m.index !== 0)
+                        w.uint32(/* id 1, wireType 0 =*/8).uint32(m.index);
+                    if (m.type != null && $Object.hasOwnProperty.call(m, "type") && m.type !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.type);
+                    if (m.status != null && $Object.hasOwnProperty.call(m, "status") && m.status !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.status);
+                    if (m.error != null && $Object.hasOwnProperty.call(m, "error") && m.error !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.error);
+                    if (m.durationMs != null && $Object.hasOwnProperty.call(m, "durationMs") && m.durationMs !== 0)
+                        w.uint32(/* id 5, wireType 0 =*/40).uint32(m.durationMs);
+                    if (m.name != null && $Object.hasOwnProperty.call(m, "name") && m.name !== "")
+                        w.uint32(/* id 6, wireType 2 =*/50).string(m.name);
+                    if (m.resultJson != null && $Object.hasOwnProperty.call(m, "resultJson") && m.resultJson !== "")
+                        w.uint32(/* id 7, wireType 2 =*/58).string(m.resultJson);
+                    if (m.count != null && $Object.hasOwnProperty.call(m, "count") && m.count !== 0)
+                        w.uint32(/* id 8, wireType 0 =*/64).uint32(m.count);
+                    if (m.optional != null && $Object.hasOwnProperty.call(m, "optional") && m.optional !== false)
+                        w.uint32(/* id 9, wireType 0 =*/72).bool(m.optional);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an ActionOutcome message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.ActionOutcome
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.ActionOutcome & crawl.link.v1.ActionOutcome.$Shape} ActionOutcome
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ActionOutcome.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.ActionOutcome();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.index = v;
+                                else
+                                    delete m.index;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.type = v;
+                                else
+                                    delete m.type;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.status = v;
+                                else
+                                    delete m.status;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.error = v;
+                                else
+                                    delete m.error;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.durationMs = v;
+                                else
+                                    delete m.durationMs;
+                                continue;
+                            }
+                        case 6: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.name = v;
+                                else
+                                    delete m.name;
+                                continue;
+                            }
+                        case 7: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.resultJson = v;
+                                else
+                                    delete m.resultJson;
+                                continue;
+                            }
+                        case 8: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.count = v;
+                                else
+                                    delete m.count;
+                                continue;
+                            }
+                        case 9: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.optional = v;
+                                else
+                                    delete m.optional;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return ActionOutcome;
             })();
 
             /**
@@ -6756,6 +7381,11 @@ export const crawl = $root.crawl = (() => {
              * @property {number} CONTENT_PART_FULL_PAGE=2 CONTENT_PART_FULL_PAGE value
              * @property {number} CONTENT_PART_SCREENSHOT=3 CONTENT_PART_SCREENSHOT value
              * @property {number} CONTENT_PART_READER=4 CONTENT_PART_READER value
+             * @property {number} CONTENT_PART_HAR=30 CONTENT_PART_HAR value
+             * @property {number} CONTENT_PART_PDF=31 CONTENT_PART_PDF value
+             * @property {number} CONTENT_PART_LIGHTHOUSE=32 CONTENT_PART_LIGHTHOUSE value
+             * @property {number} CONTENT_PART_EXTRACT=33 CONTENT_PART_EXTRACT value
+             * @property {number} CONTENT_PART_ACTION_SCREENSHOTS=34 CONTENT_PART_ACTION_SCREENSHOTS value
              */
             v1.ContentPart = (function() {
                 const valuesById = $Object.create(null), values = $Object.create(valuesById);
@@ -6764,6 +7394,11 @@ export const crawl = $root.crawl = (() => {
                 values[valuesById[2] = "CONTENT_PART_FULL_PAGE"] = 2;
                 values[valuesById[3] = "CONTENT_PART_SCREENSHOT"] = 3;
                 values[valuesById[4] = "CONTENT_PART_READER"] = 4;
+                values[valuesById[30] = "CONTENT_PART_HAR"] = 30;
+                values[valuesById[31] = "CONTENT_PART_PDF"] = 31;
+                values[valuesById[32] = "CONTENT_PART_LIGHTHOUSE"] = 32;
+                values[valuesById[33] = "CONTENT_PART_EXTRACT"] = 33;
+                values[valuesById[34] = "CONTENT_PART_ACTION_SCREENSHOTS"] = 34;
                 return values;
             })();
 
@@ -8571,6 +9206,9 @@ export const crawl = $root.crawl = (() => {
                  * @property {string|null} [contentEncoding] ResultFinal contentEncoding
                  * @property {crawl.link.v1.NetworkContext.$Properties|null} [network] ResultFinal network
                  * @property {crawl.link.v1.MeasureResult.$Properties|null} [measure] ResultFinal measure
+                 * @property {Array.<crawl.link.v1.ActionOutcome.$Properties>|null} [actions] ResultFinal actions
+                 * @property {Array.<string>|null} [extractErrors] ResultFinal extractErrors
+                 * @property {string|null} [lighthouseJson] ResultFinal lighthouseJson
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -8602,6 +9240,8 @@ export const crawl = $root.crawl = (() => {
                     this.requestCookies = [];
                     this.responseCookies = [];
                     this.requestResults = [];
+                    this.actions = [];
+                    this.extractErrors = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -8793,6 +9433,30 @@ export const crawl = $root.crawl = (() => {
                 ResultFinal.prototype.measure = null;
 
                 /**
+                 * ResultFinal actions.
+                 * @member {Array.<crawl.link.v1.ActionOutcome.$Properties>} actions
+                 * @memberof crawl.link.v1.ResultFinal
+                 * @instance
+                 */
+                ResultFinal.prototype.actions = $util.emptyArray;
+
+                /**
+                 * ResultFinal extractErrors.
+                 * @member {Array.<string>} extractErrors
+                 * @memberof crawl.link.v1.ResultFinal
+                 * @instance
+                 */
+                ResultFinal.prototype.extractErrors = $util.emptyArray;
+
+                /**
+                 * ResultFinal lighthouseJson.
+                 * @member {string} lighthouseJson
+                 * @memberof crawl.link.v1.ResultFinal
+                 * @instance
+                 */
+                ResultFinal.prototype.lighthouseJson = "";
+
+                /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.ResultFinal
@@ -8882,6 +9546,16 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.NetworkContext.encode(m.network, w.uint32(/* id 22, wireType 2 =*/178).fork(), q + 1).ldelim();
                     if (m.measure != null && $Object.hasOwnProperty.call(m, "measure"))
                         $root.crawl.link.v1.MeasureResult.encode(m.measure, w.uint32(/* id 23, wireType 2 =*/186).fork(), q + 1).ldelim();
+                    if (m.actions != null && m.actions.length) {
+                        for (var i = 0; i < m.actions.length; ++i)
+                            $root.crawl.link.v1.ActionOutcome.encode(m.actions[i], w.uint32(/* id 30, wireType 2 =*/242).fork(), q + 1).ldelim();
+                    }
+                    if (m.extractErrors != null && m.extractErrors.length) {
+                        for (var i = 0; i < m.extractErrors.length; ++i)
+                            w.uint32(/* id 31, wireType 2 =*/250).string(m.extractErrors[i]);
+                    }
+                    if (m.lighthouseJson != null && $Object.hasOwnProperty.call(m, "lighthouseJson") && m.lighthouseJson !== "")
+                        w.uint32(/* id 32, wireType 2 =*/258).string(m.lighthouseJson);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -9116,6 +9790,31 @@ export const crawl = $root.crawl = (() => {
                                 if (u !== 2)
                                     break;
                                 m.measure = $root.crawl.link.v1.MeasureResult.decode(r, r.size(), $undefined, q + 1, m.measure);
+                                continue;
+                            }
+                        case 30: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.actions && m.actions.length))
+                                    m.actions = [];
+                                m.actions.push($root.crawl.link.v1.ActionOutcome.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        case 31: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.extractErrors && m.extractErrors.length))
+                                    m.extractErrors = [];
+                                m.extractErrors.push(r.stringVerify());
+                                continue;
+                            }
+                        case 32: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.lighthouseJson = v;
+                                else
+                                    delete m.lighthouseJson;
                                 continue;
                             }
                         }

@@ -7,7 +7,10 @@
 // time is added to this process's children time once the browser has exited and been reaped).
 //   npx tsx scripts/bench/full-page.ts [--pages 60] [--concurrency 2] [--settle 500] [--rounds 2]
 //                                      [--path /article] [--no-crawlee] [--raw-with-our-flags]
-//                                      [--spare 1]
+//                                      [--spare 1] [--no-actions]
+// --no-actions leaves out the row of the executor running a 5-action script on each page (scroll,
+// hover, wait_for, evaluate, scroll to the bottom: docs/actions.md); that row is outside the
+// RESULT line's ratios and reports its added time per page over the plain page in its own line.
 // --spare sets the executor's sparePages (0 turns spare pages off).
 // --raw-with-our-flags adds a fourth runner: the raw loop launched with this executor's Chromium
 // flags (launchArgs), to tell what the flags give from what the executor's structure gives. It is
@@ -21,6 +24,7 @@ import puppeteer from 'puppeteer-core';
 import { launchArgs } from '../../agent/executors/browser/chromium-host.js';
 import { BrowserExecutor, findBrowser } from '../../agent/executors/browser/index.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
+import { type PageAction, parseActions } from '../../proto/index.js';
 import { startFixtureSites } from '../../test/helpers/fixture-sites.js';
 
 const { values: flags } = parseArgs({
@@ -33,6 +37,7 @@ const { values: flags } = parseArgs({
     'no-crawlee': { type: 'boolean', default: false },
     'raw-with-our-flags': { type: 'boolean', default: false },
     spare: { type: 'string', default: '1' },
+    'no-actions': { type: 'boolean', default: false },
   },
 });
 const PAGES = Number(flags.pages);
@@ -72,7 +77,23 @@ async function pool(n: number, concurrency: number, one: () => Promise<void>): P
   );
 }
 
-async function ours(): Promise<number> {
+/** The 5-action script of the `ours+act` row. */
+const FIVE_ACTIONS = parseActions(
+  [
+    { type: 'scroll', by_px: 400 },
+    { type: 'hover', selector: 'h1' },
+    { type: 'wait_for', selector: 'p' },
+    { type: 'evaluate', script: "return document.querySelectorAll('p').length" },
+    { type: 'scroll', to: 'bottom' },
+  ],
+  TIMEOUT_MS,
+);
+/** Wall time of each executor job, per runner: what the actions add to one page. */
+const jobMs = new Map<string, number[]>();
+
+async function ours(actions?: PageAction[]): Promise<number> {
+  const times = jobMs.get(actions ? 'ours+act' : 'ours') ?? [];
+  jobMs.set(actions ? 'ours+act' : 'ours', times);
   const policy = createNetworkPolicy({ allowCidrs: ['127.0.0.0/8'] });
   const log = pino({ enabled: false });
   const executor = new BrowserExecutor({
@@ -87,6 +108,7 @@ async function ours(): Promise<number> {
   const signal = new AbortController().signal;
   let failures = 0;
   await pool(PAGES, CONCURRENCY, async () => {
+    const started = performance.now();
     const out = await executor.execute(
       {
         jobId: `bench-${serial}`,
@@ -99,10 +121,13 @@ async function ours(): Promise<number> {
         cookies: [],
         sessionId: '',
         deviceType: 'desktop',
+        ...(actions ? { page: { actions } } : {}),
       },
       { signal, log },
     );
+    times.push(performance.now() - started);
     if (!out.success || !out.content.screenshot || !out.content.fullPage) failures++;
+    if (actions && out.actions?.some((a) => a.status !== 'ok')) failures++;
   });
   await executor.close();
   return failures;
@@ -189,13 +214,14 @@ async function crawlee(): Promise<number> {
 }
 
 const runners: Array<[string, () => Promise<number>]> = [
-  ['ours', ours],
+  ['ours', () => ours()],
   ['raw', () => raw()],
 ];
 if (!flags['no-crawlee']) runners.push(['crawlee', crawlee]);
 // The executor's flags minus the host-resolver rule (the raw loop has no proxy to reach targets).
 const OUR_FLAGS = launchArgs(undefined).filter((arg) => !arg.startsWith('--host-resolver-rules'));
 if (flags['raw-with-our-flags']) runners.push(['raw+flags', () => raw(OUR_FLAGS)]);
+if (!flags['no-actions']) runners.push(['ours+act', () => ours(FIVE_ACTIONS)]);
 
 /** CPU time of exited, reaped children (the runners' browsers), ms: /proc/self/stat cutime + cstime. */
 function childrenCpuMs(): number {
@@ -274,3 +300,14 @@ if (!flags['no-crawlee']) console.log(`ours/crawlee ${ratioCrawlee.toFixed(2)}×
 console.log(
   `RESULT full_page ours_per_s=${rate('ours').toFixed(2)} raw_per_s=${rate('raw').toFixed(2)} crawlee_per_s=${rate('crawlee').toFixed(2)} ratio_raw=${ratioRaw.toFixed(2)} ratio_crawlee=${ratioCrawlee.toFixed(2)}`,
 );
+if (!flags['no-actions']) {
+  const mean = (xs: number[] = []) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const plainMs = mean(jobMs.get('ours'));
+  const actionsMs = mean(jobMs.get('ours+act'));
+  console.log(
+    `5 actions: ${actionsMs.toFixed(0)} ms a page against ${plainMs.toFixed(0)} ms plain (+${(actionsMs - plainMs).toFixed(0)} ms)`,
+  );
+  console.log(
+    `RESULT full_page_actions actions=5 plain_ms=${plainMs.toFixed(0)} with_actions_ms=${actionsMs.toFixed(0)} added_ms=${(actionsMs - plainMs).toFixed(0)} actions_per_s=${rate('ours+act').toFixed(2)}`,
+  );
+}

@@ -15,10 +15,12 @@
 //   /slow-page?ms=N     answers after N ms; counts how many are in flight at once
 //   /big-page?bytes=N   an HTML page of about N bytes
 //   /websocket          opens a WebSocket to this site (/ws, recorded) and one to a private address
+
 import { EventEmitter, once } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { serveActionPage } from './action-pages.js';
 import { TLS_CERT, TLS_KEY } from './target-server.js';
 
 /** A 1×1 PNG. */
@@ -134,6 +136,7 @@ export async function startFixtureSites(): Promise<FixtureSites> {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
       res.end(body);
     };
+    if (serveActionPage(req, res, url)) return;
     switch (path) {
       case '/article':
         return html(ARTICLE);

@@ -282,7 +282,7 @@ describe('crawl CLI', () => {
   test('exit 2: usage mistakes, before anything is sent', async () => {
     const cases: Array<[string[], RegExp, Record<string, string | undefined>?]> = [
       [['get'], /missing required argument 'url'/],
-      [['get', 'http://x', '--format', 'pdf'], /--format must be one of json, raw, html, markdown, text/],
+      [['get', 'http://x', '--format', 'docx'], /--format must be one of json, raw, html, markdown, text/],
       [['get', 'http://x', '-X', 'FETCH'], /-X must be one of GET/],
       [['get', 'http://x', '-H', 'no-colon'], /-H wants "Name: value"/],
       [['get', 'http://x', '--timeout', '301'], /--timeout must be an integer from 1 to 300/],
@@ -302,11 +302,11 @@ describe('crawl CLI', () => {
       error: { code: 'usage', message: "missing required argument 'url'" },
     });
     // The same through a real process.
-    const spawned = await crawl(['get', 'http://x', '--format', 'pdf']);
+    const spawned = await crawl(['get', 'http://x', '--format', 'docx']);
     assert.equal(spawned.code, 2);
     assert.equal(
       spawned.stderr,
-      'crawl: --format must be one of json, raw, html, markdown, text, not "pdf"\n',
+      'crawl: --format must be one of json, raw, html, markdown, text, extract, har, pdf, lighthouse, not "docx"\n',
     );
     const help = await crawl(['--help']);
     assert.equal(help.code, 0);

@@ -151,10 +151,14 @@ describe('download content forms', () => {
 
   test('an unknown format is 400 in the contract shape; 404 and 409 keep theirs', async () => {
     const id = jobs['/page'] as string;
-    for (const q of ['?format=pdf', '?format=', '?format=JSON', '?format=json&format=raw']) {
+    for (const q of ['?format=docx', '?format=', '?format=JSON', '?format=json&format=raw']) {
       const res = await api.request('GET', `/crawl/v1/jobs/${id}/download${q}`);
       assert.equal(res.status, 400, q);
-      assert.equal(res.body, 'invalid request: format must be one of json, raw, html, markdown, text', q);
+      assert.equal(
+        res.body,
+        'invalid request: format must be one of json, raw, html, markdown, text, extract, har, pdf, lighthouse',
+        q,
+      );
     }
     const missing = await api.request('GET', `/crawl/v1/jobs/${randomUUID()}/download?format=raw`);
     assert.equal(missing.status, 404);

@@ -170,6 +170,39 @@ describe('MCP server', () => {
     }
   });
 
+  test('over HTTP: crawl_page drives the page with actions and extracts JSON', {
+    skip: chromiumSkip,
+  }, async () => {
+    const client = await httpClient(c.apiKey);
+    try {
+      const r = (await client.callTool({
+        name: 'crawl_page',
+        arguments: {
+          url: `${target.httpUrl}/article`,
+          device_type: 'mobile',
+          actions: [
+            { type: 'scroll', to: 'bottom' },
+            { type: 'evaluate', script: 'return document.querySelectorAll("h1").length' },
+          ],
+          extract: { fields: [{ name: 'heading', selector: 'h1', transforms: ['trim'] }] },
+        },
+      })) as Obj;
+      assert.equal(r.isError, false, textOf(r));
+      const answer = JSON.parse(textOf(r)) as Obj;
+      assert.deepEqual(
+        answer.actions.map((a: Obj) => [a.type, a.status]),
+        [
+          ['scroll', 'ok'],
+          ['evaluate', 'ok'],
+        ],
+      );
+      assert.equal(typeof answer.extracted.heading, 'string');
+      assert.ok(answer.extracted.heading.length > 0);
+    } finally {
+      await client.close();
+    }
+  });
+
   test('over HTTP: a call without a valid key is refused', async () => {
     await assert.rejects(httpClient(null), /401|unauthorized/i);
     await assert.rejects(httpClient('ck_wrong'), /401|unauthorized/i);

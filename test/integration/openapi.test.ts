@@ -126,11 +126,16 @@ describe('OpenAPI document', () => {
     }
     const submit = spec.paths['/crawl/v1/new'].post.requestBody.content['application/json'].schema;
     assert.deepEqual(Object.keys(submit.properties).sort(), [
+      'actions',
       'api_key',
+      'audits',
       'body',
       'cookies',
+      'extract',
+      'har',
       'headers',
       'method',
+      'pdf',
       'placement',
       'session_id',
       'storage_type',

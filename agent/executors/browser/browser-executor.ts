@@ -4,8 +4,10 @@
 // through its own policy proxy, except that jobs of one session share a context (and cookies).
 // Every job ends by its timeout + deadlineGraceMs, whatever the page or the browser does
 // (docs/browser.md, "Deadlines").
+
 import { type Logger, pino } from 'pino';
 import type { BrowserContext } from 'puppeteer-core';
+import type { PageFeature } from '../../../proto/index.js';
 import type { NetworkPolicy } from '../../policy/types.js';
 import { networkContext } from '../network-context.js';
 import {
@@ -15,6 +17,7 @@ import {
   type Executor,
   emptyOutcome,
 } from '../types.js';
+import { Redactor } from './actions/redact.js';
 import { type BrowserLease, ChromiumHost, type ChromiumHostStats } from './chromium-host.js';
 import type { StoredCookie } from './cookies.js';
 import { isStopped, JobDeadline } from './job-deadline.js';
@@ -40,6 +43,11 @@ export interface BrowserExecutorOptions {
   maxScreenshotBytes?: number;
   /** Full-page screenshots stop at this many CSS pixels from the top. Default 5000. */
   maxScreenshotHeight?: number;
+  /**
+   * Offer Lighthouse audits (`audits: ["lighthouse"]`, docs/actions.md). Default false; the agent
+   * turns it on for desktop and server devices (a phone's CPU would make the scores its own).
+   */
+  lighthouse?: boolean;
   /** Largest main-document body and serialized page kept; more ends the job with `too_large`. */
   maxBodyBytes: number;
   /** Wait after the load event before reading the page (script-rendered content), ms. Default 500. */
@@ -92,6 +100,8 @@ export class BrowserExecutor implements Executor {
   readonly methods = ['CRAWL_FULL_PAGE'] as const;
   /** Error type of a failure execute() did not classify itself. */
   readonly failureType = 'browser' as const;
+  /** Actions, extraction, HAR and PDF (docs/actions.md); Lighthouse when it is enabled. */
+  readonly pageFeatures: readonly PageFeature[];
   /** How each job's policy proxy is built: the policy and the bound local address. */
   readonly #proxyOptions: PolicyProxyOptions;
   readonly #settings: PageJobSettings;
@@ -108,6 +118,9 @@ export class BrowserExecutor implements Executor {
     if (!(options.maxBodyBytes > 0)) throw new Error('maxBodyBytes must be positive');
     this.#proxyOptions = { policy: options.policy, localAddress: options.localAddress };
     this.#log = options.log ?? pino({ enabled: false });
+    this.pageFeatures = options.lighthouse
+      ? ['actions', 'extract', 'har', 'pdf', 'lighthouse']
+      : ['actions', 'extract', 'har', 'pdf'];
     this.#settings = {
       maxBodyBytes: options.maxBodyBytes,
       settleMs: options.settleMs ?? 500,
@@ -232,6 +245,7 @@ export class BrowserExecutor implements Executor {
       return outcome;
     }
     const log = ctx.log;
+    const redactor = new Redactor();
     const session = req.sessionId ? this.#session(req.sessionId) : null;
     let lease: BrowserLease | null = null;
     let prepared: PreparedPage | null = null;
@@ -288,6 +302,7 @@ export class BrowserExecutor implements Executor {
         deadline,
         signal: ctx.signal,
         log,
+        redactor,
       };
       result = await runPageJob(pageJob, outcome);
       if (result.unusable) {
@@ -333,6 +348,7 @@ export class BrowserExecutor implements Executor {
       const reader = readerText(result.readerHtml, outcome.finalUrl, log);
       if (reader) outcome.content.reader = reader;
     }
+    redactor.outcome(outcome);
     return outcome;
   }
 

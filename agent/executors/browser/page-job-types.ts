@@ -1,6 +1,7 @@
 // The inputs of one page job (page-job.ts), shared with the reading step (page-read.ts).
 import type { Logger } from 'pino';
 import type { ExecRequest } from '../types.js';
+import type { Redactor } from './actions/redact.js';
 import type { StoredCookie } from './cookies.js';
 import type { JobDeadline } from './job-deadline.js';
 import type { PreparedPage } from './prepared-page.js';
@@ -29,4 +30,6 @@ export interface PageJob {
   deadline: JobDeadline;
   signal: AbortSignal;
   log: Logger;
+  /** Secrets typed by the job's actions, scrubbed from the outcome (actions/redact.ts). */
+  redactor: Redactor;
 }

@@ -3,13 +3,16 @@
 // call is raced against the job's deadline and the page's crash (see job-deadline.ts): a crashed tab
 // ends the job at once, a page that runs out of time is stopped and reported as far as it got.
 import type { Logger } from 'pino';
-import type { DeviceErrorType } from '../../../proto/index.js';
+import { type DeviceErrorType, PAGE_RESULT_LIMITS } from '../../../proto/index.js';
 import { extractReader } from '../reader.js';
 import type { ExecOutcome } from '../types.js';
+import { type ActionRun, runActions, screenshotsPart } from './actions/run-actions.js';
 import { storedToParam, toCookieParam } from './cookies.js';
 import { deviceProfile } from './devices.js';
+import { HarRecorder } from './har-recorder.js';
 import { isStopped, PageWatch } from './job-deadline.js';
 import { netErrorType } from './net-errors.js';
+import { makeExtras } from './page-extras.js';
 import type { PageJob } from './page-job-types.js';
 import { type PageReadings, toMetrics } from './page-metrics.js';
 import { readPage } from './page-read.js';
@@ -70,9 +73,12 @@ export async function runPageJob(job: PageJob, outcome: ExecOutcome): Promise<Pa
     fail(outcome, 'browser', watch.reason?.message ?? String(err));
     return {};
   };
+  const options = req.page;
+  // Recording starts before the navigation: the HAR covers the load and every action's requests.
+  const har = options?.har ? new HarRecorder(job.prepared.session) : null;
   try {
     try {
-      await guard(setUp(job, profile));
+      await guard(Promise.all([setUp(job, profile), har?.start()]));
     } catch (err) {
       if (isStopped(err, 'deadline')) return stopped(err);
       if (isStopped(err)) return { unusable: true };
@@ -115,13 +121,62 @@ export async function runPageJob(job: PageJob, outcome: ExecOutcome): Promise<Pa
       if (watch.reason) return stopped(watch.reason);
       if (job.signal.aborted) return fail(outcome, 'timeout', 'job cancelled before the page finished');
     }
+    let actionRun: ActionRun | undefined;
+    if (options?.actions && !timedOut) {
+      try {
+        actionRun = await runActions({
+          actions: options.actions,
+          page,
+          proxy,
+          guard,
+          endMs: job.navigationEndMs,
+          viewport: profile.viewport,
+          maxScreenshotHeight: settings.maxScreenshotHeight,
+          redactor: job.redactor,
+          log: job.log,
+        });
+      } catch (err) {
+        if (isStopped(err)) return stopped(err);
+        throw err;
+      }
+      outcome.actions = actionRun.outcomes;
+      const shots = screenshotsPart(actionRun.screenshots, PAGE_RESULT_LIMITS.maxActionScreenshotsBytes);
+      if (shots) outcome.content.actionScreenshots = shots;
+    }
     const read = await readPage({ ...job, watch, profile, main, timedOut }, outcome);
     if (watch.reason) return stopped(watch.reason);
     outcome.performance = metrics(read.readings, read.flagged);
+    if (options && (options.extract || options.pdf || har || options.audits)) {
+      try {
+        await makeExtras(
+          {
+            options,
+            page,
+            guard,
+            html: read.html,
+            har,
+            maxBodyBytes: settings.maxBodyBytes,
+            context: job.prepared.context,
+            url: outcome.finalUrl || req.url,
+            deviceType: req.deviceType,
+            remainingMs: () => deadline.remainingMs(),
+          },
+          outcome,
+        );
+      } catch (err) {
+        if (isStopped(err)) return stopped(err);
+        throw err;
+      }
+    }
+    const failed = actionRun?.failed;
+    if (failed) {
+      fail(outcome, 'action', `action ${failed.index} (${failed.type}) ${failed.status}: ${failed.message}`);
+    }
     return read.html !== null && /html/i.test(main.mimeType)
       ? { readerHtml: read.html, stalled: read.stalled }
       : { stalled: read.stalled };
   } finally {
+    har?.stop();
     watch.dispose();
   }
 }

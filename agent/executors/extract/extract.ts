@@ -1,0 +1,69 @@
+// Extraction on the device (docs/actions.md "extract"): the schema run on a document, in the page
+// for full-page jobs or on linkedom for plain GET jobs (extract-script.ts), then the caller's JSON
+// Schema checked with ajv, so a page that changed gives `extract_errors` instead of a silent null.
+// The value travels as the EXTRACT part; it is bounded like every other part.
+import { Ajv, type ValidateFunction } from 'ajv';
+import { parseHTML } from 'linkedom';
+import { type ExtractSpec, PAGE_RESULT_LIMITS } from '../../../proto/index.js';
+import { EXTRACT_SOURCE } from './extract-script.js';
+
+export interface Extraction {
+  value: unknown;
+  errors: string[];
+}
+
+type ExtractFn = (doc: unknown, spec: ExtractSpec, baseUrl: string) => Extraction;
+// Our own source, compiled once: the same text the page evaluates.
+const extractIn = new Function(`return (${EXTRACT_SOURCE});`)() as ExtractFn;
+
+/** The expression a page evaluates to extract from its own final DOM. */
+export function inPageExtraction(spec: ExtractSpec): string {
+  return `(${EXTRACT_SOURCE})(document, ${JSON.stringify(spec)}, location.href)`;
+}
+
+/** Extraction from HTML parsed with linkedom (a plain GET job, or a page that cannot run it). */
+export function extractFromHtml(html: string, spec: ExtractSpec, baseUrl: string): Extraction {
+  try {
+    const { document } = parseHTML(html);
+    return extractIn(document, spec, baseUrl);
+  } catch (err) {
+    return { value: null, errors: [`the document could not be read: ${(err as Error).message}`] };
+  }
+}
+
+// ajv compiles the caller's schema to code: one instance per process, schemas cached by their text.
+const ajv = new Ajv({ allErrors: true, strict: false });
+const compiled = new Map<string, ValidateFunction>();
+const MAX_COMPILED = 64;
+
+/** The extraction's errors plus the JSON Schema's, bounded; and the value as the part to send. */
+export function finishExtraction(spec: ExtractSpec, found: Extraction): { part?: Buffer; errors: string[] } {
+  const errors = [...found.errors];
+  if (spec.json_schema) {
+    const key = JSON.stringify(spec.json_schema);
+    let validate = compiled.get(key);
+    try {
+      if (!validate) {
+        validate = ajv.compile(spec.json_schema);
+        if (compiled.size >= MAX_COMPILED) compiled.clear();
+        compiled.set(key, validate);
+      }
+      if (!validate(found.value)) {
+        for (const e of validate.errors ?? []) {
+          errors.push(`json_schema: ${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+        }
+      }
+    } catch (err) {
+      errors.push(`json_schema does not compile: ${(err as Error).message}`);
+    }
+  }
+  const bounded = errors
+    .slice(0, PAGE_RESULT_LIMITS.maxExtractErrors)
+    .map((e) => e.slice(0, PAGE_RESULT_LIMITS.maxErrorChars));
+  const json = Buffer.from(JSON.stringify(found.value ?? null), 'utf8');
+  if (json.byteLength > PAGE_RESULT_LIMITS.maxExtractedBytes) {
+    bounded.push(`the extracted value is over ${PAGE_RESULT_LIMITS.maxExtractedBytes} bytes: left out`);
+    return { errors: bounded };
+  }
+  return { part: json, errors: bounded };
+}

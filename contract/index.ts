@@ -3,6 +3,7 @@
 // Narrower shapes of the parts the route schemas leave open, for typed clients (answers.ts).
 export * from './answers.js';
 export * from './common.js';
+export * from './crawl.js';
 export * from './jobs.js';
 export * from './ops.js';
 export * from './push.js';

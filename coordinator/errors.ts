@@ -15,7 +15,9 @@ export type ApiErrorCode =
   | 'IDEMPOTENCY_MISMATCH'
   | 'REQUEST_TIMEOUT'
   | 'HEADERS_TOO_LARGE'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  // Site crawls and maps (docs/crawl.md).
+  | 'CRAWL_NOT_FOUND';
 
 const STATUS: Record<ApiErrorCode, number> = {
   INVALID_REQUEST: 400,
@@ -35,6 +37,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   REQUEST_TIMEOUT: 408,
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
+  CRAWL_NOT_FOUND: 404,
 };
 
 export const MESSAGES = {
@@ -55,6 +58,7 @@ export const MESSAGES = {
   IDEMPOTENCY_IN_PROGRESS:
     'conflict: a request with this Idempotency-Key is still being processed, retry later',
   IDEMPOTENCY_MISMATCH: 'unprocessable: this Idempotency-Key was already used with a different request',
+  CRAWL_NOT_FOUND: 'not found: crawl does not exist or you are not authorized to view it',
 } as const;
 
 /** An error the API answers as-is. `message` is the exact contract text. */
@@ -84,3 +88,4 @@ export const requestTimeout = (): ApiError =>
   new ApiError('REQUEST_TIMEOUT', 'invalid request: the request was not received in time');
 export const headersTooLarge = (): ApiError =>
   new ApiError('HEADERS_TOO_LARGE', 'invalid request: request headers are too large');
+export const crawlNotFound = (): ApiError => new ApiError('CRAWL_NOT_FOUND', MESSAGES.CRAWL_NOT_FOUND);

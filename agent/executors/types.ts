@@ -31,6 +31,8 @@ export interface ExecRequest {
   deviceType: string;
   /** A network measurement's parameters (methods MEASURE_*), as the wire carried them. */
   measure?: MeasureRequest;
+  /** Site crawl: report the page's links (ResultFinal.links). */
+  collectLinks?: boolean;
 }
 
 /** Content an executor produced; each present part is streamed to the coordinator in chunks. */
@@ -78,6 +80,8 @@ export interface ExecOutcome {
   network?: NetworkContext;
   /** A measurement's parsed result (ResultFinal.measure); the raw output is `content.body`. */
   measure?: MeasureResult;
+  /** Site crawl: the page's links (agent/executors/page-links.ts), when the request asked. */
+  links?: string[];
 }
 
 export interface ExecContext {

@@ -76,6 +76,7 @@ export function jobFromAssign(a: Assign, defaults: { deviceType: string }): Assi
       sessionId: req.sessionId ?? '',
       deviceType: req.deviceType || defaults.deviceType,
       ...(req.measure ? { measure: req.measure } : {}),
+      ...(req.collectLinks ? { collectLinks: true } : {}),
     },
   };
 }
@@ -220,6 +221,7 @@ function finalFrame(jobId: string, attempt: number, outcome: ExecOutcome, parts:
       contentEncoding: outcome.contentEncoding ?? '',
       network: outcome.network ?? null,
       measure: outcome.measure ?? null,
+      links: outcome.links ?? [],
     },
   });
 }

@@ -7,6 +7,7 @@ import { registerMcpRoutes } from '../mcp/http-endpoint.js';
 import type { Services } from '../services.js';
 import { authHook, decorateApiKey } from './auth.js';
 import { registerCanaryRoute } from './canary.js';
+import { registerCrawlRoutes } from './crawls.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
 import { errorHandlerFor } from './error-handler.js';
@@ -61,6 +62,7 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerUsageRoutes(keyed, services);
     registerEventRoutes(keyed, services);
     registerWebhookRoutes(keyed, services);
+    registerCrawlRoutes(keyed, services);
   });
   // MCP over streamable HTTP: the Bearer key is checked before the protocol sees the request.
   await app.register(async (mcp) => {

@@ -1,6 +1,6 @@
 // Wire ↔ domain on the coordinator's side of the link: the Assign frame from a job record, and a
 // device's final frame as a domain report. Handlers above this file see domain values only.
-import type { Assign, ResultFinal } from '../../proto/index.js';
+import { type Assign, boundLinks, type ResultFinal } from '../../proto/index.js';
 import type { ReportedResult } from '../results/reported.js';
 import type { CookieRecordJson, JobRecord, ResultRecord } from '../store/records.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
@@ -40,6 +40,7 @@ export function assignOf(
       })),
       sessionId: job.sessionId ?? '',
       deviceType: job.placement.device_type ?? deviceType,
+      collectLinks: job.request.collectLinks === true,
     },
   };
   // The dispatch span's W3C context, so the agent's execution span joins the job's trace.
@@ -97,6 +98,8 @@ export function reportOf(final: ResultFinal): ReportedResult {
     responseCookies: cookies(final.responseCookies),
     performance: final.performance ? performanceOf(final.performance) : null,
     requestResults,
+    // Untrusted: bounded here, kept only for a job that asked (results/ingest.ts).
+    links: boundLinks(final.links),
   };
 }
 

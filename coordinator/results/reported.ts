@@ -4,12 +4,14 @@ import type { ResultRecord } from '../store/records.js';
 
 export type ReportedFields = Omit<
   ResultRecord,
-  'id' | 'createdAt' | 'attempt' | 'deviceId' | 'parts' | 'metadata' | 'summary'
+  'id' | 'createdAt' | 'attempt' | 'deviceId' | 'parts' | 'metadata' | 'summary' | 'links'
 >;
 
 export interface ReportedResult extends ReportedFields {
   jobId: string;
   attempt: number;
+  /** The links the device reported (bounded); kept only when the job asked for them. */
+  links?: string[];
 }
 
 /** Where the device said it is (from its hello). */

@@ -39,6 +39,8 @@ export interface JobRequestRecord {
   headers: StoredHeader[];
   bodyBase64: string;
   cookies: StoredCookie[];
+  /** Site crawl pages: the device reports the page's links (ResultRecord.links). */
+  collectLinks?: boolean;
 }
 
 export interface CookieRecordJson {
@@ -89,6 +91,11 @@ export interface ResultRecord {
    * is stored; absent on other jobs and on results stored before summaries existed.
    */
   summary?: TrySummary;
+  /**
+   * A site crawl page's links as the device reported them, bounded (proto/links.ts); only on jobs
+   * whose request asked (collectLinks). Untrusted: coordinator/site-crawl/ filters them.
+   */
+  links?: string[];
 }
 
 export interface JobRecord {

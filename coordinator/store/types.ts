@@ -1,6 +1,7 @@
 // Persistence behind an async interface: SQLite now, PostgreSQL beside it, callers unchanged.
 // The records it keeps are in records.ts, its events in store-events.ts, limits in limit-types.ts.
 import type { StorageType } from '../storage/types.js';
+import type { CrawlStore } from './crawl-types.js';
 import type { IdempotencyStore } from './idempotency-types.js';
 import type { LimitStore } from './limit-types.js';
 import type { PushStore } from './push-types.js';
@@ -41,6 +42,8 @@ export interface Store {
   readonly limits: LimitStore;
   /** Recurring sweeps and their runs (coordinator/schedules/). */
   readonly schedules: ScheduleStore;
+  /** Site crawls, their frontier and the hosts' politeness slots (coordinator/site-crawl/). */
+  readonly crawls: CrawlStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;

@@ -1121,6 +1121,9 @@ export namespace crawl {
                 /** JobRequest measure. */
                 measure?: (crawl.link.v1.MeasureRequest.$Properties|null);
 
+                /** JobRequest collectLinks. */
+                collectLinks: boolean;
+
                 /**
                  * Creates a new JobRequest instance using the specified properties.
                  * @param [properties] Properties to set
@@ -1179,6 +1182,9 @@ export namespace crawl {
 
                     /** JobRequest measure */
                     measure?: (crawl.link.v1.MeasureRequest.$Properties|null);
+
+                    /** JobRequest collectLinks */
+                    collectLinks?: (boolean|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -3200,6 +3206,9 @@ export namespace crawl {
                 /** ResultFinal measure. */
                 measure?: (crawl.link.v1.MeasureResult.$Properties|null);
 
+                /** ResultFinal links. */
+                links: string[];
+
                 /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @param [properties] Properties to set
@@ -3300,6 +3309,9 @@ export namespace crawl {
 
                     /** ResultFinal measure */
                     measure?: (crawl.link.v1.MeasureResult.$Properties|null);
+
+                    /** ResultFinal links */
+                    links?: (string[]|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

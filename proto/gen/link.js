@@ -2782,6 +2782,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {string|null} [sessionId] JobRequest sessionId
                  * @property {string|null} [deviceType] JobRequest deviceType
                  * @property {crawl.link.v1.MeasureRequest.$Properties|null} [measure] JobRequest measure
+                 * @property {boolean|null} [collectLinks] JobRequest collectLinks
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2888,6 +2889,14 @@ export const crawl = $root.crawl = (() => {
                 JobRequest.prototype.measure = null;
 
                 /**
+                 * JobRequest collectLinks.
+                 * @member {boolean} collectLinks
+                 * @memberof crawl.link.v1.JobRequest
+                 * @instance
+                 */
+                JobRequest.prototype.collectLinks = false;
+
+                /**
                  * Creates a new JobRequest instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.JobRequest
@@ -2941,6 +2950,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 8, wireType 2 =*/66).string(m.deviceType);
                     if (m.measure != null && $Object.hasOwnProperty.call(m, "measure"))
                         $root.crawl.link.v1.MeasureRequest.encode(m.measure, w.uint32(/* id 9, wireType 2 =*/74).fork(), q + 1).ldelim();
+                    if (m.collectLinks != null && $Object.hasOwnProperty.call(m, "collectLinks") && m.collectLinks !== false)
+                        w.uint32(/* id 40, wireType 0 =*/320).bool(m.collectLinks);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -3059,6 +3070,15 @@ export const crawl = $root.crawl = (() => {
                                 if (u !== 2)
                                     break;
                                 m.measure = $root.crawl.link.v1.MeasureRequest.decode(r, r.size(), $undefined, q + 1, m.measure);
+                                continue;
+                            }
+                        case 40: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.collectLinks = v;
+                                else
+                                    delete m.collectLinks;
                                 continue;
                             }
                         }
@@ -8183,6 +8203,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {string|null} [contentEncoding] ResultFinal contentEncoding
                  * @property {crawl.link.v1.NetworkContext.$Properties|null} [network] ResultFinal network
                  * @property {crawl.link.v1.MeasureResult.$Properties|null} [measure] ResultFinal measure
+                 * @property {Array.<string>|null} [links] ResultFinal links
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -8214,6 +8235,7 @@ export const crawl = $root.crawl = (() => {
                     this.requestCookies = [];
                     this.responseCookies = [];
                     this.requestResults = [];
+                    this.links = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -8405,6 +8427,14 @@ export const crawl = $root.crawl = (() => {
                 ResultFinal.prototype.measure = null;
 
                 /**
+                 * ResultFinal links.
+                 * @member {Array.<string>} links
+                 * @memberof crawl.link.v1.ResultFinal
+                 * @instance
+                 */
+                ResultFinal.prototype.links = $util.emptyArray;
+
+                /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.ResultFinal
@@ -8494,6 +8524,10 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.NetworkContext.encode(m.network, w.uint32(/* id 22, wireType 2 =*/178).fork(), q + 1).ldelim();
                     if (m.measure != null && $Object.hasOwnProperty.call(m, "measure"))
                         $root.crawl.link.v1.MeasureResult.encode(m.measure, w.uint32(/* id 23, wireType 2 =*/186).fork(), q + 1).ldelim();
+                    if (m.links != null && m.links.length) {
+                        for (var i = 0; i < m.links.length; ++i)
+                            w.uint32(/* id 40, wireType 2 =*/322).string(m.links[i]);
+                    }
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -8728,6 +8762,14 @@ export const crawl = $root.crawl = (() => {
                                 if (u !== 2)
                                     break;
                                 m.measure = $root.crawl.link.v1.MeasureResult.decode(r, r.size(), $undefined, q + 1, m.measure);
+                                continue;
+                            }
+                        case 40: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.links && m.links.length))
+                                    m.links = [];
+                                m.links.push(r.stringVerify());
                                 continue;
                             }
                         }

@@ -3,6 +3,7 @@
 // advisory lock so coordinators starting together do not race.
 
 import type pg from 'pg';
+import { CRAWL_TABLES_SQL } from '../crawl-types.js';
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
 import { DELIVERY_SUBJECT_SQL } from '../push-types.js';
 import { SCHEDULE_TABLES_SQL } from '../schedule-types.js';
@@ -182,6 +183,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   'SELECT 1',
   // 12: each webhook delivery names its job and sweep; the delivery log filters by either.
   DELIVERY_SUBJECT_SQL,
+  // 13 and 14 are taken by other features; empty here so the versions stay contiguous.
+  'SELECT 1',
+  'SELECT 1',
+  // 15: site crawls, their frontier, the hosts' robots.txt and the shared politeness slots.
+  CRAWL_TABLES_SQL,
 ];
 
 /**

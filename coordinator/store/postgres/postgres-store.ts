@@ -1,6 +1,7 @@
 // Store on PostgreSQL, shared by several coordinators: every state change is one conditional UPDATE,
 // so two coordinators can never both claim or both complete a job; LISTEN/NOTIFY carries wake-ups.
 import pg from 'pg';
+import type { CrawlStore } from '../crawl-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
 import type {
@@ -22,6 +23,7 @@ import {
   rowToSession,
   type SessionRow,
 } from '../rows.js';
+import { SqlCrawlStore } from '../sql-crawl-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
@@ -34,6 +36,7 @@ import { PostgresLimitStore } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
 import { PostgresScheduleStore } from './schedule-store.js';
+import { postgresRunner } from './sql-runner.js';
 import { readRecentSweeps, readSweep } from './sweep-reads.js';
 import { insertJobRow, insertSweepRows, withTransaction } from './transactions.js';
 import { PostgresTrustStore } from './trust-store.js';
@@ -58,6 +61,7 @@ export class PostgresStore implements Store {
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
   readonly schedules: PostgresScheduleStore;
+  readonly crawls: CrawlStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -71,6 +75,7 @@ export class PostgresStore implements Store {
     this.limits = new PostgresLimitStore(pool);
     this.push = new PostgresPushStore(pool);
     this.schedules = new PostgresScheduleStore(pool);
+    this.crawls = new SqlCrawlStore(postgresRunner(pool));
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */

@@ -1,4 +1,5 @@
 // Ordered schema migrations; each runs once, in a transaction, recorded in schema_migrations.
+import { CRAWL_TABLES_SQL } from '../crawl-types.js';
 import { IDEMPOTENCY_TABLE_SQL } from '../idempotency-types.js';
 import { DELIVERY_SUBJECT_SQL } from '../push-types.js';
 import { SCHEDULE_TABLES_SQL } from '../schedule-types.js';
@@ -177,4 +178,9 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     device_id)`,
   // 12: each webhook delivery names its job and sweep; the delivery log filters by either.
   DELIVERY_SUBJECT_SQL,
+  // 13 and 14 are taken by other features; empty here so the versions stay contiguous.
+  'SELECT 1',
+  'SELECT 1',
+  // 15: site crawls, their frontier, the hosts' robots.txt and the shared politeness slots.
+  CRAWL_TABLES_SQL,
 ];

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { CrawlStore } from '../crawl-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
 import type {
@@ -28,6 +29,7 @@ import {
   type SweepRow,
   sweepToRow,
 } from '../rows.js';
+import { SqlCrawlStore } from '../sql-crawl-store.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
@@ -38,6 +40,7 @@ import { SQLITE_MIGRATIONS } from './migrations.js';
 import { SqlitePushStore } from './push-store.js';
 import { SqliteScheduleStore } from './schedule-store.js';
 import { SqliteSessions } from './session-store.js';
+import { sqliteRunner } from './sql-runner.js';
 import { SqliteTrustStore } from './trust-store.js';
 import { type CloseCheckpointer, useWal } from './wal-checkpointer.js';
 import { WriteBatch } from './write-batch.js';
@@ -59,6 +62,7 @@ export class SqliteStore implements Store {
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
   readonly schedules: SqliteScheduleStore;
+  readonly crawls: CrawlStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly insertClaimedStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
@@ -106,6 +110,7 @@ export class SqliteStore implements Store {
     this.jobViews = new SqliteJobViews(this.db);
     this.sessions = new SqliteSessions(this.db, this.prepare, this.batch);
     this.schedules = new SqliteScheduleStore(this.db, this.prepare);
+    this.crawls = new SqlCrawlStore(sqliteRunner(this.prepare, write));
   }
 
   private migrate(): void {

@@ -207,7 +207,8 @@ export class CrawlDriver {
       let progressed = false;
       for (const page of window) {
         if (c.inflight.size >= this.opts.maxInflight) break;
-        if (blockedHosts.has(page.host)) continue;
+        // A host waiting for its robots.txt still lets the robots.txt itself through.
+        if (blockedHosts.has(page.host) && page.kind !== 'robots') continue;
         const verdict = await this.admit(c, page, ownerLimits);
         if (verdict === 'skipped') {
           progressed = true;

@@ -55,7 +55,8 @@ export class PageOutcome {
       });
       return;
     }
-    const ok = r?.success === true && r.statusCode < 400;
+    // A redirect the device stopped following (a loop, too many hops) is no page.
+    const ok = r?.success === true && r.statusCode >= 200 && r.statusCode < 300;
     const end = {
       state: ok ? ('done' as const) : ('failed' as const),
       statusCode: r?.statusCode || null,

@@ -111,4 +111,144 @@ describe('site crawl', () => {
     assert.deepEqual(urls, ['/blog/a', '/blog/b', '/p/0']);
     assert.deepEqual(pagePaths(s).sort(), ['/blog/a', '/blog/b', '/p/0']);
   });
+
+  test('robots.txt: disallowed URLs are skipped and reported, Crawl-delay spaces the requests', async () => {
+    const s = await site({
+      pages: 16,
+      robots: 'User-agent: *\nDisallow: /p/2\nDisallow: /private\nCrawl-delay: 0.2\n',
+      extraLinks: ['/private/x'],
+    });
+    const res = await api.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s.url}/p/0`,
+      max_pages: 100,
+      sitemap: 'skip',
+    });
+    const done = await waitCrawl(api, (res.body as Obj).crawl_id);
+    assert.equal(done.status, 'completed');
+    assert.equal(done.counts.skipped_robots, 2);
+    assert.equal(done.counts.done, 9);
+    const skipped = (done.pages as Obj[])
+      .filter((p) => p.status === 'skipped_robots')
+      .map((p) => new URL(p.url).pathname);
+    assert.deepEqual(skipped.sort(), ['/p/2', '/private/x']);
+    assert.equal(s.count('/robots.txt'), 1, 'robots.txt fetched once for the host');
+    assert.equal(s.count('/p/2'), 0);
+    assert.equal(s.count('/private/x'), 0);
+    const times = s.requests.filter((r) => r.path.startsWith('/p/')).map((r) => r.atMs);
+    for (let i = 1; i < times.length; i++) {
+      const gap = (times[i] as number) - (times[i - 1] as number);
+      assert.ok(gap >= 180, `requests ${i - 1} and ${i} only ${gap} ms apart under Crawl-delay 0.2`);
+    }
+  });
+
+  test('robots: false is refused unless an admin allowed it for the key', async () => {
+    const s = await site({ pages: 2 });
+    const res = await api.request('POST', '/crawl/v1/crawl/new', { url: `${s.url}/p/0`, robots: false });
+    assert.equal(res.status, 400);
+    assert.equal(
+      res.body,
+      'invalid request: robots may be false only for a key an admin allowed to crawl without robots.txt',
+    );
+  });
+
+  test('a sitemap index with a gzipped sitemap is read, its pages crawled', async () => {
+    const s = await site({ pages: 4, sitemapOnlyPages: 10, sitemap: true });
+    const res = await api.request('POST', '/crawl/v1/crawl/new', { url: `${s.url}/p/0`, max_pages: 100 });
+    const done = await waitCrawl(api, (res.body as Obj).crawl_id);
+    assert.equal(done.counts.done, 14);
+    for (let i = 0; i < 10; i++) assert.equal(s.count(`/s/${i}`), 1);
+    assert.equal(s.count('/sitemap.xml'), 1);
+    assert.equal(s.count('/sitemap-a.xml'), 1);
+    assert.equal(s.count('/sitemap-b.xml.gz'), 1);
+  });
+
+  test('an infinite calendar and a redirect loop end at the limits', async () => {
+    const s = await site({ pages: 2, calendar: true, redirectLoop: true });
+    const res = await api.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s.url}/p/0`,
+      max_pages: 25,
+      max_depth: 100,
+      sitemap: 'skip',
+    });
+    const done = await waitCrawl(api, (res.body as Obj).crawl_id, 60_000);
+    assert.equal(done.status, 'completed');
+    assert.equal(done.counts.found, 25);
+    const loop = (done.pages as Obj[]).find((p) => p.url.endsWith('/loop/a')) as Obj;
+    assert.equal(loop.status, 'failed');
+    const calendar = pagePaths(s).filter((p) => p.startsWith('/calendar/'));
+    assert.equal(new Set(calendar).size, calendar.length, 'no month fetched twice');
+
+    const deep = await api.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s.url}/calendar/2000-01`,
+      max_pages: 1000,
+      max_depth: 6,
+      sitemap: 'skip',
+    });
+    const shallow = await waitCrawl(api, (deep.body as Obj).crawl_id);
+    assert.equal(shallow.counts.done, 7);
+  });
+
+  test('a 429 with Retry-After holds the host, then the page is fetched again', async () => {
+    const s = await site({ pages: 1 });
+    s.throttleNext(1, 1);
+    const res = await api.request('POST', '/crawl/v1/crawl/new', { url: `${s.url}/p/0`, sitemap: 'skip' });
+    const done = await waitCrawl(api, (res.body as Obj).crawl_id);
+    assert.equal(done.counts.done, 1);
+    const tries = s.requests.filter((r) => r.path === '/p/0');
+    assert.equal(tries.length, 2);
+    const gap = (tries[1]?.atMs ?? 0) - (tries[0]?.atMs ?? 0);
+    assert.ok(gap >= 950, `retried ${gap} ms after a 429 with Retry-After: 1`);
+  });
+
+  test('cancel stops new fetches at once', async () => {
+    const s = await site({ pages: 500 });
+    s.hold(true);
+    const res = await api.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s.url}/p/0`,
+      max_pages: 500,
+      sitemap: 'skip',
+      politeness: { concurrency: 1 },
+    });
+    const id = (res.body as Obj).crawl_id;
+    // The first page is held by the site: exactly one request in flight.
+    while (pagePaths(s).length < 1) await new Promise((r) => setTimeout(r, 10));
+    s.hold(false);
+    while (pagePaths(s).length < 3) await new Promise((r) => setTimeout(r, 5));
+    s.hold(true);
+    while (
+      s.requests.length === 0 ||
+      (await api.request('GET', `/crawl/v1/crawl/${id}`)).text.includes('"running":0')
+    )
+      await new Promise((r) => setTimeout(r, 5));
+    const cancelled = await api.request('POST', `/crawl/v1/crawl/${id}/cancel`);
+    assert.equal(cancelled.status, 200);
+    assert.equal((cancelled.body as Obj).status, 'cancelled');
+    const atCancel = pagePaths(s).length;
+    s.hold(false);
+    // Every job the crawl started ends; none starts after the cancel.
+    const view = (await api.request('GET', `/crawl/v1/crawl/${id}?limit=1000`)).body as Obj;
+    for (const p of view.pages as Obj[]) if (p.job_id) await api.waitTerminal(p.job_id);
+    assert.equal(pagePaths(s).length, atCancel);
+    assert.ok(atCancel < 10);
+    const after = (await api.request('GET', `/crawl/v1/crawl/${id}`)).body as Obj;
+    assert.equal(after.status, 'cancelled');
+    assert.ok(after.counts.queued > 0);
+  });
+
+  test('map: sitemap URLs without fetching them, and a shallow walk', async () => {
+    const s = await site({ pages: 8, sitemapOnlyPages: 30, sitemap: true });
+    const res = await api.request('POST', '/crawl/v1/map', { url: `${s.url}/p/0`, max_fetches: 3 });
+    assert.equal(res.status, 200, res.text);
+    const map = res.body as Obj;
+    assert.equal(map.status, 'completed');
+    const links = new Set(map.links as string[]);
+    for (let i = 0; i < 30; i++) assert.ok(links.has(`${s.url}/s/${i}`));
+    for (let i = 0; i < 8; i++) assert.ok(links.has(`${s.url}/p/${i}`));
+    assert.equal(map.total, 38);
+    for (let i = 0; i < 30; i++) assert.equal(s.count(`/s/${i}`), 0, 'sitemap entries are not fetched');
+    assert.ok(pagePaths(s).length <= 4, `fetched ${pagePaths(s).join(', ')}`);
+    const paged = await api.request('GET', `/crawl/v1/map/${map.map_id}?limit=10`);
+    assert.equal((paged.body as Obj).links.length, 10);
+    assert.equal(typeof (paged.body as Obj).next_cursor, 'number');
+  });
 });

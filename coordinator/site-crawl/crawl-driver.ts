@@ -15,7 +15,7 @@ import type { Store } from '../store/types.js';
 import { WakeLoop } from '../wake-loop.js';
 import type { CrawlSpec } from './crawl-spec.js';
 import { LinkRules } from './link-rules.js';
-import { PageOutcome } from './page-outcome.js';
+import { type CrawlTally, PageOutcome } from './page-outcome.js';
 import { submitPage } from './page-submit.js';
 import { type PolitenessDefaults, PolitenessGate } from './politeness.js';
 import { RobotsCache } from './robots-cache.js';
@@ -49,8 +49,8 @@ interface HeldCrawl {
   inflight: Map<string, CrawlPageRecord>;
   /** Rows found running when the lease was taken: a job that does not exist puts them back. */
   recovered: Set<string>;
-  /** Map: pages that may still be fetched for their links. */
-  fetchBudget: number;
+  /** A map's fetch budget, and one addPages at a time (page-outcome.ts). */
+  tally: CrawlTally;
   statusCheckedMs: number;
 }
 
@@ -164,7 +164,7 @@ export class CrawlDriver {
       rules: new LinkRules(spec),
       inflight: new Map(),
       recovered: new Set(),
-      fetchBudget: 0,
+      tally: { fetches: 0, serial: serialQueue() },
       statusCheckedMs: Date.now(),
     };
     // What was in flight when the previous holder stopped: wait for those jobs.
@@ -175,7 +175,7 @@ export class CrawlDriver {
     }
     if (spec.mode === 'map') {
       const counts = await this.opts.store.crawls.counts(record.id);
-      c.fetchBudget = Math.max(0, spec.maxFetches - (counts.found - counts.queued));
+      c.tally.fetches = Math.max(0, spec.maxFetches - (counts.found - counts.queued));
     }
     this.held.set(record.id, c);
     // The first pass looks at the recovered jobs at once.
@@ -197,7 +197,7 @@ export class CrawlDriver {
     await this.collect(c, poll);
     let waitMs = this.pollMs;
     const blockedHosts = new Set<string>();
-    const ownerLimits = { requestsPerSecond: c.spec.requestsPerSecond, concurrency: c.spec.concurrency };
+    const owner = { requestsPerSecond: c.spec.requestsPerSecond, concurrency: c.spec.concurrency };
     let sawQueued = false;
     for (;;) {
       if (c.inflight.size >= this.opts.maxInflight) break;
@@ -205,21 +205,41 @@ export class CrawlDriver {
       const window = await crawls.frontier(c.record.id, WINDOW);
       if (window.length > 0) sawQueued = true;
       let progressed = false;
+      // Checked one by one (robots.txt from memory, each host's room in flight read once); the
+      // rate slots and submits of the rows let through then run together, so a window costs a
+      // few store round trips, not a few per row.
+      const room = new Map<string, number>();
+      const tasks: Array<Promise<true | { host: string; waitMs: number } | false>> = [];
       for (const page of window) {
-        if (c.inflight.size >= this.opts.maxInflight) break;
+        if (c.inflight.size + tasks.length >= this.opts.maxInflight) break;
         // A host waiting for its robots.txt still lets the robots.txt itself through.
         if (blockedHosts.has(page.host) && page.kind !== 'robots') continue;
-        const verdict = await this.admit(c, page, ownerLimits);
+        const verdict = await this.robotsVerdict(c, page);
         if (verdict === 'skipped') {
           progressed = true;
           continue;
         }
-        if (typeof verdict === 'number') {
+        if (typeof verdict === 'object') {
           blockedHosts.add(page.host);
-          waitMs = Math.min(waitMs, verdict);
+          waitMs = Math.min(waitMs, verdict.waitMs);
           continue;
         }
-        if (await this.launch(c, page)) progressed = true;
+        const left = room.get(page.host) ?? (await this.gate.concurrencyRoom(page.host, owner));
+        if (left <= 0) {
+          room.set(page.host, 0);
+          blockedHosts.add(page.host);
+          waitMs = Math.min(waitMs, 50);
+          continue;
+        }
+        room.set(page.host, left - 1);
+        tasks.push(this.rateAndLaunch(c, page, owner, verdict));
+      }
+      for (const outcome of await Promise.all(tasks)) {
+        if (outcome === true) progressed = true;
+        else if (outcome) {
+          blockedHosts.add(outcome.host);
+          waitMs = Math.min(waitMs, outcome.waitMs);
+        }
       }
       // A window wholly blocked waits for its hosts; a window that moved may have more behind it.
       if (!progressed || window.length < WINDOW) break;
@@ -229,33 +249,40 @@ export class CrawlDriver {
   }
 
   /**
-   * Whether the row may go now: 'go', 'skipped' (robots.txt disallows it: recorded), or the ms to
-   * wait (its host's robots.txt is not read yet, or the politeness gate is closed).
+   * What robots.txt says of the row: its Crawl-delay (s) when it may go, 'skipped' when it
+   * disallows it (recorded), or how long to wait while the host's robots.txt is not read yet.
    */
-  private async admit(
+  private async robotsVerdict(
+    c: HeldCrawl,
+    page: CrawlPageRecord,
+  ): Promise<number | 'skipped' | { waitMs: number }> {
+    if (page.kind === 'robots' || !c.spec.robots) return 0;
+    const crawls = this.opts.store.crawls;
+    const robots = await this.robots.get(c.record.id, page.host);
+    if (!robots) {
+      if (await crawls.addHost(c.record.id, page.host)) {
+        await c.tally.serial(() => crawls.addPages(c.record.id, [robotsRow(page.host)], c.spec.maxPages));
+        return { waitMs: 0 };
+      }
+      return { waitMs: 50 };
+    }
+    if (!robots.allows(page.url)) {
+      await crawls.skipQueued(c.record.id, page.urlHash);
+      return 'skipped';
+    }
+    return robots.crawlDelaySec;
+  }
+
+  /** The host's (and domain's) rate slot, then the job; or which host to wait for and how long. */
+  private async rateAndLaunch(
     c: HeldCrawl,
     page: CrawlPageRecord,
     owner: { requestsPerSecond: number | null; concurrency: number | null },
-  ): Promise<'go' | 'skipped' | number> {
-    const crawls = this.opts.store.crawls;
-    let crawlDelaySec = 0;
-    if (page.kind !== 'robots' && c.spec.robots) {
-      const robots = await this.robots.get(c.record.id, page.host);
-      if (!robots) {
-        if (await crawls.addHost(c.record.id, page.host)) {
-          await crawls.addPages(c.record.id, [robotsRow(page.host)], c.spec.maxPages);
-          return 0;
-        }
-        return 50;
-      }
-      if (!robots.allows(page.url)) {
-        await crawls.skipQueued(c.record.id, page.urlHash);
-        return 'skipped';
-      }
-      crawlDelaySec = robots.crawlDelaySec;
-    }
-    const answer = await this.gate.acquire(page.host, new URL(page.url).hostname, owner, crawlDelaySec);
-    return answer.ok ? 'go' : answer.retryInMs;
+    crawlDelaySec: number,
+  ): Promise<true | { host: string; waitMs: number } | false> {
+    const answer = await this.gate.takeRate(page.host, new URL(page.url).hostname, owner, crawlDelaySec);
+    if (!answer.ok) return { host: page.host, waitMs: answer.retryInMs };
+    return this.launch(c, page);
   }
 
   private async launch(c: HeldCrawl, page: CrawlPageRecord): Promise<boolean> {
@@ -309,14 +336,14 @@ export class CrawlDriver {
         c.recovered.delete(id);
       }
     }
+    const records: Array<Promise<void>> = [];
     for (const job of done) {
       const page = c.inflight.get(job.id);
       if (!page) continue;
       c.inflight.delete(job.id);
-      const budget = { fetches: c.fetchBudget };
-      await this.outcome.record(c.record, c.spec, c.rules, page, job, budget);
-      c.fetchBudget = budget.fetches;
+      records.push(this.outcome.record(c.record, c.spec, c.rules, page, job, c.tally));
     }
+    await Promise.all(records);
   }
 
   private async finish(c: HeldCrawl): Promise<void> {
@@ -350,4 +377,14 @@ export class CrawlDriver {
       });
     }
   }
+}
+
+/** Runs the functions it is given one after another, in the order given. */
+function serialQueue(): <T>(run: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(run: () => Promise<T>): Promise<T> => {
+    const next = tail.then(run, run);
+    tail = next.catch(() => {});
+    return next;
+  };
 }

@@ -23,6 +23,15 @@ const MAX_SITEMAP_DEPTH = 2;
 /** Sitemaps one index or robots.txt adds at most. */
 const MAX_SITEMAPS_PER_FILE = 100;
 
+/**
+ * What the outcomes of one crawl share: a map's fetch budget, and the order rows are added in
+ * (one addPages at a time per crawl, so max_pages is counted exactly while pages end in parallel).
+ */
+export interface CrawlTally {
+  fetches: number;
+  serial<T>(run: () => Promise<T>): Promise<T>;
+}
+
 export interface PageOutcomeDeps {
   store: CrawlStore;
   storage: (type: StorageType) => ContentStorage | null;
@@ -40,7 +49,7 @@ export class PageOutcome {
     rules: LinkRules,
     page: CrawlPageRecord,
     job: JobRecord,
-    budget: { fetches: number },
+    budget: CrawlTally,
   ): Promise<void> {
     const store = this.deps.store;
     const jobId = job.id;
@@ -67,7 +76,7 @@ export class PageOutcome {
     if (!(await store.endPage(crawl.id, page.urlHash, jobId, end))) return;
     try {
       if (page.kind === 'robots')
-        await this.robots(crawl, spec, page, job, r !== null ? r.statusCode : 0, ok);
+        await this.robots(crawl, spec, page, job, r !== null ? r.statusCode : 0, ok, budget);
       else if (page.kind === 'sitemap' && ok) await this.sitemap(crawl, spec, rules, page, job, budget);
       else if (page.kind === 'page' && ok) await this.links(crawl, spec, rules, page, job, budget);
     } catch (err) {
@@ -90,6 +99,7 @@ export class PageOutcome {
     job: JobRecord,
     statusCode: number,
     ok: boolean,
+    budget: CrawlTally,
   ): Promise<void> {
     const store = this.deps.store;
     if (!ok) {
@@ -107,7 +117,7 @@ export class PageOutcome {
       if (u && spec.startUrls.some((s) => new URL(s).hostname === u.hostname))
         rows.push(sitemapRow(u, 0, page.url));
     }
-    if (rows.length > 0) await store.addPages(crawl.id, rows, spec.maxPages);
+    if (rows.length > 0) await budget.serial(() => store.addPages(crawl.id, rows, spec.maxPages));
   }
 
   private async sitemap(
@@ -116,7 +126,7 @@ export class PageOutcome {
     rules: LinkRules,
     page: CrawlPageRecord,
     job: JobRecord,
-    budget: { fetches: number },
+    budget: CrawlTally,
   ): Promise<void> {
     const data = await this.body(job, Number.MAX_SAFE_INTEGER);
     if (!data) return;
@@ -145,7 +155,7 @@ export class PageOutcome {
     rules: LinkRules,
     page: CrawlPageRecord,
     job: JobRecord,
-    budget: { fetches: number },
+    budget: CrawlTally,
   ): Promise<void> {
     const r = job.result;
     if (!r?.links || r.links.length === 0 || spec.sitemap === 'only') return;
@@ -172,7 +182,7 @@ export class PageOutcome {
     crawl: CrawlRecord,
     spec: CrawlSpec,
     rows: NewCrawlPage[],
-    budget: { fetches: number },
+    budget: CrawlTally,
   ): Promise<void> {
     if (spec.mode === 'map') {
       for (const row of rows) {
@@ -181,6 +191,6 @@ export class PageOutcome {
         else row.state = 'found';
       }
     }
-    await this.deps.store.addPages(crawl.id, rows, spec.maxPages);
+    await budget.serial(() => this.deps.store.addPages(crawl.id, rows, spec.maxPages));
   }
 }

@@ -49,16 +49,18 @@ export class PolitenessGate {
     );
   }
 
-  /** Takes a request slot for `host` (hostKey) on `hostname`, or says how long until one may be free. */
-  async acquire(
+  /** Requests `host` (hostKey) may still take in flight, across every coordinator on the store. */
+  async concurrencyRoom(host: string, owner: OwnerLimits): Promise<number> {
+    return this.hostConcurrency(owner) - (await this.store.runningOnHost(host));
+  }
+
+  /** Takes a request slot of `host` and of its registrable domain, or says how long until one may be free. */
+  async takeRate(
     host: string,
     hostname: string,
     owner: OwnerLimits,
     crawlDelaySec: number,
   ): Promise<GateAnswer> {
-    if ((await this.store.runningOnHost(host)) >= this.hostConcurrency(owner)) {
-      return { ok: false, retryInMs: 50 };
-    }
     const nowUs = this.nowMs() * 1000;
     const hostInterval = this.hostIntervalUs(owner, crawlDelaySec);
     const hostKey = `host:${host}`;

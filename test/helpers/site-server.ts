@@ -27,6 +27,8 @@ export interface SiteOptions {
   slowMs?: number;
   /** Pages i with i % failEvery === failEvery - 1 answer 500. */
   failEvery?: number;
+  /** Page i also links to page i+1, so a failing or forbidden page cuts no part of the site off. */
+  chainLinks?: boolean;
   /** Bytes of filler text per page. Default 200. */
   fillerBytes?: number;
 }
@@ -121,6 +123,7 @@ export async function startSiteServer(opts: SiteOptions): Promise<SiteServer> {
         return send(429, 'text/html', html('slow down', []), { 'retry-after': String(retryAfter) });
       }
       const links = pageLinksOf(i, opts.pages).map((c) => `/p/${c}`);
+      if (opts.chainLinks && i + 1 < opts.pages) links.push(`/p/${i + 1}`);
       if (i === 0) {
         if (opts.calendar) links.push('/calendar/2000-01');
         if (opts.redirectLoop) links.push('/loop/a');

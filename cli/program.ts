@@ -1,6 +1,7 @@
 // The `crawl` command line: builds the commander program and runs it against an io, answering the
 // exit code (docs/client.md). Never exits the process itself.
 import { Command } from 'commander';
+import { registerCrawlSite } from './commands/crawl-site.js';
 import { registerDevices } from './commands/devices.js';
 import { registerGet } from './commands/get.js';
 import { registerJobCommands } from './commands/jobs.js';
@@ -37,6 +38,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerSession(program, ctx);
   registerDevices(program, ctx);
   registerMcp(program, ctx);
+  registerCrawlSite(program, ctx);
   // Subcommands inherit the output routing and the no-exit rule.
   for (const cmd of program.commands) {
     cmd.exitOverride().configureOutput(program.configureOutput());

@@ -16,7 +16,7 @@ import { chromiumNeed } from '../helpers/needs.js';
 import { startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
 
 const { browser, skip: chromiumSkip } = await chromiumNeed();
-const TOOLS = ['crawl_page', 'fetch_url', 'run_sweep', 'session'];
+const TOOLS = ['crawl_page', 'crawl_site', 'fetch_url', 'map_site', 'run_sweep', 'session'];
 
 const textOf = (r: Obj): string =>
   (r.content as Obj[])

@@ -1,10 +1,15 @@
 // Site crawls end to end: a real coordinator and agent crawl a generated local site
 // (test/helpers/site-server.ts) through POST /crawl/v1/crawl/new; the site counts every request.
 import assert from 'node:assert/strict';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { runCli } from '../../cli/program.js';
+import { CrawlClient } from '../../client/index.js';
 import { setKeyLimits } from '../../coordinator/auth/admin-ops.js';
 import { ApiClient } from '../helpers/client.js';
-import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { startTestAgent, startTestCoordinator, type TestCoordinator, tempDir } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
 import { type SiteServer, startSiteServer } from '../helpers/site-server.js';
 
@@ -273,5 +278,66 @@ describe('site crawl', () => {
     const paged = await api.request('GET', `/crawl/v1/map/${map.map_id}?limit=10`);
     assert.equal((paged.body as Obj).links.length, 10);
     assert.equal(typeof (paged.body as Obj).next_cursor, 'number');
+  });
+
+  test('typed client, CLI `crawl site -o DIR` (markdown per page) and `crawl map`, MCP crawl_site and map_site', async () => {
+    const s = await site({ pages: 6, sitemapOnlyPages: 3, sitemap: true });
+    const client = new CrawlClient({ baseUrl: c.url, apiKey: c.apiKey });
+    const created = await client.createCrawl({ url: `${s.url}/p/0`, max_pages: 6, sitemap: 'skip' });
+    const finished = await client.waitForCrawl(created.crawl_id, { minIntervalMs: 20 });
+    assert.equal(finished.status, 'completed');
+    const listed = [];
+    for await (const page of client.crawlPages(created.crawl_id)) listed.push(page.url);
+    assert.equal(listed.length, 6);
+
+    const dir = tempDir('crawl-site-out');
+    let stdout = '';
+    let stderr = '';
+    const io = {
+      stdout: { write: (d: string | Uint8Array) => (stdout += String(d)) },
+      stderr: { write: (d: string | Uint8Array) => (stderr += String(d)) },
+      env: { CRAWL_URL: c.url, CRAWL_API_KEY: c.apiKey },
+      homeDir: dir,
+      interrupt: new AbortController().signal,
+      readFile: (p: string) => readFile(p),
+      writeFile: (p: string, data: string | Uint8Array) => writeFile(p, data),
+      makeDir: async (p: string) => {
+        await mkdir(p, { recursive: true });
+      },
+    };
+    const code = await runCli(
+      ['site', `${s.url}/p/0`, '--max-pages', '4', '--sitemap', 'skip', '-o', `${dir}/out`],
+      io,
+    );
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /completed, 4 pages done, 4 files in/);
+    const files = (await readdir(`${dir}/out`)).sort();
+    assert.equal(files.length, 4);
+    assert.ok(files[0]?.endsWith('_127.0.0.1_p_0.md'), files.join(', '));
+    assert.match(await readFile(`${dir}/out/${files[0]}`, 'utf8'), /page 0/);
+    stdout = '';
+    assert.equal(await runCli(['map', `${s.url}/p/0`], io), 0, stderr);
+    const mapped = stdout.trim().split('\n');
+    assert.ok(mapped.includes(`${s.url}/s/2`), stdout);
+
+    const mcp = new Client({ name: 'test', version: '1.0.0' });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(`${c.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${c.apiKey}` } },
+      }),
+    );
+    try {
+      const crawled = (await mcp.callTool({
+        name: 'crawl_site',
+        arguments: { url: `${s.url}/p/0`, max_pages: 3, wait_sec: 60 },
+      })) as Obj;
+      const crawledText = (crawled.content as Obj[]).map((p) => p.text).join('');
+      assert.match(crawledText, /: completed;/);
+      assert.match(crawledText, /## http:\/\/127\.0\.0\.1:\d+\/p\/0/);
+      const map = (await mcp.callTool({ name: 'map_site', arguments: { url: `${s.url}/p/0` } })) as Obj;
+      assert.match((map.content as Obj[]).map((p) => p.text).join(''), /\/s\/1/);
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -15,7 +15,8 @@ export function normaliseUrl(raw: string, ignoreQuery: boolean, base?: string): 
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
   if (u.username || u.password) return null;
   u.hash = '';
-  if (ignoreQuery || u.search === '?') u.search = '';
+  // An empty query ('/p?') is no query: setting it empty drops the '?'.
+  if (ignoreQuery || u.search === '') u.search = '';
   if (u.hostname.endsWith('.')) u.hostname = u.hostname.slice(0, -1);
   if (u.href.length > MAX_LINK_CHARS) return null;
   return u;

@@ -5,6 +5,7 @@
 // the ratio, the coordinator's RSS (its /proc status, before and at the end), CPU per page of this
 // process and the coordinator, duplicate fetches and requests robots.txt forbade.
 //   npx tsx scripts/bench/site-crawl.ts [--pages 2000] [--agents 4,16,64] [--per-agent 8] [--no-crawlee]
+//                                       [--crawlee-concurrency N]   (pin Crawlee's pool; default: its autoscaling)
 // Run once with --pages 10000 for the figures; the default is smaller for a shared machine.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,8 @@ const { values: flags } = parseArgs({
     'per-agent': { type: 'string', default: '8' },
     'no-crawlee': { type: 'boolean', default: false },
     'timeout-s': { type: 'string', default: '600' },
+    // Crawlee's pool scales itself down on a loaded machine; a number pins its concurrency instead.
+    'crawlee-concurrency': { type: 'string', default: '' },
   },
 });
 const PAGES = Number(flags.pages);
@@ -177,6 +180,12 @@ async function crawlee(): Promise<{ pagesPerS: number; done: number; dup: number
     {
       maxRequestRetries: 0,
       maxRequestsPerCrawl: PAGES + 1000,
+      ...(flags['crawlee-concurrency']
+        ? {
+            minConcurrency: Number(flags['crawlee-concurrency']),
+            maxConcurrency: Number(flags['crawlee-concurrency']),
+          }
+        : {}),
       // Crawlee honours robots.txt only when asked (v3.10+): asked, like our default.
       respectRobotsTxtFile: true,
       async requestHandler({ enqueueLinks }) {

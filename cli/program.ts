@@ -2,6 +2,7 @@
 // exit code (docs/client.md). Never exits the process itself.
 import { Command } from 'commander';
 import { registerBatch } from './commands/batch.js';
+import { registerCrawlSite } from './commands/crawl-site.js';
 import { registerDevices } from './commands/devices.js';
 import { registerGet } from './commands/get.js';
 import { registerJobCommands } from './commands/jobs.js';
@@ -43,6 +44,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerMeasure(program, ctx);
   // Many jobs from a file, in batches.
   registerBatch(program, ctx);
+  registerCrawlSite(program, ctx);
   // Subcommands inherit the output routing and the no-exit rule.
   for (const cmd of program.commands) {
     cmd.exitOverride().configureOutput(program.configureOutput());

@@ -13,7 +13,9 @@ import type {
   JobDetail,
   Measurement,
   MeasurementCreated,
+  NewCrawlRequest,
   NewJobRequest,
+  NewMapRequest,
   NewMeasurementRequest,
   NewScheduleRequest,
   NewSessionRequest,
@@ -22,6 +24,9 @@ import type {
   ScheduleDetail,
   Session,
   SessionJobs,
+  SiteCrawl,
+  SiteCrawlPage,
+  SiteMap,
   SubmitManyOptions,
   Sweep,
   SweepCreated,
@@ -237,6 +242,75 @@ export class CrawlClient {
   listDevices(o: { connected?: boolean } & CallOptions = {}): Promise<DeviceList> {
     return this.http.json('GET', '/crawl/v1/devices', {
       query: { connected: o.connected === undefined ? undefined : String(o.connected) },
+      signal: o.signal,
+    });
+  }
+
+  // -------------------------------------------------------------- site crawls and maps
+
+  /** `POST /crawl/v1/crawl/new` (201): a whole site, polite to it, spread over the fleet. */
+  createCrawl(request: NewCrawlRequest, o: CallOptions = {}): Promise<SiteCrawl> {
+    return this.http.json('POST', '/crawl/v1/crawl/new', { body: request, expect: [201], ...o });
+  }
+
+  /** `GET /crawl/v1/crawl/{id}`: status, counts and the pages after `after` (its next_cursor). */
+  getCrawl(
+    id: string,
+    o: { after?: number; limit?: number; status?: SiteCrawlPage['status'] } & CallOptions = {},
+  ): Promise<SiteCrawl> {
+    return this.http.json('GET', `/crawl/v1/crawl/${enc(id)}`, {
+      query: {
+        after: o.after === undefined || o.after < 0 ? undefined : String(o.after),
+        limit: o.limit === undefined ? undefined : String(o.limit),
+        status: o.status,
+      },
+      signal: o.signal,
+    });
+  }
+
+  /** Every page of the crawl's list from `after` on, following next_cursor. */
+  async *crawlPages(
+    id: string,
+    o: { after?: number; status?: SiteCrawlPage['status'] } & CallOptions = {},
+  ): AsyncGenerator<SiteCrawlPage> {
+    let after = o.after ?? -1;
+    for (;;) {
+      const page = await this.getCrawl(id, { after, limit: 1000, status: o.status, signal: o.signal });
+      yield* page.pages;
+      const next = page.next_cursor;
+      if (next === null || next === undefined) return;
+      after = next;
+    }
+  }
+
+  /** `POST /crawl/v1/crawl/{id}/cancel`: no new page is fetched. */
+  cancelCrawl(id: string, o: CallOptions = {}): Promise<SiteCrawl> {
+    return this.http.json('POST', `/crawl/v1/crawl/${enc(id)}/cancel`, o);
+  }
+
+  /** Polls the crawl until it is no longer `running`. */
+  waitForCrawl(id: string, o: WaitOptions<SiteCrawl> = {}): Promise<SiteCrawl> {
+    return pollUntil(
+      id,
+      (signal) => this.getCrawl(id, { limit: 1, signal }),
+      (crawl) => crawl.status !== 'running',
+      (crawl) => crawl.status,
+      o,
+    );
+  }
+
+  /** `POST /crawl/v1/map`: 200 with the URLs when the map is done in time, else 202 (read on with getMap). */
+  createMap(request: NewMapRequest, o: CallOptions = {}): Promise<SiteMap> {
+    return this.http.json('POST', '/crawl/v1/map', { body: request, expect: [200, 202], ...o });
+  }
+
+  /** `GET /crawl/v1/map/{id}`: the map's URLs after `after`. */
+  getMap(id: string, o: { after?: number; limit?: number } & CallOptions = {}): Promise<SiteMap> {
+    return this.http.json('GET', `/crawl/v1/map/${enc(id)}`, {
+      query: {
+        after: o.after === undefined || o.after < 0 ? undefined : String(o.after),
+        limit: o.limit === undefined ? undefined : String(o.limit),
+      },
       signal: o.signal,
     });
   }

@@ -186,3 +186,15 @@ type _ContractChecks = [
   Assert<Extends<Sweep, Static<typeof C.Sweep>>>,
   Assert<Extends<DeviceList, Static<typeof C.Devices>>>,
 ];
+
+// ---------------------------------------------------------------- site crawls and maps
+
+/** Body of `POST /crawl/v1/crawl/new` (docs/crawl.md). */
+export type NewCrawlRequest = Static<typeof C.CrawlBody>;
+/** A site crawl: status, counts and a page of its URL list. */
+export type SiteCrawl = Static<typeof C.Crawl>;
+export type SiteCrawlPage = Static<typeof C.CrawlPage>;
+/** Body of `POST /crawl/v1/map`. */
+export type NewMapRequest = Static<typeof C.MapBody>;
+/** A site map: its URLs so far, page by page. */
+export type SiteMap = Static<typeof C.SiteMap>;

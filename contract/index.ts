@@ -5,6 +5,7 @@ export * from './answers.js';
 // Batch submission (POST /crawl/v1/batch/new, GET /crawl/v1/batch/{id}).
 export * from './batch.js';
 export * from './common.js';
+export * from './crawl.js';
 export * from './jobs.js';
 // Network measurements.
 export * from './measure.js';

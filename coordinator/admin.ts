@@ -5,6 +5,7 @@
 //                                  [--sweeps-per-day N]      (0 or none removes a limit)
 //                                  [--proxy-bytes-per-day N] [--proxy-connections-per-day N]
 //                                  [--verification on|off]   (off: the key's jobs are never re-run to check devices)
+//                                  [--crawl-robots optional|required] (optional: its site crawls may ignore robots.txt)
 //   npm run admin -- device create [--id ID] [--name N] | device list | device revoke ID
 //   npm run admin -- webhook set OWNER_ID [--url U|--url none] [--events a,b] [--rotate]
 //     (the key's default webhook; its signing secret is printed once, when made)

@@ -29,6 +29,7 @@ import { SessionExpiry } from './scheduler/session-expiry.js';
 import { ScheduleRunEvents } from './schedules/run-events.js';
 import { ScheduleLoop } from './schedules/schedule-loop.js';
 import type { CoreServices, Services } from './services.js';
+import { SiteCrawls } from './site-crawl/site-crawls.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
 import { openJobTracing } from './tracing/open.js';
@@ -159,7 +160,8 @@ async function build(
   // firings end before the HTTP server closes, whose close an open event stream would hold.
   const push = new PushService(core);
   const scheduleLoop = new ScheduleLoop(core);
-  const services: Services = { ...core, push, schedules: scheduleLoop };
+  const siteCrawls = new SiteCrawls(core);
+  const services: Services = { ...core, push, schedules: scheduleLoop, crawls: siteCrawls };
   const runEvents = new ScheduleRunEvents(core, push.events);
 
   const app = parts.add(
@@ -269,6 +271,8 @@ async function build(
   });
   parts.add(scheduleLoop, 'schedules', (l) => l.close());
   scheduleLoop.start();
+  parts.add(siteCrawls, 'site crawls', (c) => c.close());
+  siteCrawls.start();
 
   return {
     app,

@@ -126,6 +126,21 @@ export interface CoordinatorConfig {
   maxSchedulesPerOwner: number;
   /** OpenTelemetry traces (docs/operations.md, Tracing). Default off (no --otlp-endpoint). */
   tracing: TracingConfig;
+  /** Site crawls' politeness and pace (docs/crawl.md). */
+  crawl: CrawlConfig;
+}
+
+export interface CrawlConfig {
+  /** Requests per second to one target host from the whole network. Default 2. */
+  hostRate: number;
+  /** Requests in flight to one target host at once. Default 2. */
+  hostConcurrency: number;
+  /** Requests per second to one registrable domain, all its hosts together. Default 4. */
+  domainRate: number;
+  /** Jobs one crawl has in flight at most. Default 64. */
+  maxInflight: number;
+  /** A crawl's lease on the coordinator driving it. Default 10 s. */
+  leaseMs: number;
 }
 
 export interface TrustConfig {
@@ -271,6 +286,13 @@ export function loadCoordinatorConfig(argv: readonly string[], env: Source): Rea
       maxStreamsPerKey: r.int('proxy-max-streams-per-key', 256, 1, 100_000),
       windowBytes: r.int('proxy-window-bytes', 64 * 1024, 16 * 1024, 1024 * 1024),
       idleTimeoutMs: r.int('proxy-idle-timeout-ms', 300_000, 1_000, 86_400_000),
+    },
+    crawl: {
+      hostRate: r.int('crawl-host-rate', 2, 1, 1_000_000),
+      hostConcurrency: r.int('crawl-host-concurrency', 2, 1, 10_000),
+      domainRate: r.int('crawl-domain-rate', 4, 1, 1_000_000),
+      maxInflight: r.int('crawl-max-inflight', 64, 1, 10_000),
+      leaseMs: r.int('crawl-lease-ms', 10_000, 300, 3_600_000),
     },
   };
   const proxyAddr = r.raw('proxy-addr');

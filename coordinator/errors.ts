@@ -17,7 +17,9 @@ export type ApiErrorCode =
   | 'HEADERS_TOO_LARGE'
   | 'INTERNAL'
   // A measurement no connected device can run (coordinator/measure/).
-  | 'NO_DEVICE';
+  | 'NO_DEVICE'
+  // Site crawls and maps (docs/crawl.md).
+  | 'CRAWL_NOT_FOUND';
 
 const STATUS: Record<ApiErrorCode, number> = {
   INVALID_REQUEST: 400,
@@ -38,6 +40,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   NO_DEVICE: 422,
+  CRAWL_NOT_FOUND: 404,
 };
 
 export const MESSAGES = {
@@ -62,6 +65,7 @@ export const MESSAGES = {
   IDEMPOTENCY_IN_PROGRESS:
     'conflict: a request with this Idempotency-Key is still being processed, retry later',
   IDEMPOTENCY_MISMATCH: 'unprocessable: this Idempotency-Key was already used with a different request',
+  CRAWL_NOT_FOUND: 'not found: crawl does not exist or you are not authorized to view it',
 } as const;
 
 /** An error the API answers as-is. `message` is the exact contract text. */
@@ -91,3 +95,4 @@ export const requestTimeout = (): ApiError =>
   new ApiError('REQUEST_TIMEOUT', 'invalid request: the request was not received in time');
 export const headersTooLarge = (): ApiError =>
   new ApiError('HEADERS_TOO_LARGE', 'invalid request: request headers are too large');
+export const crawlNotFound = (): ApiError => new ApiError('CRAWL_NOT_FOUND', MESSAGES.CRAWL_NOT_FOUND);

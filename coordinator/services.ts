@@ -5,12 +5,13 @@ import type { CoordinatorConfig } from './config.js';
 import type { FleetView, JobRequests, SessionReports } from './jobs/reports.js';
 import type { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
 import type { PushHandle } from './push/types.js';
+import type { CrawlService } from './site-crawl/crawl-service.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
 import type { TrustService } from './trust/trust-service.js';
 
 /** The parts every feature is built on: all of Services but the push service and the schedule loop. */
-export type CoreServices = Omit<Services, 'push' | 'schedules'>;
+export type CoreServices = Omit<Services, 'push' | 'schedules' | 'crawls'>;
 
 export interface Services {
   config: Readonly<CoordinatorConfig>;
@@ -39,4 +40,6 @@ export interface Services {
   addressAsn?: (address: string) => Promise<number | null>;
   /** The recurring sweeps' firing loop: woken when a schedule is made or resumed here. */
   schedules: { wake(): void };
+  /** Site crawls and maps (docs/crawl.md): the service the routes call. */
+  crawls: { service: CrawlService };
 }

@@ -38,6 +38,8 @@ export interface ExecRequest {
   page?: PageOptions;
   /** Why the wire's page options were refused (the job is rejected as invalid). */
   pageError?: string;
+  /** Site crawl: report the page's links (ResultFinal.links). */
+  collectLinks?: boolean;
 }
 
 /** Content an executor produced; each present part is streamed to the coordinator in chunks. */
@@ -98,6 +100,8 @@ export interface ExecOutcome {
   extractErrors?: string[];
   /** Lighthouse category scores and key audits, as JSON. */
   lighthouseJson?: string;
+  /** Site crawl: the page's links (agent/executors/page-links.ts), when the request asked. */
+  links?: string[];
 }
 
 export interface ExecContext {

@@ -9,6 +9,7 @@
 import type { Logger } from 'pino';
 import { type AgentFrameInit, featuresNeeded } from '../../proto/index.js';
 import { AgentError, type DeviceErrorType } from '../errors.js';
+import { pageLinks } from '../executors/page-links.js';
 import type { ExecOutcome, Executor } from '../executors/types.js';
 import { emptyOutcome } from '../executors/types.js';
 import { abortMessage } from '../executors/wire.js';
@@ -241,6 +242,10 @@ export class JobRunner {
       }
       // The owner's accounting is written beside the result, never in its way.
       void this.account(run, outcome);
+      if (req.collectLinks && outcome.success) {
+        const html = outcome.content.fullPage ?? outcome.content.body;
+        outcome.links = pageLinks(html, outcome.finalUrl || req.url, outcome.contentType);
+      }
       const frames = resultFrames(
         job.jobId,
         job.attempt,

@@ -79,6 +79,7 @@ export function jobFromAssign(a: Assign, defaults: { deviceType: string }): Assi
       deviceType: req.deviceType || defaults.deviceType,
       ...(req.measure ? { measure: req.measure } : {}),
       ...pageOf(req, req.method || 'GET', req.timeoutMs || 30_000),
+      ...(req.collectLinks ? { collectLinks: true } : {}),
     },
   };
 }
@@ -264,6 +265,7 @@ function finalFrame(jobId: string, attempt: number, outcome: ExecOutcome, parts:
       actions: outcome.actions ?? [],
       extractErrors: outcome.extractErrors ?? [],
       lighthouseJson: outcome.lighthouseJson ?? '',
+      links: outcome.links ?? [],
     },
   });
 }

@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { DEVICE_TYPES, REGIONS } from '../common.js';
 import { type ApiCall, ApiCallError, callJson } from './api-call.js';
+import { registerSiteTools } from './site-tools.js';
 import { truncateForModel } from './truncate.js';
 
 export interface CrawlToolsOptions {
@@ -364,6 +365,8 @@ export function registerCrawlTools(server: McpServer, call: ApiCall, opts: Crawl
         return text(truncateForModel(JSON.stringify(s), 20_000));
       }),
   );
+
+  registerSiteTools(server, call, pollMs);
 }
 
 /** A measurement for a model: per device where it ran and what it found, raw output cut short. */

@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import { authHook, decorateApiKey } from './auth.js';
 import { registerBatchRoutes } from './batches.js';
 import { registerCanaryRoute } from './canary.js';
+import { registerCrawlRoutes } from './crawls.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerDeviceRoutes } from './devices.js';
 import { errorHandlerFor } from './error-handler.js';
@@ -68,6 +69,8 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     registerMeasureRoutes(keyed, services);
     // Batches: many jobs per request, each job limited as /new limits it.
     registerBatchRoutes(keyed, services, limiter);
+    // Site crawls and maps.
+    registerCrawlRoutes(keyed, services);
   });
   // The Globalping-compatible measurement facade, with Globalping's error shape.
   await app.register(async (gp) => {

@@ -72,6 +72,15 @@ export async function setKeyLimits(
     }
     limits.verification = verification === 'on' ? null : false;
   }
+  const crawlRobots = flags['crawl-robots'];
+  if (crawlRobots !== undefined) {
+    given++;
+    if (crawlRobots !== 'optional' && crawlRobots !== 'required') {
+      return { error: `--crawl-robots: expected optional or required, got ${crawlRobots}` };
+    }
+    // optional: the key's site crawls may send robots: false (docs/crawl.md).
+    limits.crawlRobotsOptional = crawlRobots === 'optional' ? true : null;
+  }
   for (const [flag, field] of Object.entries(LIMIT_FLAGS)) {
     const raw = flags[flag];
     if (raw === undefined) continue;
@@ -85,7 +94,7 @@ export async function setKeyLimits(
   }
   if (given === 0)
     return {
-      error: `give at least one of ${[...Object.keys(LIMIT_FLAGS), 'verification']
+      error: `give at least one of ${[...Object.keys(LIMIT_FLAGS), 'verification', 'crawl-robots']
         .map((f) => `--${f}`)
         .join(', ')}`,
     };
@@ -98,6 +107,7 @@ export function describeLimits(limits: KeyLimits | undefined): string {
   return [
     ...Object.entries(LIMIT_FLAGS).map(([flag, field]) => `${flag}=${limits?.[field] ?? 'none'}`),
     `verification=${limits?.verification === false ? 'off' : 'on'}`,
+    `crawl-robots=${limits?.crawlRobotsOptional === true ? 'optional' : 'required'}`,
   ].join(' ');
 }
 

@@ -2,6 +2,7 @@
 // device's final frame as a domain report. Handlers above this file see domain values only.
 import {
   type Assign,
+  boundLinks,
   measureProtocolOf,
   measureTypeOf,
   PAGE_LIMITS,
@@ -49,6 +50,7 @@ export function assignOf(
       })),
       sessionId: job.sessionId ?? '',
       deviceType: job.placement.device_type ?? deviceType,
+      collectLinks: job.request.collectLinks === true,
     },
   };
   const m = job.request.measure;
@@ -184,6 +186,8 @@ export function reportOf(final: ResultFinal): ReportedResult {
     responseCookies: cookies(final.responseCookies),
     performance: final.performance ? performanceOf(final.performance) : null,
     requestResults,
+    // Untrusted: bounded here, kept only for a job that asked (results/ingest.ts).
+    links: boundLinks(final.links),
   };
   if (final.measure) report.measure = measureResultJson(final.measure);
   const page = pageMetadataOf(final);

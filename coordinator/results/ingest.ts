@@ -152,6 +152,7 @@ export class ResultIngest {
       parts: sizes,
       metadata,
     });
+    if (job.request.collectLinks && report.links) result.links = report.links;
     if (job.sweepId) {
       // Once, when the result is stored: sweep views compare tries without reading bodies.
       try {

@@ -5,7 +5,7 @@ import type { ResultRecord } from '../store/records.js';
 
 export type ReportedFields = Omit<
   ResultRecord,
-  'id' | 'createdAt' | 'attempt' | 'deviceId' | 'parts' | 'metadata' | 'summary'
+  'id' | 'createdAt' | 'attempt' | 'deviceId' | 'parts' | 'metadata' | 'summary' | 'links'
 >;
 
 export interface ReportedResult extends ReportedFields {
@@ -18,6 +18,8 @@ export interface ReportedResult extends ReportedFields {
   measure?: MeasureResultJson;
   /** Actions' outcomes, extract errors, Lighthouse scores: merged into the metadata (docs/actions.md). */
   pageMetadata?: Record<string, unknown>;
+  /** The links the device reported (bounded); kept only when the job asked for them. */
+  links?: string[];
 }
 
 /** Where the device said it is (from its hello). */

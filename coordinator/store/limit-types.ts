@@ -17,6 +17,11 @@ export interface KeyLimits {
    * true: they may be sampled.
    */
   verification?: boolean | null;
+  /**
+   * True: the key's site crawls may turn robots.txt off (`robots: false`, docs/crawl.md). Absent,
+   * null or false: robots.txt is always honoured. Set only by an admin.
+   */
+  crawlRobotsOptional?: boolean | null;
 }
 
 /** One fixed-window counter a request adds to, and the most it may reach. */

@@ -14,6 +14,7 @@
 // completed_at) are COLLATE "C" on PostgreSQL so they order bytewise, exactly like SQLite, whatever
 // the database's default collation. JSON stays TEXT: rows.ts parses strings, and TEXT round-trips.
 import { BATCH_TABLES_SQL } from './batch-sql.js';
+import { CRAWL_TABLES_SQL } from './crawl-types.js';
 import { IDEMPOTENCY_TABLE_SQL } from './idempotency-types.js';
 import { MEASUREMENT_TABLE_SQL } from './measure-types.js';
 import { DELIVERY_SUBJECT_SQL } from './push-types.js';
@@ -285,6 +286,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 14,
     // 14: batches (POST /crawl/v1/batch/new) and their jobs' positions (store/batch-sql.ts).
     sql: BATCH_TABLES_SQL,
+  },
+  {
+    version: 15,
+    // 15: site crawls, their frontier, the hosts' robots.txt and the shared politeness slots.
+    sql: CRAWL_TABLES_SQL,
   },
   {
     // The job change cursor (docs/postgres.md, "Catching up"): the transaction that last inserted a

@@ -40,6 +40,8 @@ export interface JobRequestRecord {
   headers: StoredHeader[];
   bodyBase64: string;
   cookies: StoredCookie[];
+  /** Site crawl pages: the device reports the page's links (ResultRecord.links). */
+  collectLinks?: boolean;
   /** Actions, extraction, HAR, PDF, audits (docs/actions.md); absent when none was asked. */
   page?: PageOptions;
   /**
@@ -126,6 +128,11 @@ export interface ResultRecord {
    * is stored; absent on other jobs and on results stored before summaries existed.
    */
   summary?: TrySummary;
+  /**
+   * A site crawl page's links as the device reported them, bounded (proto/links.ts); only on jobs
+   * whose request asked (collectLinks). Untrusted: coordinator/site-crawl/ filters them.
+   */
+  links?: string[];
 }
 
 export interface JobRecord {

@@ -2,6 +2,7 @@
 // The records it keeps are in records.ts, its events in store-events.ts, limits in limit-types.ts.
 import type { StorageType } from '../storage/types.js';
 import type { BatchStore } from './batch-types.js';
+import type { CrawlStore } from './crawl-types.js';
 import type { IdempotencyStore } from './idempotency-types.js';
 import type { LimitStore } from './limit-types.js';
 import type { MeasurementStore } from './measure-types.js';
@@ -47,6 +48,8 @@ export interface Store {
   readonly measurements: MeasurementStore;
   /** Batches of jobs submitted in one request (POST /crawl/v1/batch/new). */
   readonly batches: BatchStore;
+  /** Site crawls, their frontier and the hosts' politeness slots (coordinator/site-crawl/). */
+  readonly crawls: CrawlStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;

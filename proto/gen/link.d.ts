@@ -1287,6 +1287,9 @@ export namespace crawl {
                 /** JobRequest audits. */
                 audits: string[];
 
+                /** JobRequest collectLinks. */
+                collectLinks: boolean;
+
                 /**
                  * Creates a new JobRequest instance using the specified properties.
                  * @param [properties] Properties to set
@@ -1360,6 +1363,9 @@ export namespace crawl {
 
                     /** JobRequest audits */
                     audits?: (string[]|null);
+
+                    /** JobRequest collectLinks */
+                    collectLinks?: (boolean|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -3595,6 +3601,9 @@ export namespace crawl {
                 /** ResultFinal lighthouseJson. */
                 lighthouseJson: string;
 
+                /** ResultFinal links. */
+                links: string[];
+
                 /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @param [properties] Properties to set
@@ -3704,6 +3713,9 @@ export namespace crawl {
 
                     /** ResultFinal lighthouseJson */
                     lighthouseJson?: (string|null);
+
+                    /** ResultFinal links */
+                    links?: (string[]|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

@@ -3197,6 +3197,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {boolean|null} [har] JobRequest har
                  * @property {crawl.link.v1.PdfOptions.$Properties|null} [pdf] JobRequest pdf
                  * @property {Array.<string>|null} [audits] JobRequest audits
+                 * @property {boolean|null} [collectLinks] JobRequest collectLinks
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -3344,6 +3345,14 @@ export const crawl = $root.crawl = (() => {
                 JobRequest.prototype.audits = $util.emptyArray;
 
                 /**
+                 * JobRequest collectLinks.
+                 * @member {boolean} collectLinks
+                 * @memberof crawl.link.v1.JobRequest
+                 * @instance
+                 */
+                JobRequest.prototype.collectLinks = false;
+
+                /**
                  * Creates a new JobRequest instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.JobRequest
@@ -3409,6 +3418,8 @@ export const crawl = $root.crawl = (() => {
                         for (var i = 0; i < m.audits.length; ++i)
                             w.uint32(/* id 24, wireType 2 =*/194).string(m.audits[i]);
                     }
+                    if (m.collectLinks != null && $Object.hasOwnProperty.call(m, "collectLinks") && m.collectLinks !== false)
+                        w.uint32(/* id 40, wireType 0 =*/320).bool(m.collectLinks);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -3568,6 +3579,15 @@ export const crawl = $root.crawl = (() => {
                                 if (!(m.audits && m.audits.length))
                                     m.audits = [];
                                 m.audits.push(r.stringVerify());
+                                continue;
+                            }
+                        case 40: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.collectLinks = v;
+                                else
+                                    delete m.collectLinks;
                                 continue;
                             }
                         }
@@ -9209,6 +9229,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {Array.<crawl.link.v1.ActionOutcome.$Properties>|null} [actions] ResultFinal actions
                  * @property {Array.<string>|null} [extractErrors] ResultFinal extractErrors
                  * @property {string|null} [lighthouseJson] ResultFinal lighthouseJson
+                 * @property {Array.<string>|null} [links] ResultFinal links
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -9242,6 +9263,7 @@ export const crawl = $root.crawl = (() => {
                     this.requestResults = [];
                     this.actions = [];
                     this.extractErrors = [];
+                    this.links = [];
                     if (p)
                         for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
                             if (p[ks[i]] != null && ks[i] !== "__proto__")
@@ -9457,6 +9479,14 @@ export const crawl = $root.crawl = (() => {
                 ResultFinal.prototype.lighthouseJson = "";
 
                 /**
+                 * ResultFinal links.
+                 * @member {Array.<string>} links
+                 * @memberof crawl.link.v1.ResultFinal
+                 * @instance
+                 */
+                ResultFinal.prototype.links = $util.emptyArray;
+
+                /**
                  * Creates a new ResultFinal instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.ResultFinal
@@ -9556,6 +9586,10 @@ export const crawl = $root.crawl = (() => {
                     }
                     if (m.lighthouseJson != null && $Object.hasOwnProperty.call(m, "lighthouseJson") && m.lighthouseJson !== "")
                         w.uint32(/* id 32, wireType 2 =*/258).string(m.lighthouseJson);
+                    if (m.links != null && m.links.length) {
+                        for (var i = 0; i < m.links.length; ++i)
+                            w.uint32(/* id 40, wireType 2 =*/322).string(m.links[i]);
+                    }
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -9815,6 +9849,14 @@ export const crawl = $root.crawl = (() => {
                                     m.lighthouseJson = v;
                                 else
                                     delete m.lighthouseJson;
+                                continue;
+                            }
+                        case 40: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.links && m.links.length))
+                                    m.links = [];
+                                m.links.push(r.stringVerify());
                                 continue;
                             }
                         }

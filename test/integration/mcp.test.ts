@@ -16,7 +16,16 @@ import { chromiumNeed } from '../helpers/needs.js';
 import { startTargetServer, type TargetServer, TLS_CERT } from '../helpers/target-server.js';
 
 const { browser, skip: chromiumSkip } = await chromiumNeed();
-const TOOLS = ['crawl_batch', 'crawl_page', 'fetch_url', 'measure', 'run_sweep', 'session'];
+const TOOLS = [
+  'crawl_batch',
+  'crawl_page',
+  'crawl_site',
+  'fetch_url',
+  'map_site',
+  'measure',
+  'run_sweep',
+  'session',
+];
 
 const textOf = (r: Obj): string =>
   (r.content as Obj[])

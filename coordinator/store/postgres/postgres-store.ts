@@ -2,6 +2,7 @@
 // so two coordinators can never both claim or both complete a job; the job writes of one event-loop
 // turn commit together (write-batch.ts), and one NOTIFY per commit carries the wake-ups.
 import pg from 'pg';
+import type { CrawlStore } from '../crawl-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
 import type {
@@ -23,6 +24,7 @@ import {
   rowToSession,
   type SessionRow,
 } from '../rows.js';
+import { SqlCrawlStore } from '../sql-crawl-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
@@ -37,6 +39,7 @@ import { PostgresMeasurementStore } from './measure-store.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
 import { PostgresScheduleStore } from './schedule-store.js';
+import { postgresRunner } from './sql-runner.js';
 import { readRecentSweeps, readSweep } from './sweep-reads.js';
 import { insertSweepRows, withTransaction } from './transactions.js';
 import { PostgresTrustStore } from './trust-store.js';
@@ -66,6 +69,7 @@ export class PostgresStore implements Store {
   readonly schedules: PostgresScheduleStore;
   readonly measurements: PostgresMeasurementStore;
   readonly batches: PostgresBatchStore;
+  readonly crawls: CrawlStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -82,6 +86,7 @@ export class PostgresStore implements Store {
     this.push = new PostgresPushStore(pool, this.writes);
     this.schedules = new PostgresScheduleStore(pool);
     this.measurements = new PostgresMeasurementStore(pool);
+    this.crawls = new SqlCrawlStore(postgresRunner(pool));
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { CrawlStore } from '../crawl-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
 import { migrationsFor } from '../migrations.js';
@@ -30,6 +31,7 @@ import {
   sweepToRow,
   withoutNul,
 } from '../rows.js';
+import { SqlCrawlStore } from '../sql-crawl-store.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
@@ -41,6 +43,7 @@ import { SqliteMeasurementStore } from './measure-store.js';
 import { SqlitePushStore } from './push-store.js';
 import { SqliteScheduleStore } from './schedule-store.js';
 import { SqliteSessions } from './session-store.js';
+import { sqliteRunner } from './sql-runner.js';
 import { SqliteTrustStore } from './trust-store.js';
 import { type CloseCheckpointer, useWal } from './wal-checkpointer.js';
 import { WriteBatch } from './write-batch.js';
@@ -64,6 +67,7 @@ export class SqliteStore implements Store {
   readonly limits: LimitStore;
   readonly schedules: SqliteScheduleStore;
   readonly batches: SqliteBatchStore;
+  readonly crawls: CrawlStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly insertClaimedStmt: Database.Statement;
   private readonly getJobStmt: Database.Statement<[string], JobRow>;
@@ -113,6 +117,7 @@ export class SqliteStore implements Store {
     this.schedules = new SqliteScheduleStore(this.db, this.prepare);
     this.measurements = new SqliteMeasurementStore(this.db);
     this.batches = new SqliteBatchStore(this.db, this.prepare, write);
+    this.crawls = new SqlCrawlStore(sqliteRunner(this.prepare, write));
   }
 
   private migrate(): void {

@@ -1,0 +1,390 @@
+// Drives the running crawls this coordinator holds a lease on: takes URLs from the frontier in
+// windows (never the whole crawl in memory), checks robots.txt and the politeness gate, submits
+// each as a job (page-submit.ts), and when a job ends records the page and queues the links it
+// found (page-outcome.ts). The frontier is in the store, so a coordinator that stops or dies
+// leaves every crawl resumable: another (or the same, restarted) takes the lease once it lapses,
+// finds the rows it had in flight and waits for their jobs; the job owner runs a job interrupted
+// by the restart again, so a page in flight at a crash is fetched at most twice, any other once.
+import type { Logger } from 'pino';
+import type { FleetView, JobRequests } from '../jobs/reports.js';
+import { newResourceId } from '../resource-id.js';
+import type { ContentStorage, StorageType } from '../storage/types.js';
+import type { CrawlPageRecord, CrawlRecord } from '../store/crawl-types.js';
+import type { JobRecord } from '../store/records.js';
+import type { Store } from '../store/types.js';
+import { WakeLoop } from '../wake-loop.js';
+import type { CrawlSpec } from './crawl-spec.js';
+import { LinkRules } from './link-rules.js';
+import { type CrawlTally, PageOutcome } from './page-outcome.js';
+import { submitPage } from './page-submit.js';
+import { type PolitenessDefaults, PolitenessGate } from './politeness.js';
+import { RobotsCache } from './robots-cache.js';
+import { robotsRow } from './rows.js';
+
+export interface CrawlDriverOptions {
+  store: Store;
+  jobs: JobRequests & FleetView;
+  storage: (type: StorageType) => ContentStorage | null;
+  log: Logger;
+  coordinatorId: string;
+  /** A crawl's lease; renewed every third of it. */
+  leaseMs: number;
+  politeness: PolitenessDefaults;
+  /** Jobs one crawl has in flight at most (before the per-host limits). Default 64. */
+  maxInflight: number;
+  /** Longest sleep between passes: remote completions and cancels are seen within it. Default 1 s. */
+  pollMs?: number;
+}
+
+/** Frontier rows read at once. */
+const WINDOW = 64;
+/** Crawls one coordinator drives at once. */
+const MAX_HELD = 100;
+
+interface HeldCrawl {
+  record: CrawlRecord;
+  spec: CrawlSpec;
+  rules: LinkRules;
+  /** Job id → its frontier row, for the jobs this crawl has in flight. */
+  inflight: Map<string, CrawlPageRecord>;
+  /** Rows found running when the lease was taken: a job that does not exist puts them back. */
+  recovered: Set<string>;
+  /** A map's fetch budget, and one addPages at a time (page-outcome.ts). */
+  tally: CrawlTally;
+  statusCheckedMs: number;
+}
+
+export class CrawlDriver {
+  private readonly held = new Map<string, HeldCrawl>();
+  /** Jobs of held crawls that ended here (their event), by id, waiting for the next pass. */
+  private readonly ended = new Map<string, JobRecord>();
+  private readonly gate: PolitenessGate;
+  private readonly robots: RobotsCache;
+  private readonly outcome: PageOutcome;
+  private readonly loop: WakeLoop;
+  private readonly pollMs: number;
+  private leaseCheckedMs = 0;
+  private offJobs: (() => void) | null = null;
+  private lastPollMs = 0;
+
+  constructor(private readonly opts: CrawlDriverOptions) {
+    this.pollMs = opts.pollMs ?? 1000;
+    this.gate = new PolitenessGate(opts.store.crawls, opts.politeness);
+    this.robots = new RobotsCache(opts.store.crawls);
+    this.outcome = new PageOutcome({
+      store: opts.store.crawls,
+      storage: opts.storage,
+      gate: this.gate,
+      log: opts.log,
+    });
+    this.loop = new WakeLoop({
+      pass: () => this.pass(),
+      pollMs: this.pollMs,
+      onError: (err) => opts.log.warn({ err }, 'crawl pass failed'),
+    });
+  }
+
+  start(): void {
+    this.offJobs = this.opts.jobs.addListener({
+      onJobEvent: (e) => {
+        if (e.transition !== 'complete' && e.transition !== 'fail') return;
+        for (const c of this.held.values()) {
+          if (!c.inflight.has(e.job.id)) continue;
+          this.ended.set(e.job.id, e.job);
+          this.loop.wake();
+          return;
+        }
+      },
+    });
+    this.loop.start();
+  }
+
+  /** A crawl was made or changed here: look now rather than at the next poll. */
+  wake(): void {
+    this.leaseCheckedMs = 0;
+    this.loop.wake();
+  }
+
+  /** The crawl was cancelled here: stop it at once (other coordinators see it within a poll). */
+  async cancelled(crawlId: string): Promise<void> {
+    const c = this.held.get(crawlId);
+    if (c) await this.drop(c, 'the crawl was cancelled');
+  }
+
+  async close(): Promise<void> {
+    this.offJobs?.();
+    this.offJobs = null;
+    await this.loop.close();
+    const ids = [...this.held.keys()];
+    this.held.clear();
+    if (ids.length > 0) await this.opts.store.crawls.releaseCrawls(this.opts.coordinatorId);
+  }
+
+  private async pass(): Promise<number | undefined> {
+    const now = Date.now();
+    if (now - this.leaseCheckedMs >= this.opts.leaseMs / 3) {
+      this.leaseCheckedMs = now;
+      await this.keepLeases(now);
+    }
+    const poll = now - this.lastPollMs >= this.pollMs;
+    if (poll) this.lastPollMs = now;
+    let nextMs = this.pollMs;
+    for (const c of [...this.held.values()]) {
+      if (this.loop.closed) return undefined;
+      nextMs = Math.min(nextMs, await this.drive(c, poll));
+    }
+    return nextMs;
+  }
+
+  private async keepLeases(now: number): Promise<void> {
+    const crawls = this.opts.store.crawls;
+    const until = now + this.opts.leaseMs;
+    const kept = new Set(await crawls.renewCrawls(this.opts.coordinatorId, [...this.held.keys()], until));
+    for (const [id, c] of this.held) {
+      if (!kept.has(id)) {
+        // Lost (expired while this process stalled, or the crawl ended elsewhere): let it go.
+        this.held.delete(id);
+        this.robots.forget(id);
+        c.inflight.clear();
+      }
+    }
+    const room = MAX_HELD - this.held.size;
+    if (room <= 0) return;
+    for (const record of await crawls.claimCrawls(this.opts.coordinatorId, now, until, room)) {
+      if (this.held.has(record.id)) continue;
+      await this.adopt(record);
+    }
+  }
+
+  private async adopt(record: CrawlRecord): Promise<void> {
+    const spec = record.spec as CrawlSpec;
+    const c: HeldCrawl = {
+      record,
+      spec,
+      rules: new LinkRules(spec),
+      inflight: new Map(),
+      recovered: new Set(),
+      tally: { fetches: 0, serial: serialQueue() },
+      statusCheckedMs: Date.now(),
+    };
+    // What was in flight when the previous holder stopped: wait for those jobs.
+    for (const page of await this.opts.store.crawls.runningPages(record.id, 10_000)) {
+      if (!page.jobId) continue;
+      c.inflight.set(page.jobId, page);
+      c.recovered.add(page.jobId);
+    }
+    if (spec.mode === 'map') {
+      const counts = await this.opts.store.crawls.counts(record.id);
+      c.tally.fetches = Math.max(0, spec.maxFetches - (counts.found - counts.queued));
+    }
+    this.held.set(record.id, c);
+    // The first pass looks at the recovered jobs at once.
+    this.lastPollMs = 0;
+  }
+
+  /** One round for one crawl; returns how soon it wants another. */
+  private async drive(c: HeldCrawl, poll: boolean): Promise<number> {
+    const crawls = this.opts.store.crawls;
+    const now = Date.now();
+    if (now - c.statusCheckedMs >= this.pollMs) {
+      c.statusCheckedMs = now;
+      const fresh = await crawls.getCrawl(c.record.id);
+      if (fresh?.status !== 'running') {
+        await this.drop(c, 'the crawl was cancelled');
+        return this.pollMs;
+      }
+    }
+    await this.collect(c, poll);
+    let waitMs = this.pollMs;
+    const blockedHosts = new Set<string>();
+    const owner = { requestsPerSecond: c.spec.requestsPerSecond, concurrency: c.spec.concurrency };
+    let sawQueued = false;
+    for (;;) {
+      if (c.inflight.size >= this.opts.maxInflight) break;
+      if (!this.opts.jobs.canAccept(c.record.ownerId)) return 200;
+      const window = await crawls.frontier(c.record.id, WINDOW);
+      if (window.length > 0) sawQueued = true;
+      let progressed = false;
+      // Checked one by one (robots.txt from memory, each host's room in flight read once); the
+      // rate slots and submits of the rows let through then run together, so a window costs a
+      // few store round trips, not a few per row.
+      const room = new Map<string, number>();
+      const tasks: Array<Promise<true | { host: string; waitMs: number } | false>> = [];
+      for (const page of window) {
+        if (c.inflight.size + tasks.length >= this.opts.maxInflight) break;
+        // A host waiting for its robots.txt still lets the robots.txt itself through.
+        if (blockedHosts.has(page.host) && page.kind !== 'robots') continue;
+        const verdict = await this.robotsVerdict(c, page);
+        if (verdict === 'skipped') {
+          progressed = true;
+          continue;
+        }
+        if (typeof verdict === 'object') {
+          blockedHosts.add(page.host);
+          waitMs = Math.min(waitMs, verdict.waitMs);
+          continue;
+        }
+        const left = room.get(page.host) ?? (await this.gate.concurrencyRoom(page.host, owner));
+        if (left <= 0) {
+          room.set(page.host, 0);
+          blockedHosts.add(page.host);
+          waitMs = Math.min(waitMs, 50);
+          continue;
+        }
+        room.set(page.host, left - 1);
+        tasks.push(this.rateAndLaunch(c, page, owner, verdict));
+      }
+      for (const outcome of await Promise.all(tasks)) {
+        if (outcome === true) progressed = true;
+        else if (outcome) {
+          blockedHosts.add(outcome.host);
+          waitMs = Math.min(waitMs, outcome.waitMs);
+        }
+      }
+      // A window wholly blocked waits for its hosts; a window that moved may have more behind it.
+      if (!progressed || window.length < WINDOW) break;
+    }
+    if (!sawQueued && c.inflight.size === 0) await this.finish(c);
+    return waitMs;
+  }
+
+  /**
+   * What robots.txt says of the row: its Crawl-delay (s) when it may go, 'skipped' when it
+   * disallows it (recorded), or how long to wait while the host's robots.txt is not read yet.
+   */
+  private async robotsVerdict(
+    c: HeldCrawl,
+    page: CrawlPageRecord,
+  ): Promise<number | 'skipped' | { waitMs: number }> {
+    if (page.kind === 'robots' || !c.spec.robots) return 0;
+    const crawls = this.opts.store.crawls;
+    const robots = await this.robots.get(c.record.id, page.host);
+    if (!robots) {
+      if (await crawls.addHost(c.record.id, page.host)) {
+        await c.tally.serial(() => crawls.addPages(c.record.id, [robotsRow(page.host)], c.spec.maxPages));
+        return { waitMs: 0 };
+      }
+      return { waitMs: 50 };
+    }
+    if (!robots.allows(page.url)) {
+      await crawls.skipQueued(c.record.id, page.urlHash);
+      return 'skipped';
+    }
+    return robots.crawlDelaySec;
+  }
+
+  /** The host's (and domain's) rate slot, then the job; or which host to wait for and how long. */
+  private async rateAndLaunch(
+    c: HeldCrawl,
+    page: CrawlPageRecord,
+    owner: { requestsPerSecond: number | null; concurrency: number | null },
+    crawlDelaySec: number,
+  ): Promise<true | { host: string; waitMs: number } | false> {
+    const answer = await this.gate.takeRate(page.host, new URL(page.url).hostname, owner, crawlDelaySec);
+    if (!answer.ok) return { host: page.host, waitMs: answer.retryInMs };
+    return this.launch(c, page);
+  }
+
+  private async launch(c: HeldCrawl, page: CrawlPageRecord): Promise<boolean> {
+    const crawls = this.opts.store.crawls;
+    const jobId = newResourceId();
+    if (!(await crawls.startPage(c.record.id, page.urlHash, jobId))) return false;
+    const running: CrawlPageRecord = { ...page, state: 'running', jobId, tries: page.tries + 1 };
+    c.inflight.set(jobId, running);
+    try {
+      await submitPage(this.opts.jobs, c.record.ownerId, c.spec, running, jobId);
+    } catch (err) {
+      c.inflight.delete(jobId);
+      this.opts.log.warn({ err, crawlId: c.record.id, url: page.url }, 'crawl page not submitted');
+      await crawls.endPage(c.record.id, page.urlHash, jobId, {
+        state: 'queued',
+        statusCode: null,
+        error: null,
+      });
+      return false;
+    }
+    return true;
+  }
+
+  /** Ends the pages whose jobs ended: those reported here, and on a poll every job in flight. */
+  private async collect(c: HeldCrawl, poll: boolean): Promise<void> {
+    const done: JobRecord[] = [];
+    for (const id of c.inflight.keys()) {
+      const job = this.ended.get(id);
+      if (job) {
+        this.ended.delete(id);
+        done.push(job);
+      }
+    }
+    if (poll && c.inflight.size > 0) {
+      const ids = [...c.inflight.keys()].filter((id) => !done.some((j) => j.id === id));
+      const found = await this.opts.store.getJobs(ids);
+      const byId = new Map(found.map((j) => [j.id, j]));
+      for (const id of ids) {
+        const job = byId.get(id);
+        if (job && (job.status === 'completed' || job.status === 'failed')) done.push(job);
+        else if (!job && c.recovered.has(id)) {
+          // Taken from the frontier but never submitted (the holder died in between): queue it again.
+          const page = c.inflight.get(id) as CrawlPageRecord;
+          c.inflight.delete(id);
+          await this.opts.store.crawls.endPage(c.record.id, page.urlHash, id, {
+            state: 'queued',
+            statusCode: null,
+            error: null,
+          });
+        }
+        c.recovered.delete(id);
+      }
+    }
+    const records: Array<Promise<void>> = [];
+    for (const job of done) {
+      const page = c.inflight.get(job.id);
+      if (!page) continue;
+      c.inflight.delete(job.id);
+      records.push(this.outcome.record(c.record, c.spec, c.rules, page, job, c.tally));
+    }
+    await Promise.all(records);
+  }
+
+  private async finish(c: HeldCrawl): Promise<void> {
+    const counts = await this.opts.store.crawls.counts(c.record.id);
+    const failed = counts.done === 0 && counts.failed > 0;
+    await this.opts.store.crawls.finishCrawl(
+      c.record.id,
+      failed ? 'failed' : 'completed',
+      failed ? 'no page could be fetched' : null,
+    );
+    this.held.delete(c.record.id);
+    this.robots.forget(c.record.id);
+    this.opts.log.info({ crawlId: c.record.id, ...counts }, 'crawl finished');
+  }
+
+  /** The crawl stopped (cancelled): its waiting jobs fail now, its running pages end as failed. */
+  private async drop(c: HeldCrawl, why: string): Promise<void> {
+    this.held.delete(c.record.id);
+    this.robots.forget(c.record.id);
+    const pages = [...c.inflight.entries()];
+    c.inflight.clear();
+    if (pages.length === 0) return;
+    for (const job of await this.opts.store.getJobs(pages.map(([id]) => id))) {
+      if (job.status === 'pending') await this.opts.jobs.failUnplaceable(job, why);
+    }
+    for (const [jobId, page] of pages) {
+      await this.opts.store.crawls.endPage(c.record.id, page.urlHash, jobId, {
+        state: 'failed',
+        statusCode: null,
+        error: why,
+      });
+    }
+  }
+}
+
+/** Runs the functions it is given one after another, in the order given. */
+function serialQueue(): <T>(run: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(run: () => Promise<T>): Promise<T> => {
+    const next = tail.then(run, run);
+    tail = next.catch(() => {});
+    return next;
+  };
+}

@@ -1,0 +1,189 @@
+// Site crawls and maps as the API sees them: made (the crawl record and its first frontier rows:
+// start URLs, each start host's /sitemap.xml), read back (counts and a page of the list), cancelled.
+// The driver (crawl-driver.ts) does the fetching; this only writes what it starts from.
+import { crawlNotFound } from '../errors.js';
+import { newResourceId } from '../resource-id.js';
+import type {
+  CrawlCounts,
+  CrawlPageRecord,
+  CrawlPageState,
+  CrawlRecord,
+  NewCrawlPage,
+} from '../store/crawl-types.js';
+import type { Store } from '../store/types.js';
+import type { CrawlSpec } from './crawl-spec.js';
+import { LinkRules } from './link-rules.js';
+import { pageRow, sitemapRow } from './rows.js';
+import { normaliseUrl } from './url-normalise.js';
+
+/** What the service tells the driver. */
+export interface CrawlDriving {
+  wake(): void;
+  cancelled(crawlId: string): Promise<void>;
+}
+
+export interface CrawlPageView {
+  url: string;
+  depth: number;
+  job_id: string | null;
+  status: Exclude<CrawlPageState, 'found'>;
+  status_code: number | null;
+  parent: string | null;
+  error: string | null;
+  seq: number;
+}
+
+export interface CrawlView {
+  crawl_id: string;
+  status: CrawlRecord['status'];
+  created_at: string;
+  finished_at: string | null;
+  error: string | null;
+  start_urls: string[];
+  max_pages: number;
+  max_depth: number;
+  method: string;
+  formats: string[];
+  counts: {
+    found: number;
+    queued: number;
+    running: number;
+    done: number;
+    failed: number;
+    skipped_robots: number;
+  };
+  pages: CrawlPageView[];
+  next_cursor: number | null;
+}
+
+export class CrawlService {
+  constructor(
+    private readonly store: Store,
+    private readonly driver: CrawlDriving,
+  ) {}
+
+  async create(ownerId: string, spec: CrawlSpec): Promise<CrawlRecord> {
+    const record: CrawlRecord = {
+      id: newResourceId(),
+      ownerId,
+      status: 'running',
+      spec,
+      createdAt: new Date().toISOString(),
+      finishedAt: null,
+      error: null,
+      pagesFound: 0,
+    };
+    await this.store.crawls.insertCrawl(record);
+    const rules = new LinkRules(spec);
+    const rows: NewCrawlPage[] = [];
+    const origins = new Set<string>();
+    for (const raw of spec.startUrls) {
+      const u = normaliseUrl(raw, spec.ignoreQuery);
+      if (!u) continue;
+      origins.add(u.origin);
+      // With sitemap `only` the start URL only says where the sitemaps are.
+      if (spec.sitemap !== 'only' && rules.inScope(u)) rows.push(pageRow(u, 0, null));
+    }
+    if (spec.sitemap !== 'skip') {
+      for (const origin of origins) rows.push(sitemapRow(new URL('/sitemap.xml', origin), 0, null));
+    }
+    await this.store.crawls.addPages(record.id, rows, spec.maxPages);
+    this.driver.wake();
+    return record;
+  }
+
+  /** The crawl when it exists and is `ownerId`'s (of the kind asked); otherwise the 404. */
+  async owned(ownerId: string, id: string, mode: CrawlSpec['mode']): Promise<CrawlRecord> {
+    const crawl = await this.store.crawls.getCrawl(id.toLowerCase());
+    if (!crawl || crawl.ownerId !== ownerId || (crawl.spec as CrawlSpec).mode !== mode) throw crawlNotFound();
+    return crawl;
+  }
+
+  async view(
+    crawl: CrawlRecord,
+    list: { after: number; limit: number; status?: CrawlPageState },
+  ): Promise<CrawlView> {
+    const spec = crawl.spec as CrawlSpec;
+    const [counts, pages] = await Promise.all([
+      this.store.crawls.counts(crawl.id),
+      this.store.crawls.listPages(crawl.id, list.after, list.limit, list.status ? [list.status] : undefined),
+    ]);
+    return {
+      crawl_id: crawl.id,
+      status: crawl.status,
+      created_at: crawl.createdAt,
+      finished_at: crawl.finishedAt,
+      error: crawl.error,
+      start_urls: spec.startUrls,
+      max_pages: spec.maxPages,
+      max_depth: spec.maxDepth,
+      method: spec.method,
+      formats: spec.formats,
+      counts: countsView(counts),
+      pages: pages.map(pageView),
+      next_cursor: pages.length === list.limit ? (pages[pages.length - 1]?.seq ?? null) : null,
+    };
+  }
+
+  /** The crawl once it is no longer running, or as it is after `waitMs`. */
+  async settled(crawl: CrawlRecord, waitMs: number): Promise<CrawlRecord> {
+    const until = Date.now() + waitMs;
+    let now = crawl;
+    // Polled: the crawl may be driven by another coordinator on the same database.
+    while (now.status === 'running' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(1, until - Date.now()))));
+      now = (await this.store.crawls.getCrawl(crawl.id)) ?? now;
+    }
+    return now;
+  }
+
+  /** Stops the crawl: no new fetch starts; false when it had already ended. */
+  async cancel(crawl: CrawlRecord): Promise<boolean> {
+    const stopped = await this.store.crawls.finishCrawl(crawl.id, 'cancelled', null);
+    if (stopped) await this.driver.cancelled(crawl.id);
+    return stopped;
+  }
+
+  /** A map's URLs after `after` (skipped-by-robots ones left out), at most `limit`. */
+  async mapLinks(
+    crawl: CrawlRecord,
+    after: number,
+    limit: number,
+  ): Promise<{ links: string[]; next: number | null; total: number }> {
+    const states: CrawlPageState[] = ['found', 'queued', 'running', 'done', 'failed'];
+    const [rows, counts] = await Promise.all([
+      this.store.crawls.listPages(crawl.id, after, limit, states),
+      this.store.crawls.counts(crawl.id),
+    ]);
+    return {
+      links: rows.map((r) => r.url),
+      next: rows.length === limit ? (rows[rows.length - 1]?.seq ?? null) : null,
+      total: counts.found - counts.skippedRobots,
+    };
+  }
+}
+
+function countsView(c: CrawlCounts): CrawlView['counts'] {
+  return {
+    found: c.found,
+    queued: c.queued,
+    running: c.running,
+    done: c.done,
+    failed: c.failed,
+    skipped_robots: c.skippedRobots,
+  };
+}
+
+function pageView(p: CrawlPageRecord): CrawlPageView {
+  return {
+    url: p.url,
+    depth: p.depth,
+    job_id: p.jobId,
+    // A map's URL found but never fetched lists as queued.
+    status: p.state === 'found' ? 'queued' : p.state,
+    status_code: p.statusCode,
+    parent: p.parent,
+    error: p.error,
+    seq: p.seq,
+  };
+}

@@ -1,0 +1,37 @@
+// The site crawl feature as one part of the coordinator: the service the routes call and the
+// driver that fetches. Started after the HTTP server, closed before it (app.ts).
+import type { CoreServices } from '../services.js';
+import { CrawlDriver } from './crawl-driver.js';
+import { CrawlService } from './crawl-service.js';
+
+export class SiteCrawls {
+  readonly service: CrawlService;
+  private readonly driver: CrawlDriver;
+
+  constructor(core: CoreServices) {
+    const config = core.config;
+    this.driver = new CrawlDriver({
+      store: core.store,
+      jobs: core.jobs,
+      storage: core.storage,
+      log: core.log.child({ component: 'site-crawl' }),
+      coordinatorId: config.coordinatorId,
+      leaseMs: config.crawl.leaseMs,
+      politeness: {
+        hostRate: config.crawl.hostRate,
+        hostConcurrency: config.crawl.hostConcurrency,
+        domainRate: config.crawl.domainRate,
+      },
+      maxInflight: config.crawl.maxInflight,
+    });
+    this.service = new CrawlService(core.store, this.driver);
+  }
+
+  start(): void {
+    this.driver.start();
+  }
+
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+}

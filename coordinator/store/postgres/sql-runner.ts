@@ -1,0 +1,28 @@
+// The PostgreSQL side of the shared SQL stores (store/sql-crawl-store.ts): `?` placeholders
+// numbered `$1…` once per SQL text (the shared SQL holds no `?` inside a literal).
+import type pg from 'pg';
+import type { SqlRunner } from '../sql-crawl-store.js';
+
+export function postgresRunner(pool: pg.Pool): SqlRunner {
+  const texts = new Map<string, string>();
+  const numbered = (sql: string): string => {
+    let text = texts.get(sql);
+    if (text === undefined) {
+      // Texts vary only by list lengths (ids, states): few, but bounded all the same.
+      if (texts.size >= 1000) texts.clear();
+      let n = 0;
+      text = sql.replace(/\?/g, () => `$${++n}`);
+      texts.set(sql, text);
+    }
+    return text;
+  };
+  const all = async <T>(sql: string, params: readonly unknown[]): Promise<T[]> =>
+    (await pool.query(numbered(sql), params as unknown[])).rows as T[];
+  return {
+    all,
+    writeAll: all,
+    async run(sql: string, params: readonly unknown[]): Promise<number> {
+      return (await pool.query(numbered(sql), params as unknown[])).rowCount ?? 0;
+    },
+  };
+}

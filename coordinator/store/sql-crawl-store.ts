@@ -1,0 +1,381 @@
+// The crawl store (crawl-types.ts) written once for both stores: every statement is SQL that
+// SQLite and PostgreSQL both accept (upserts with ON CONFLICT … WHERE, RETURNING, CASE for max),
+// run through a small runner each store provides (`?` placeholders; PostgreSQL's runner numbers
+// them). Each change is one conditional statement, so coordinators sharing a database never both
+// take a frontier row, a lease or a politeness slot.
+import type {
+  CrawlCounts,
+  CrawlHostRecord,
+  CrawlPageKind,
+  CrawlPageRecord,
+  CrawlPageState,
+  CrawlRecord,
+  CrawlStatus,
+  CrawlStore,
+  NewCrawlPage,
+} from './crawl-types.js';
+
+/** What a store hands the crawl store: reads and writes by SQL text with `?` placeholders. */
+export interface SqlRunner {
+  /** Rows of a SELECT, or of a write with RETURNING. */
+  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /** A write with RETURNING: its rows (SQLite runs it inside its group commit). */
+  writeAll<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /** A write; the number of rows it changed. */
+  run(sql: string, params: readonly unknown[]): Promise<number>;
+}
+
+interface CrawlRow {
+  id: string;
+  owner_id: string;
+  status: string;
+  spec: string;
+  created_at: string;
+  finished_at: string | null;
+  error: string | null;
+  pages_found: number | string;
+}
+
+interface PageRow {
+  crawl_id: string;
+  url_hash: string;
+  url: string;
+  kind: string;
+  host: string;
+  depth: number;
+  parent: string | null;
+  seq: number | string;
+  priority: number;
+  state: string;
+  job_id: string | null;
+  status_code: number | null;
+  error: string | null;
+  tries: number;
+}
+
+interface HostRow {
+  crawl_id: string;
+  host: string;
+  state: string;
+  robots_txt: string | null;
+  disallow_all: number | boolean;
+  fetched_at_ms: number | string;
+}
+
+const crawlOf = (r: CrawlRow): CrawlRecord => ({
+  id: r.id,
+  ownerId: r.owner_id,
+  status: r.status as CrawlStatus,
+  spec: JSON.parse(r.spec),
+  createdAt: r.created_at,
+  finishedAt: r.finished_at,
+  error: r.error,
+  pagesFound: Number(r.pages_found),
+});
+
+const pageOf = (r: PageRow): CrawlPageRecord => ({
+  crawlId: r.crawl_id,
+  urlHash: r.url_hash,
+  url: r.url,
+  kind: r.kind as CrawlPageKind,
+  host: r.host,
+  depth: r.depth,
+  parent: r.parent,
+  seq: Number(r.seq),
+  priority: r.priority,
+  state: r.state as CrawlPageState,
+  jobId: r.job_id,
+  statusCode: r.status_code,
+  error: r.error,
+  tries: r.tries,
+});
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+/** Rows per multi-row INSERT: 14 values each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
+const INSERT_CHUNK = 500;
+
+export class SqlCrawlStore implements CrawlStore {
+  constructor(private readonly db: SqlRunner) {}
+
+  async insertCrawl(c: CrawlRecord): Promise<void> {
+    await this.db.run(
+      'INSERT INTO crawls (id, owner_id, status, spec, created_at, finished_at, error, pages_found) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [c.id, c.ownerId, c.status, JSON.stringify(c.spec), c.createdAt, c.finishedAt, c.error, c.pagesFound],
+    );
+  }
+
+  async getCrawl(id: string): Promise<CrawlRecord | null> {
+    const [row] = await this.db.all<CrawlRow>('SELECT * FROM crawls WHERE id = ?', [id]);
+    return row ? crawlOf(row) : null;
+  }
+
+  async finishCrawl(
+    id: string,
+    status: Exclude<CrawlStatus, 'running'>,
+    error: string | null,
+  ): Promise<boolean> {
+    const changed = await this.db.run(
+      "UPDATE crawls SET status = ?, error = ?, finished_at = ?, lease_owner = NULL, lease_until_ms = 0 WHERE id = ? AND status = 'running'",
+      [status, error, new Date().toISOString(), id],
+    );
+    return changed > 0;
+  }
+
+  async claimCrawls(owner: string, nowMs: number, untilMs: number, limit: number): Promise<CrawlRecord[]> {
+    // The lease condition is on the UPDATE itself too: PostgreSQL re-checks it on a row another
+    // coordinator changed meanwhile, so two claims of one crawl cannot both succeed.
+    const rows = await this.db.writeAll<CrawlRow>(
+      `UPDATE crawls SET lease_owner = ?, lease_until_ms = ?
+       WHERE status = 'running' AND (lease_until_ms < ? OR lease_owner = ?)
+         AND id IN (SELECT id FROM crawls WHERE status = 'running' AND (lease_until_ms < ? OR lease_owner = ?)
+                    ORDER BY created_at LIMIT ?)
+       RETURNING *`,
+      [owner, untilMs, nowMs, owner, nowMs, owner, limit],
+    );
+    return rows.map(crawlOf);
+  }
+
+  async renewCrawls(owner: string, ids: readonly string[], untilMs: number): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.writeAll<{ id: string }>(
+      `UPDATE crawls SET lease_until_ms = ? WHERE lease_owner = ? AND status = 'running' AND id IN (${marks(ids.length)}) RETURNING id`,
+      [untilMs, owner, ...ids],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async releaseCrawls(owner: string): Promise<void> {
+    await this.db.run('UPDATE crawls SET lease_owner = NULL, lease_until_ms = 0 WHERE lease_owner = ?', [
+      owner,
+    ]);
+  }
+
+  async addPages(
+    crawlId: string,
+    pages: readonly NewCrawlPage[],
+    maxPages: number,
+  ): Promise<CrawlPageRecord[]> {
+    const added: CrawlPageRecord[] = [];
+    const [crawl] = await this.db.all<{ pages_found: number | string }>(
+      'SELECT pages_found FROM crawls WHERE id = ?',
+      [crawlId],
+    );
+    if (!crawl) return added;
+    let room = maxPages - Number(crawl.pages_found);
+    let i = 0;
+    while (i < pages.length) {
+      // Page rows are inserted at most `room` at a time, so duplicates never push the count past
+      // max_pages; robots and sitemap rows are not pages and are not counted.
+      const chunk: NewCrawlPage[] = [];
+      let pageRows = 0;
+      while (i < pages.length && chunk.length < INSERT_CHUNK) {
+        const p = pages[i] as NewCrawlPage;
+        if (p.kind === 'page') {
+          if (pageRows >= room) break;
+          pageRows++;
+        }
+        chunk.push(p);
+        i++;
+      }
+      if (chunk.length === 0) break;
+      const [seqRow] = await this.db.writeAll<{ next_seq: number | string }>(
+        'UPDATE crawls SET next_seq = next_seq + ? WHERE id = ? RETURNING next_seq',
+        [chunk.length, crawlId],
+      );
+      const firstSeq = Number(seqRow?.next_seq ?? chunk.length) - chunk.length;
+      const values: unknown[] = [];
+      chunk.forEach((p, k) => {
+        values.push(
+          crawlId,
+          p.urlHash,
+          p.url,
+          p.kind,
+          p.host,
+          p.depth,
+          p.parent,
+          firstSeq + k,
+          p.priority,
+          p.state,
+        );
+      });
+      const rows = await this.db.writeAll<PageRow>(
+        `INSERT INTO crawl_pages (crawl_id, url_hash, url, kind, host, depth, parent, seq, priority, state)
+         VALUES ${chunk.map(() => `(${marks(10)})`).join(', ')}
+         ON CONFLICT (crawl_id, url_hash) DO NOTHING RETURNING *`,
+        values,
+      );
+      const newPages = rows.filter((r) => r.kind === 'page').length;
+      if (newPages > 0) {
+        await this.db.run('UPDATE crawls SET pages_found = pages_found + ? WHERE id = ?', [
+          newPages,
+          crawlId,
+        ]);
+      }
+      room -= newPages;
+      for (const r of rows) added.push(pageOf(r));
+    }
+    return added.sort((a, b) => a.seq - b.seq);
+  }
+
+  async frontier(crawlId: string, limit: number): Promise<CrawlPageRecord[]> {
+    const rows = await this.db.all<PageRow>(
+      "SELECT * FROM crawl_pages WHERE crawl_id = ? AND state = 'queued' ORDER BY priority, seq LIMIT ?",
+      [crawlId, limit],
+    );
+    return rows.map(pageOf);
+  }
+
+  async skipQueued(crawlId: string, urlHash: string): Promise<boolean> {
+    return (
+      (await this.db.run(
+        "UPDATE crawl_pages SET state = 'skipped_robots' WHERE crawl_id = ? AND url_hash = ? AND state = 'queued'",
+        [crawlId, urlHash],
+      )) > 0
+    );
+  }
+
+  async startPage(crawlId: string, urlHash: string, jobId: string): Promise<boolean> {
+    return (
+      (await this.db.run(
+        "UPDATE crawl_pages SET state = 'running', job_id = ?, tries = tries + 1 WHERE crawl_id = ? AND url_hash = ? AND state = 'queued'",
+        [jobId, crawlId, urlHash],
+      )) > 0
+    );
+  }
+
+  async endPage(
+    crawlId: string,
+    urlHash: string,
+    jobId: string,
+    end: {
+      state: 'done' | 'failed' | 'queued' | 'skipped_robots';
+      statusCode: number | null;
+      error: string | null;
+    },
+  ): Promise<boolean> {
+    return (
+      (await this.db.run(
+        "UPDATE crawl_pages SET state = ?, status_code = ?, error = ? WHERE crawl_id = ? AND url_hash = ? AND state = 'running' AND job_id = ?",
+        [end.state, end.statusCode, end.error, crawlId, urlHash, jobId],
+      )) > 0
+    );
+  }
+
+  async runningPages(crawlId: string, limit: number): Promise<CrawlPageRecord[]> {
+    const rows = await this.db.all<PageRow>(
+      "SELECT * FROM crawl_pages WHERE crawl_id = ? AND state = 'running' ORDER BY seq LIMIT ?",
+      [crawlId, limit],
+    );
+    return rows.map(pageOf);
+  }
+
+  async counts(crawlId: string): Promise<CrawlCounts> {
+    const rows = await this.db.all<{ state: string; n: number | string }>(
+      "SELECT state, COUNT(*) AS n FROM crawl_pages WHERE crawl_id = ? AND kind = 'page' GROUP BY state",
+      [crawlId],
+    );
+    const by = new Map(rows.map((r) => [r.state, Number(r.n)]));
+    const counts: CrawlCounts = {
+      found: 0,
+      queued: (by.get('queued') ?? 0) + (by.get('found') ?? 0),
+      running: by.get('running') ?? 0,
+      done: by.get('done') ?? 0,
+      failed: by.get('failed') ?? 0,
+      skippedRobots: by.get('skipped_robots') ?? 0,
+    };
+    counts.found = [...by.values()].reduce((a, b) => a + b, 0);
+    return counts;
+  }
+
+  async listPages(
+    crawlId: string,
+    afterSeq: number,
+    limit: number,
+    states?: readonly CrawlPageState[],
+  ): Promise<CrawlPageRecord[]> {
+    const stateFilter = states && states.length > 0 ? ` AND state IN (${marks(states.length)})` : '';
+    const rows = await this.db.all<PageRow>(
+      `SELECT * FROM crawl_pages WHERE crawl_id = ? AND kind = 'page' AND seq > ?${stateFilter} ORDER BY seq LIMIT ?`,
+      [crawlId, afterSeq, ...(states ?? []), limit],
+    );
+    return rows.map(pageOf);
+  }
+
+  async getHost(crawlId: string, host: string): Promise<CrawlHostRecord | null> {
+    const [r] = await this.db.all<HostRow>('SELECT * FROM crawl_hosts WHERE crawl_id = ? AND host = ?', [
+      crawlId,
+      host,
+    ]);
+    if (!r) return null;
+    return {
+      crawlId: r.crawl_id,
+      host: r.host,
+      state: r.state === 'ready' ? 'ready' : 'fetching',
+      robotsTxt: r.robots_txt,
+      disallowAll: r.disallow_all === true || Number(r.disallow_all) === 1,
+      fetchedAtMs: Number(r.fetched_at_ms),
+    };
+  }
+
+  async addHost(crawlId: string, host: string): Promise<boolean> {
+    return (
+      (await this.db.run(
+        "INSERT INTO crawl_hosts (crawl_id, host, state) VALUES (?, ?, 'fetching') ON CONFLICT (crawl_id, host) DO NOTHING",
+        [crawlId, host],
+      )) > 0
+    );
+  }
+
+  async setHostRobots(
+    crawlId: string,
+    host: string,
+    robotsTxt: string,
+    disallowAll: boolean,
+    nowMs: number,
+  ): Promise<void> {
+    await this.db.run(
+      "UPDATE crawl_hosts SET state = 'ready', robots_txt = ?, disallow_all = ?, fetched_at_ms = ? WHERE crawl_id = ? AND host = ?",
+      [robotsTxt, disallowAll ? 1 : 0, nowMs, crawlId, host],
+    );
+  }
+
+  async runningOnHost(host: string): Promise<number> {
+    const [row] = await this.db.all<{ n: number | string }>(
+      "SELECT COUNT(*) AS n FROM crawl_pages WHERE host = ? AND state = 'running'",
+      [host],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async takeSlot(key: string, nowUs: number, intervalUs: number, slackUs: number): Promise<boolean> {
+    // Free when next_us has passed and no backoff holds it; the next slot is an interval after the
+    // later of the slot just taken and now (less a little slack, so sub-millisecond intervals
+    // are not rounded up to the clock's millisecond).
+    const rows = await this.db.writeAll<{ next_us: number | string }>(
+      `INSERT INTO host_politeness (key, next_us, backoff_until_us) VALUES (?, ?, 0)
+       ON CONFLICT (key) DO UPDATE SET next_us =
+         (CASE WHEN host_politeness.next_us > ? THEN host_politeness.next_us ELSE ? END) + ?
+       WHERE host_politeness.next_us <= ? AND host_politeness.backoff_until_us <= ?
+       RETURNING next_us`,
+      [key, nowUs + intervalUs, nowUs - slackUs, nowUs - slackUs, intervalUs, nowUs, nowUs],
+    );
+    return rows.length > 0;
+  }
+
+  async backoff(key: string, untilUs: number): Promise<void> {
+    await this.db.run(
+      `INSERT INTO host_politeness (key, next_us, backoff_until_us) VALUES (?, 0, ?)
+       ON CONFLICT (key) DO UPDATE SET backoff_until_us =
+         (CASE WHEN host_politeness.backoff_until_us > ? THEN host_politeness.backoff_until_us ELSE ? END)`,
+      [key, untilUs, untilUs, untilUs],
+    );
+  }
+
+  async slotFreeAtUs(key: string): Promise<number> {
+    const [row] = await this.db.all<{ next_us: number | string; backoff_until_us: number | string }>(
+      'SELECT next_us, backoff_until_us FROM host_politeness WHERE key = ?',
+      [key],
+    );
+    return row ? Math.max(Number(row.next_us), Number(row.backoff_until_us)) : 0;
+  }
+}

@@ -12,10 +12,11 @@ import { partName } from '../../coordinator/results/content.js';
 import { contentKey } from '../../coordinator/storage/types.js';
 import * as proto from '../../proto/index.js';
 import { ApiClient, type ApiResponse } from '../helpers/client.js';
-import { startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
+import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
 import { RawAgent } from '../helpers/raw-agent.js';
 import { resultRecord } from '../helpers/records.js';
+import { type SiteServer, startSiteServer } from '../helpers/site-server.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
   a: Ajv2020,
@@ -27,6 +28,11 @@ describe('OpenAPI document', () => {
   let broken: TestCoordinator;
   let paused: RawAgent;
   let measuring: RawAgent;
+  // Site crawls and maps run on a coordinator of their own, with a real agent and a local site,
+  // so a map can finish (200) while the main coordinator's queue stays as the calls below need it.
+  let sites: TestCoordinator;
+  let site: SiteServer;
+  let stopSiteAgent: () => Promise<void>;
   let spec: Obj;
   const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
   const covered = new Set<string>();
@@ -50,6 +56,14 @@ describe('OpenAPI document', () => {
     });
     await measuring.barrier();
     broken = await startTestCoordinator();
+    sites = await startTestCoordinator({
+      flags: ['--crawl-host-rate', '1000', '--crawl-domain-rate', '1000'],
+    });
+    site = await startSiteServer({ pages: 3 });
+    const siteToken = await sites.newDevice('openapi-sites');
+    stopSiteAgent = (
+      await startTestAgent({ deviceId: 'openapi-sites', token: siteToken, coordinators: [sites.url] })
+    ).stop;
     spec = (await (await fetch(`${c.url}/crawl/v1/openapi.json`)).json()) as Obj;
   });
   after(async () => {
@@ -57,6 +71,9 @@ describe('OpenAPI document', () => {
     measuring?.close();
     await c.stop();
     await broken.stop();
+    await stopSiteAgent();
+    await sites.stop();
+    await site.close();
   });
 
   /** Validates one real answer against the spec's response for `template` and records it. */
@@ -318,6 +335,36 @@ describe('OpenAPI document', () => {
     await call(api, 'GET', '/crawl/v1/batch/{id}', `/crawl/v1/batch/${batch.batch_id}?limit=0`);
     await call(api, 'GET', '/crawl/v1/batch/{id}', `/crawl/v1/batch/${missing}`);
     await call(anon, 'GET', '/crawl/v1/batch/{id}', `/crawl/v1/batch/${missing}`);
+    // Site crawls and maps (on their own coordinator, with a device and a local site)
+    const siteApi = new ApiClient(sites.url, sites.apiKey);
+    const siteAnon = new ApiClient(sites.url, null);
+    const crawlNew = '/crawl/v1/crawl/new';
+    const crawl = (await call(siteApi, 'POST', crawlNew, crawlNew, { url: `${site.url}/p/0`, max_pages: 2 }))
+      .body as Obj;
+    await call(siteApi, 'POST', crawlNew, crawlNew, { url: 'ftp://x/' });
+    await call(siteAnon, 'POST', crawlNew, crawlNew, { url: `${site.url}/p/0` });
+    for (const [template, suffix] of [
+      ['/crawl/v1/crawl/{id}', ''],
+      ['/crawl/v1/crawl/{id}/cancel', '/cancel'],
+    ] as const) {
+      const method = suffix ? 'POST' : 'GET';
+      await call(siteApi, method, template, `/crawl/v1/crawl/${crawl.crawl_id}${suffix}`);
+      await call(siteApi, method, template, `/crawl/v1/crawl/%zz${suffix}`);
+      await call(siteApi, method, template, `/crawl/v1/crawl/${missing}${suffix}`);
+      await call(siteAnon, method, template, `/crawl/v1/crawl/${missing}${suffix}`);
+    }
+    const mapped = (
+      await call(siteApi, 'POST', '/crawl/v1/map', '/crawl/v1/map', { url: `${site.url}/p/0`, wait_sec: 30 })
+    ).body as Obj;
+    assert.equal(mapped.status, 'completed');
+    // No time to wait: the map is still running (202).
+    await call(siteApi, 'POST', '/crawl/v1/map', '/crawl/v1/map', { url: `${site.url}/p/1`, wait_sec: 0 });
+    await call(siteApi, 'POST', '/crawl/v1/map', '/crawl/v1/map', { url: 'ftp://x/' });
+    await call(siteAnon, 'POST', '/crawl/v1/map', '/crawl/v1/map', { url: `${site.url}/` });
+    await call(siteApi, 'GET', '/crawl/v1/map/{id}', `/crawl/v1/map/${mapped.map_id}`);
+    await call(siteApi, 'GET', '/crawl/v1/map/{id}', '/crawl/v1/map/%zz');
+    await call(siteApi, 'GET', '/crawl/v1/map/{id}', `/crawl/v1/map/${missing}`);
+    await call(siteAnon, 'GET', '/crawl/v1/map/{id}', `/crawl/v1/map/${missing}`);
     await call(api, 'GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${sweep.sweep_id}`);
     await call(api, 'GET', '/crawl/v1/sweep/{id}', `/crawl/v1/sweep/${missing}`);
     await call(api, 'GET', '/crawl/v1/sweep/{id}', '/crawl/v1/sweep/%zz');
@@ -351,6 +398,10 @@ describe('OpenAPI document', () => {
     const limitedApi = new ApiClient(c.url, limited.key);
     // Three calls under a limit of one: even across a minute's edge one of them is refused.
     for (let i = 0; i < 3; i++) await call(limitedApi, 'GET', '/crawl/v1/usage', '/crawl/v1/usage');
+    for (const path of ['/crawl/v1/crawl/new', '/crawl/v1/map']) {
+      for (let i = 0; i < 3; i++)
+        await call(limitedApi, 'POST', path, path, { url: 'https://x.test/', wait_sec: 0 });
+    }
     // A batch's 429 is the key's request limit (its jobs are answered one by one inside the 201).
     for (let i = 0; i < 3; i++) {
       await call(limitedApi, 'POST', '/crawl/v1/batch/new', '/crawl/v1/batch/new', {
@@ -513,6 +564,11 @@ describe('OpenAPI document', () => {
       ['POST', '/crawl/v1/measure/new', '/crawl/v1/measure/new', { type: 'dns', target: 'x.test' }],
       ['GET', '/crawl/v1/measure/{id}', `/crawl/v1/measure/${missing}`],
       ['GET', '/crawl/v1/measure/{id}/events', `/crawl/v1/measure/${missing}/events`],
+      ['POST', '/crawl/v1/crawl/new', '/crawl/v1/crawl/new', { url: 'https://x.test/' }],
+      ['GET', '/crawl/v1/crawl/{id}', `/crawl/v1/crawl/${missing}`],
+      ['POST', '/crawl/v1/crawl/{id}/cancel', `/crawl/v1/crawl/${missing}/cancel`],
+      ['POST', '/crawl/v1/map', '/crawl/v1/map', { url: 'https://x.test/', wait_sec: 0 }],
+      ['GET', '/crawl/v1/map/{id}', `/crawl/v1/map/${missing}`],
     ] as const) {
       const res = await call(down, method, template, path, body);
       assert.equal(res.status, 500, `${method} ${path}`);

@@ -71,9 +71,9 @@ export class PageOutcome {
       statusCode: r?.statusCode || null,
       error: ok ? null : r ? r.errorMessage || `the site answered ${r.statusCode}` : job.errorMessage,
     };
-    // The row ends before what it found is queued: a crash in between loses those links, never
-    // fetches the page twice.
-    if (!(await store.endPage(crawl.id, page.urlHash, jobId, end))) return;
+    // What the page found is queued before its row ends: a crash in between leaves the row running
+    // with its job, and the crawl's next holder records it again from the job's stored result (new
+    // rows are deduplicated by URL), so no link is lost and the page is not fetched again.
     try {
       if (page.kind === 'robots')
         await this.robots(crawl, spec, page, job, r !== null ? r.statusCode : 0, ok, budget);
@@ -82,6 +82,7 @@ export class PageOutcome {
     } catch (err) {
       this.deps.log.warn({ err, crawlId: crawl.id, url: page.url }, 'crawl page outcome not recorded');
     }
+    await store.endPage(crawl.id, page.urlHash, jobId, end);
   }
 
   private async body(job: JobRecord, maxBytes: number): Promise<Buffer | null> {

@@ -125,7 +125,14 @@ describe('site crawls across coordinators', { skip: pgSkip }, () => {
     cluster.coordinators.push(restarted);
     const done = await waitCrawl(new ApiClient(restarted.url, key), id, 60_000);
     assert.equal(done.status, 'completed');
-    assert.equal(done.counts.done, 30);
+    assert.equal(
+      done.counts.done,
+      30,
+      JSON.stringify({
+        counts: done.counts,
+        pages: (done.pages as Obj[]).filter((p) => p.status !== 'done'),
+      }),
+    );
     const paths = site.requests.map((r) => r.path);
     for (let i = 0; i < 30; i++) assert.ok(paths.includes(`/p/${i}`), `/p/${i} fetched`);
     const twice = [...new Set(paths)].filter((p) => paths.filter((q) => q === p).length > 1);

@@ -287,8 +287,18 @@ export class CrawlDriver {
 
   private async launch(c: HeldCrawl, page: CrawlPageRecord): Promise<boolean> {
     const crawls = this.opts.store.crawls;
+    // A cancel here drops the crawl at once, even while this round awaits the store: start nothing.
+    if (this.held.get(c.record.id) !== c) return false;
     const jobId = newResourceId();
     if (!(await crawls.startPage(c.record.id, page.urlHash, jobId))) return false;
+    if (this.held.get(c.record.id) !== c) {
+      await crawls.endPage(c.record.id, page.urlHash, jobId, {
+        state: 'queued',
+        statusCode: null,
+        error: null,
+      });
+      return false;
+    }
     const running: CrawlPageRecord = { ...page, state: 'running', jobId, tries: page.tries + 1 };
     c.inflight.set(jobId, running);
     try {

@@ -141,13 +141,15 @@ describe('site crawl', () => {
     assert.equal(s.count('/p/2'), 0);
     assert.equal(s.count('/private/x'), 0);
     const times = s.requests.filter((r) => r.path.startsWith('/p/')).map((r) => r.atMs);
-    // Slots are 200 ms apart at the gate; arrivals vary by the dispatch path's jitter.
+    // Slots are 200 ms apart at the gate; arrivals vary by the dispatch path's jitter, which on a
+    // loaded machine reaches tens of ms, so one gap may shrink by up to half the delay. Without the
+    // delay the crawl's own rate here (1000/s) would put them a few ms apart: both checks catch it.
     for (let i = 1; i < times.length; i++) {
       const gap = (times[i] as number) - (times[i - 1] as number);
-      assert.ok(gap >= 150, `requests ${i - 1} and ${i} only ${gap} ms apart under Crawl-delay 0.2`);
+      assert.ok(gap >= 100, `requests ${i - 1} and ${i} only ${gap} ms apart under Crawl-delay 0.2`);
     }
     const mean = ((times.at(-1) as number) - (times[0] as number)) / (times.length - 1);
-    assert.ok(mean >= 195, `mean gap ${mean} ms under Crawl-delay 0.2`);
+    assert.ok(mean >= 180, `mean gap ${mean} ms under Crawl-delay 0.2`);
   });
 
   test('robots: false is refused unless an admin allowed it for the key', async () => {

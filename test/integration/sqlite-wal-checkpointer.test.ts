@@ -32,18 +32,31 @@ describe('WAL checkpoints in a worker thread', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('leaves commits on the event loop without checkpoints and copies the WAL into the file itself', async () => {
-    const file = path.join(dir, 'worker.db');
+  it('leaves commits on the event loop without checkpoints; the worker copies the WAL when it runs', async () => {
+    const file = path.join(dir, 'idle-worker.db');
     const db = new Database(file);
-    const close = useWal(db, file, { checkpointInWorker: true, intervalMs: 20 });
+    // The worker's timer never fires in this test: only its last checkpoint at close() does.
+    const close = useWal(db, file, { checkpointInWorker: true, intervalMs: 600_000 });
     assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), BACKSTOP_PAGES);
     db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, data BLOB)');
     const insert = db.prepare('INSERT INTO t (data) VALUES (?)');
     // About 2,000 pages: past SQLite's default autocheckpoint, far below the backstop.
     for (let i = 0; i < 250; i++) db.transaction(() => insert.run(Buffer.alloc(32_768, i)))();
-    const sizeBefore = statSync(file).size;
+    assert.ok(statSync(file).size < 1_000_000, 'no commit copied the WAL into the database file');
+    await close();
+    assert.ok(statSync(file).size > 8_000_000, 'the worker checkpointed before it stopped');
+    db.close();
+    assert.equal(existsSync(`${file}-wal`), false, 'the last connection checkpointed and removed the WAL');
+  });
+
+  it('the worker copies the WAL into the file on its timer', async () => {
+    const file = path.join(dir, 'worker.db');
+    const db = new Database(file);
+    const close = useWal(db, file, { checkpointInWorker: true, intervalMs: 20 });
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, data BLOB)');
+    const insert = db.prepare('INSERT INTO t (data) VALUES (?)');
+    for (let i = 0; i < 250; i++) db.transaction(() => insert.run(Buffer.alloc(32_768, i)))();
     await until(() => statSync(file).size > 8_000_000, 'the worker to copy the WAL into the database file');
-    assert.ok(sizeBefore < statSync(file).size);
     await close();
     db.close();
     assert.equal(existsSync(`${file}-wal`), false, 'the last connection checkpointed and removed the WAL');

@@ -3,7 +3,7 @@
 // characters), matched from the start of path + query: a glob compiles to a regular expression
 // with no nested quantifiers, so a caller's pattern cannot make matching slow.
 import type { CrawlSpec } from './crawl-spec.js';
-import { registrableDomain } from './registrable-domain.js';
+import { siteDomain } from './registrable-domain.js';
 
 function globToRegExp(glob: string): RegExp {
   const body = glob
@@ -21,7 +21,7 @@ export class LinkRules {
 
   constructor(private readonly spec: Pick<CrawlSpec, 'startUrls' | 'scope' | 'include' | 'exclude'>) {
     this.hosts = new Set(spec.startUrls.map((u) => new URL(u).hostname));
-    this.domains = new Set([...this.hosts].map(registrableDomain));
+    this.domains = new Set([...this.hosts].map(siteDomain));
     this.include = spec.include.map(globToRegExp);
     this.exclude = spec.exclude.map(globToRegExp);
   }
@@ -32,7 +32,7 @@ export class LinkRules {
       case 'same-host':
         return this.hosts.has(host);
       case 'same-site':
-        return this.domains.has(registrableDomain(host));
+        return this.domains.has(siteDomain(host));
       case 'subdomains':
         for (const h of this.hosts) if (host === h || host.endsWith(`.${h}`)) return true;
         return false;

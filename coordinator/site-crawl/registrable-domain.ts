@@ -1,19 +1,30 @@
-// The registrable domain of a host, for "same site" scope and the per-domain politeness limit.
-// Without a public suffix list (none is installed) this takes the last two labels, or three under
-// a common two-letter country's second level (co.uk, com.au, …); IP addresses and single labels
-// are their own. A site under a private suffix (github.io) is thus one domain: stricter, never
-// looser, for politeness. Documented in docs/crawl.md.
+// The registrable domain of a host ("eTLD+1"), from the public suffix list that tldts carries
+// (a well-kept parser with the list bundled and updated with each release; tough-cookie already
+// uses it). Two readings, for two uses:
+// - a crawl's "same-site" scope reads private suffixes too: alice.github.io is a site of its own,
+//   and a crawl of it does not wander into bob.github.io;
+// - the per-domain politeness limit reads ICANN suffixes only: every *.github.io shares one
+//   domain limit, since one operator serves them all (stricter, never looser).
+// IP addresses, single labels (localhost) and names under no known suffix are their own domain.
 import { isIP } from 'node:net';
+import { getDomain } from 'tldts';
 
-const SECOND_LEVELS = new Set(['co', 'com', 'net', 'org', 'gov', 'ac', 'edu', 'or', 'ne', 'go']);
+function bare(hostname: string): string {
+  return hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+}
 
-export function registrableDomain(hostname: string): string {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+function domainOf(hostname: string, allowPrivateDomains: boolean): string {
+  const host = bare(hostname);
   if (isIP(host) !== 0) return host;
-  const labels = host.split('.').filter((l) => l !== '');
-  if (labels.length <= 2) return labels.join('.');
-  const last = labels[labels.length - 1] as string;
-  const second = labels[labels.length - 2] as string;
-  const take = last.length === 2 && SECOND_LEVELS.has(second) ? 3 : 2;
-  return labels.slice(-take).join('.');
+  return getDomain(host, { allowPrivateDomains }) ?? host;
+}
+
+/** The site a host belongs to, for a crawl's `same-site` scope (private suffixes honoured). */
+export function siteDomain(hostname: string): string {
+  return domainOf(hostname, true);
+}
+
+/** The domain one politeness limit covers (ICANN suffixes only: a shared host is one domain). */
+export function registrableDomain(hostname: string): string {
+  return domainOf(hostname, false);
 }

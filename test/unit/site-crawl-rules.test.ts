@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { pageLinks } from '../../agent/executors/page-links.js';
 import { LinkRules } from '../../coordinator/site-crawl/link-rules.js';
 import { retryAfterMs } from '../../coordinator/site-crawl/politeness.js';
-import { registrableDomain } from '../../coordinator/site-crawl/registrable-domain.js';
+import { registrableDomain, siteDomain } from '../../coordinator/site-crawl/registrable-domain.js';
 import { parseRobots } from '../../coordinator/site-crawl/robots-cache.js';
 import { parseSitemap } from '../../coordinator/site-crawl/sitemap.js';
 import { hostKey, normaliseUrl, urlHash } from '../../coordinator/site-crawl/url-normalise.js';
@@ -63,12 +63,26 @@ describe('site crawl rules', () => {
     assert.deepEqual(parseSitemap(Buffer.from([0x1f, 0x8b, 1, 2, 3])), { kind: 'unknown', urls: [] });
   });
 
-  test('registrable domains without a suffix list', () => {
+  test('registrable domains from the public suffix list', () => {
     assert.equal(registrableDomain('a.b.example.com'), 'example.com');
     assert.equal(registrableDomain('www.bbc.co.uk'), 'bbc.co.uk');
+    // Suffixes the last-two-labels rule got wrong: three and four labels deep.
+    assert.equal(registrableDomain('a.b.shop.kawasaki.jp'), 'b.shop.kawasaki.jp'); // *.kawasaki.jp
+    assert.equal(registrableDomain('www.city.kawasaki.jp'), 'city.kawasaki.jp'); // !city.kawasaki.jp
+    assert.equal(registrableDomain('shop.example.com.br'), 'example.com.br');
+    assert.equal(registrableDomain('WWW.Example.COM.'), 'example.com');
     assert.equal(registrableDomain('127.0.0.1'), '127.0.0.1');
     assert.equal(registrableDomain('[::1]'), '::1');
     assert.equal(registrableDomain('localhost'), 'localhost');
+    // Politeness: one operator serves every *.github.io, so they share one domain limit ...
+    assert.equal(registrableDomain('alice.github.io'), 'github.io');
+    // ... while a same-site crawl of alice.github.io stays on alice's site.
+    assert.equal(siteDomain('alice.github.io'), 'alice.github.io');
+    assert.equal(siteDomain('docs.alice.github.io'), 'alice.github.io');
+    assert.equal(siteDomain('www.bbc.co.uk'), 'bbc.co.uk');
+    const rules = new LinkRules({ startUrls: ['https://alice.github.io/'], scope: 'same-site', include: [], exclude: [] });
+    assert.equal(rules.inScope(new URL('https://docs.alice.github.io/x')), true);
+    assert.equal(rules.inScope(new URL('https://bob.github.io/x')), false);
   });
 
   test('robots.txt for the crawl-agent token, Crawl-delay bounded, sitemaps listed', () => {

@@ -3,6 +3,7 @@
 import { type Static, Type } from 'typebox';
 import { literals, Nullable, Placement } from './common.js';
 import { DOWNLOAD_FORMATS } from './jobs.js';
+import { WebhookSpec } from './push.js';
 
 export const CRAWL_SCOPES = ['same-host', 'same-site', 'subdomains'] as const;
 export const CRAWL_SITEMAP_MODES = ['include', 'only', 'skip'] as const;
@@ -63,6 +64,7 @@ export const CrawlBody = Type.Object({
     }),
   ),
   politeness: Nullable(CrawlPoliteness),
+  webhook: Nullable(WebhookSpec),
 });
 
 export type CrawlBody = Static<typeof CrawlBody>;

@@ -13,6 +13,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'measurement.completed',
   // A batch's last job ended (POST /crawl/v1/batch/new).
   'batch.completed',
+  // A site crawl ended: completed, failed or cancelled (POST /crawl/v1/crawl/new).
+  'crawl.completed',
 ] as const;
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)));
@@ -23,7 +25,7 @@ export const WebhookSpec = Type.Object({
     Type.Array(EventType, {
       uniqueItems: true,
       description:
-        "event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep, sweep.schedule_run for a schedule, measurement.completed for a measurement; a batch's webhook is every job's default, and gets batch.completed too",
+        "event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep, sweep.schedule_run for a schedule, measurement.completed for a measurement; a batch's webhook is every job's default, and gets batch.completed too; crawl.completed for a site crawl",
     }),
   ),
 });

@@ -160,7 +160,7 @@ async function build(
   // firings end before the HTTP server closes, whose close an open event stream would hold.
   const push = new PushService(core);
   const scheduleLoop = new ScheduleLoop(core);
-  const siteCrawls = new SiteCrawls(core);
+  const siteCrawls = new SiteCrawls(core, (crawlId) => push.events.crawlEnded(crawlId));
   const services: Services = { ...core, push, schedules: scheduleLoop, crawls: siteCrawls };
   const runEvents = new ScheduleRunEvents(core, push.events);
 

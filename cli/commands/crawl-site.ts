@@ -1,6 +1,6 @@
 // `crawl site URL`: a whole site crawled over the fleet (docs/crawl.md), with a live progress line
 // and one file per page (markdown by default) written into -o DIR as pages finish; and
-// `crawl map URL`: the site's URLs, one a line.
+// `crawl map URL`: the site's URLs, one a line; `crawl cancel ID` stops a crawl.
 import type { Command } from 'commander';
 import type { DownloadFormat, NewCrawlRequest, SiteCrawl, SiteCrawlPage } from '../../client/index.js';
 import type { CommandContext } from '../context.js';
@@ -20,6 +20,7 @@ interface SiteOptions {
   output?: string;
   format: string;
   wait: boolean;
+  webhook?: string;
 }
 
 const FORMATS: Record<string, { format: DownloadFormat; ext: string }> = {
@@ -64,6 +65,7 @@ async function runSite(ctx: CommandContext, url: string, o: SiteOptions, cmd: Co
   if (o.sitemap) request.sitemap = o.sitemap as NewCrawlRequest['sitemap'];
   if (o.ignoreQuery) request.ignore_query = true;
   if (o.method) request.method = o.method.toUpperCase() as NewCrawlRequest['method'];
+  if (o.webhook) request.webhook = { url: o.webhook };
   const client = await ctx.client(cmd);
   if (o.output) await io.makeDir?.(o.output);
   const created = await client.createCrawl(request, { signal: io.interrupt });
@@ -109,7 +111,7 @@ async function runSite(ctx: CommandContext, url: string, o: SiteOptions, cmd: Co
     if (!io.interrupt.aborted) throw err;
     line.clear();
     ctx.note(
-      `crawl: interrupted; crawl ${created.crawl_id} keeps running (crawl cancel is POST /crawl/v1/crawl/{id}/cancel)`,
+      `crawl: interrupted; crawl ${created.crawl_id} keeps running (stop it with: crawl cancel ${created.crawl_id})`,
     );
     ctx.exitCode = EXIT.interrupted;
     return;
@@ -121,6 +123,16 @@ async function runSite(ctx: CommandContext, url: string, o: SiteOptions, cmd: Co
       `crawl ${crawl.crawl_id}: ${crawl.status}, ${crawl.counts.done} pages done${o.output ? `, ${written} files in ${o.output}` : ''}`,
     );
   if (crawl.status !== 'completed') ctx.exitCode = EXIT.jobFailed;
+}
+
+async function runCancel(ctx: CommandContext, id: string, cmd: Command): Promise<void> {
+  const client = await ctx.client(cmd);
+  const crawl = await client.cancelCrawl(id, { signal: ctx.io.interrupt });
+  if (ctx.globals(cmd).json) ctx.printJson({ ...crawl, pages: undefined }, true);
+  else
+    ctx.out(
+      `crawl ${crawl.crawl_id}: ${crawl.status}, ${crawl.counts.done} pages done, ${crawl.counts.queued} not fetched`,
+    );
 }
 
 async function runMap(ctx: CommandContext, url: string, o: { limit?: string }, cmd: Command): Promise<void> {
@@ -164,7 +176,13 @@ export function registerCrawlSite(program: Command, ctx: CommandContext): void {
     .option('-o, --output <dir>', 'write one file per page into this folder as pages finish')
     .option('--format <format>', 'markdown, html, text, raw or json (default markdown)', 'markdown')
     .option('--no-wait', 'print the crawl id and exit')
+    .option('--webhook <url>', 'send crawl.completed there when the crawl ends (signed with the key secret)')
     .action((url: string, o: SiteOptions, c: Command) => runSite(ctx, url, o, c));
+  program
+    .command('cancel')
+    .description('cancel a site crawl: no new page is fetched, pages done so far stay readable')
+    .argument('<crawl-id>', 'the crawl (as `crawl site --no-wait` printed it)')
+    .action((id: string, _o: unknown, c: Command) => runCancel(ctx, id, c));
   program
     .command('map')
     .description("list a site's URLs: its sitemaps and a shallow link walk")

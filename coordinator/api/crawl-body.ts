@@ -17,6 +17,7 @@ import type { CrawlSpec } from '../site-crawl/crawl-spec.js';
 import { normaliseUrl } from '../site-crawl/url-normalise.js';
 import type { StorageType } from '../storage/types.js';
 import { asObject, isUuid, type Json, optionalInt, parsePlacement } from './validate.js';
+import { parseWebhookField, type WebhookField } from './webhook-field.js';
 
 /** The spec but what the handler adds (session's device, storage). */
 export type CrawlFields = Omit<CrawlSpec, 'sessionDeviceId' | 'storageType'>;
@@ -65,8 +66,18 @@ function positiveNumber(obj: Json, field: string): number | null {
   return v;
 }
 
-export function parseCrawlBody(raw: unknown): CrawlFields {
+/** A crawl's body: its options and the webhook its end is sent to. */
+export interface CrawlRequest {
+  fields: CrawlFields;
+  webhook: WebhookField | null;
+}
+
+export function parseCrawlBody(raw: unknown): CrawlRequest {
   const body = asObject(raw);
+  return { fields: parseCrawlFields(body), webhook: parseWebhookField(body) };
+}
+
+function parseCrawlFields(body: Json): CrawlFields {
   const urls: string[] = [];
   if (body.url !== undefined && body.url !== null) urls.push(startUrl(body.url, 'url'));
   if (body.urls !== undefined && body.urls !== null) {

@@ -12,6 +12,7 @@ import {
   SiteMap,
 } from '../../contract/index.js';
 import { crawlNotFound, invalid, queueFull } from '../errors.js';
+import { newResourceId } from '../resource-id.js';
 import type { Services } from '../services.js';
 import type { CrawlSpec } from '../site-crawl/crawl-spec.js';
 import type { CrawlPageState, CrawlRecord } from '../store/crawl-types.js';
@@ -20,6 +21,7 @@ import { type CrawlFields, checkRobotsAllowed, parseCrawlBody, parseMapBody } fr
 import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
 import { asObject, isUuid } from './validate.js';
+import { checkWebhookTarget } from './webhook-field.js';
 
 const tags = ['crawls'];
 /** URLs a map answers in one response; more are read page by page from GET /crawl/v1/map/{id}. */
@@ -70,7 +72,13 @@ export function registerCrawlRoutes(base: FastifyInstance, services: Services): 
       sessionDeviceId = session.deviceId;
       placement = { ...(session.placement ?? {}), ...placement };
     }
-    return { ...fields, placement, sessionDeviceId, storageType: services.config.defaultStorageType };
+    return {
+      ...fields,
+      placement,
+      sessionDeviceId,
+      storageType: services.config.defaultStorageType,
+      keyId: key.id,
+    };
   };
 
   const ownedCrawl = async (key: ApiKeyRecord, id: string, mode: CrawlSpec['mode']): Promise<CrawlRecord> => {
@@ -91,8 +99,14 @@ export function registerCrawlRoutes(base: FastifyInstance, services: Services): 
     async (req, reply) => {
       const key = req.apiKey;
       if (!services.jobs.canAccept(key.ownerId)) throw queueFull();
-      const spec = await completeSpec(key, req.body);
-      const crawl = await services.crawls.service.create(key.ownerId, spec);
+      const { fields, webhook } = req.body;
+      if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
+      const spec = await completeSpec(key, fields);
+      const id = newResourceId();
+      // Stored before the crawl exists, so its event always finds it.
+      if (webhook)
+        await services.store.push.setSubjectWebhook({ subjectId: id, ownerId: key.ownerId, ...webhook });
+      const crawl = await services.crawls.service.create(key.ownerId, spec, id);
       reply.code(201);
       return services.crawls.service.view(crawl, { after: -1, limit: 100 });
     },

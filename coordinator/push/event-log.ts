@@ -10,10 +10,11 @@ import type { JobEvent, JobListener } from '../jobs/events.js';
 import { loadMeasurementView, measurementStatus } from '../measure/measure-view.js';
 import { jobView } from '../results/views.js';
 import type { CoreServices } from '../services.js';
+import { crawlView } from '../site-crawl/crawl-service.js';
 import type { NewPushEvent } from '../store/push-types.js';
 import type { JobRecord, SweepRecord } from '../store/records.js';
 import { loadSweepView } from '../sweeps/sweep-service.js';
-import { defaultEvents, type PushEventBody, type PushEventType } from './event-types.js';
+import { defaultEvents, type PushEventBody, type PushEventType, type WebhookSubject } from './event-types.js';
 
 const CATCH_UP_BATCH = 500;
 
@@ -47,13 +48,26 @@ export class PushEventLog implements JobListener {
     let written = 0;
     for (;;) {
       const ids = await this.services.store.push.listTerminalJobIdsWithoutEvent(since, CATCH_UP_BATCH);
-      if (ids.length === 0) return written;
+      if (ids.length === 0) break;
       for (const job of await this.services.store.getJobs(ids)) {
         await this.recordJob(job);
         written++;
       }
+      if (ids.length < CATCH_UP_BATCH) break;
+    }
+    for (;;) {
+      const ids = await this.services.store.crawls.listEndedWithoutEvent(since, CATCH_UP_BATCH);
+      for (const id of ids) {
+        await this.recordCrawl(id);
+        written++;
+      }
       if (ids.length < CATCH_UP_BATCH) return written;
     }
+  }
+
+  /** A site crawl ended here: its crawl.completed event, written in the background. */
+  crawlEnded(crawlId: string): void {
+    this.track(this.recordCrawl(crawlId));
   }
 
   /** A scheduled run finished: to the schedule's own webhook, else the owner's default. */
@@ -129,6 +143,22 @@ export class PushEventLog implements JobListener {
       orderKey: m.id,
       subjectIds: [m.id],
       data: { measurement: await loadMeasurementView(this.services, m, this.services.addressAsn) },
+    });
+  }
+
+  /** The crawl's one crawl.completed event, with the crawl as its GET shows it (without pages). */
+  private async recordCrawl(id: string): Promise<void> {
+    const crawl = await this.services.store.crawls.getCrawl(id);
+    if (!crawl || crawl.status === 'running') return;
+    await this.append({
+      type: 'crawl.completed',
+      ownerId: crawl.ownerId,
+      jobId: null,
+      sweepId: null,
+      dedupeKey: `crawl:${crawl.id}`,
+      orderKey: crawl.id,
+      subjectIds: [crawl.id],
+      data: { crawl: await crawlView(this.services.store, crawl, { after: -1, limit: 0 }) },
     });
   }
 
@@ -251,14 +281,16 @@ export class PushEventLog implements JobListener {
       const hook = await push.getSubjectWebhook(subjectId);
       if (!hook || hook.ownerId !== ownerId) continue;
       own = true;
-      const kind =
+      const kind: WebhookSubject =
         i === 0 && type.startsWith('job.')
           ? 'job'
           : type.startsWith('measurement.')
             ? 'measurement'
             : type.startsWith('batch.')
               ? 'batch'
-              : 'sweep';
+              : type.startsWith('crawl.')
+                ? 'crawl'
+                : 'sweep';
       const events = hook.events.length > 0 ? hook.events : defaultEvents(kind);
       if (events.includes(type)) urls.add(hook.url);
     }

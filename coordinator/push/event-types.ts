@@ -8,12 +8,15 @@ export const SCHEDULE_EVENTS = ['sweep.schedule_run'] as const;
 export const MEASUREMENT_EVENTS = ['measurement.completed'] as const;
 /** A batch's last job has ended (POST /crawl/v1/batch/new). */
 export const BATCH_EVENTS = ['batch.completed'] as const;
+/** A site crawl has ended, whichever way (coordinator/site-crawl/). */
+export const CRAWL_EVENTS = ['crawl.completed'] as const;
 export const PUSH_EVENT_TYPES = [
   ...JOB_EVENTS,
   ...SWEEP_EVENTS,
   ...SCHEDULE_EVENTS,
   ...MEASUREMENT_EVENTS,
   ...BATCH_EVENTS,
+  ...CRAWL_EVENTS,
 ] as const;
 export type PushEventType = (typeof PUSH_EVENT_TYPES)[number];
 
@@ -28,11 +31,15 @@ export interface PushEventBody {
     | { sweep: unknown; region?: string }
     | { schedule_run: Record<string, unknown> }
     | { measurement: unknown }
-    | { batch: Record<string, unknown> };
+    | { batch: Record<string, unknown> }
+    | { crawl: unknown };
 }
 
 /** Types a subject's webhook gets when it names none. */
-export function defaultEvents(subject: 'job' | 'sweep' | 'measurement' | 'batch'): string[] {
+export type WebhookSubject = 'job' | 'sweep' | 'measurement' | 'batch' | 'crawl';
+
+export function defaultEvents(subject: WebhookSubject): string[] {
+  if (subject === 'crawl') return [...CRAWL_EVENTS];
   if (subject === 'measurement') return [...MEASUREMENT_EVENTS];
   if (subject === 'batch') return [...BATCH_EVENTS];
   return subject === 'job' ? [...JOB_EVENTS] : [...SWEEP_EVENTS];

@@ -16,6 +16,7 @@ import { WakeLoop } from '../wake-loop.js';
 import type { CrawlSpec } from './crawl-spec.js';
 import { LinkRules } from './link-rules.js';
 import { type CrawlTally, PageOutcome } from './page-outcome.js';
+import type { AdmitPages, PageAdmission } from './page-quota.js';
 import { submitPage } from './page-submit.js';
 import { type PolitenessDefaults, PolitenessGate } from './politeness.js';
 import { RobotsCache } from './robots-cache.js';
@@ -34,6 +35,10 @@ export interface CrawlDriverOptions {
   maxInflight: number;
   /** Longest sleep between passes: remote completions and cancels are seen within it. Default 1 s. */
   pollMs?: number;
+  /** Told when this driver ended a crawl (not a map): its crawl.completed event. */
+  ended?: (crawlId: string) => void;
+  /** The key's job quotas for the pages about to start (page-quota.ts); absent: no quota. */
+  admit?: AdmitPages;
 }
 
 /** Frontier rows read at once. */
@@ -52,6 +57,8 @@ interface HeldCrawl {
   /** A map's fetch budget, and one addPages at a time (page-outcome.ts). */
   tally: CrawlTally;
   statusCheckedMs: number;
+  /** Set when no more pages may start (the key's quota ran out): the crawl ends once its pages are back. */
+  stop: string | null;
 }
 
 export class CrawlDriver {
@@ -166,6 +173,7 @@ export class CrawlDriver {
       recovered: new Set(),
       tally: { fetches: 0, serial: serialQueue() },
       statusCheckedMs: Date.now(),
+      stop: null,
     };
     // What was in flight when the previous holder stopped: wait for those jobs.
     for (const page of await this.opts.store.crawls.runningPages(record.id, 10_000)) {
@@ -200,18 +208,18 @@ export class CrawlDriver {
     const owner = { requestsPerSecond: c.spec.requestsPerSecond, concurrency: c.spec.concurrency };
     let sawQueued = false;
     for (;;) {
-      if (c.inflight.size >= this.opts.maxInflight) break;
+      if (c.stop || c.inflight.size >= this.opts.maxInflight) break;
       if (!this.opts.jobs.canAccept(c.record.ownerId)) return 200;
       const window = await crawls.frontier(c.record.id, WINDOW);
       if (window.length > 0) sawQueued = true;
       let progressed = false;
       // Checked one by one (robots.txt from memory, each host's room in flight read once); the
-      // rate slots and submits of the rows let through then run together, so a window costs a
-      // few store round trips, not a few per row.
+      // key's quota is asked once for the rows let through, whose rate slots and submits then run
+      // together, so a window costs a few store round trips, not a few per row.
       const room = new Map<string, number>();
-      const tasks: Array<Promise<true | { host: string; waitMs: number } | false>> = [];
+      const candidates: Array<{ page: CrawlPageRecord; crawlDelaySec: number }> = [];
       for (const page of window) {
-        if (c.inflight.size + tasks.length >= this.opts.maxInflight) break;
+        if (c.inflight.size + candidates.length >= this.opts.maxInflight) break;
         // A host waiting for its robots.txt still lets the robots.txt itself through.
         if (blockedHosts.has(page.host) && page.kind !== 'robots') continue;
         const verdict = await this.robotsVerdict(c, page);
@@ -232,17 +240,37 @@ export class CrawlDriver {
           continue;
         }
         room.set(page.host, left - 1);
-        tasks.push(this.rateAndLaunch(c, page, owner, verdict));
+        candidates.push({ page, crawlDelaySec: verdict });
       }
-      for (const outcome of await Promise.all(tasks)) {
-        if (outcome === true) progressed = true;
-        else if (outcome) {
+      let admission: PageAdmission | null = null;
+      let admitted = candidates.length;
+      if (candidates.length > 0 && this.opts.admit) {
+        admission = await this.opts.admit(c.spec, candidates.length);
+        admitted = admission.admitted;
+        c.stop = admission.stop;
+        // Held back by the key's unfinished jobs: its jobs ending make room.
+        if (admitted < candidates.length) waitMs = Math.min(waitMs, 200);
+      }
+      const outcomes = await Promise.all(
+        candidates.slice(0, admitted).map((x) => this.rateAndLaunch(c, x.page, owner, x.crawlDelaySec)),
+      );
+      let started = 0;
+      for (const outcome of outcomes) {
+        if (outcome === true) {
+          progressed = true;
+          started++;
+        } else if (outcome) {
           blockedHosts.add(outcome.host);
           waitMs = Math.min(waitMs, outcome.waitMs);
         }
       }
+      await admission?.giveBack(admitted - started);
       // A window wholly blocked waits for its hosts; a window that moved may have more behind it.
-      if (!progressed || window.length < WINDOW) break;
+      if (c.stop || admitted < candidates.length || !progressed || window.length < WINDOW) break;
+    }
+    if (c.stop) {
+      if (c.inflight.size === 0) await this.finish(c, c.stop);
+      return waitMs;
     }
     if (!sawQueued && c.inflight.size === 0) await this.finish(c);
     return waitMs;
@@ -356,14 +384,16 @@ export class CrawlDriver {
     await Promise.all(records);
   }
 
-  private async finish(c: HeldCrawl): Promise<void> {
+  /** Ends the crawl: completed, or failed when no page could be fetched or `stop` says why. */
+  private async finish(c: HeldCrawl, stop: string | null = null): Promise<void> {
     const counts = await this.opts.store.crawls.counts(c.record.id);
-    const failed = counts.done === 0 && counts.failed > 0;
-    await this.opts.store.crawls.finishCrawl(
+    const failed = stop !== null || (counts.done === 0 && counts.failed > 0);
+    const ended = await this.opts.store.crawls.finishCrawl(
       c.record.id,
       failed ? 'failed' : 'completed',
-      failed ? 'no page could be fetched' : null,
+      failed ? (stop ?? 'no page could be fetched') : null,
     );
+    if (ended && c.spec.mode === 'crawl') this.opts.ended?.(c.record.id);
     this.held.delete(c.record.id);
     this.robots.forget(c.record.id);
     this.opts.log.info({ crawlId: c.record.id, ...counts }, 'crawl finished');

@@ -56,15 +56,51 @@ export interface CrawlView {
   next_cursor: number | null;
 }
 
+/** A crawl as its GET shows it, with `list` of its pages. */
+export async function crawlView(
+  store: Store,
+  crawl: CrawlRecord,
+  list: { after: number; limit: number; status?: CrawlPageState },
+): Promise<CrawlView> {
+  const spec = crawl.spec as CrawlSpec;
+  const [counts, pages] = await Promise.all([
+    store.crawls.counts(crawl.id),
+    list.limit > 0
+      ? store.crawls.listPages(crawl.id, list.after, list.limit, list.status ? [list.status] : undefined)
+      : Promise.resolve([]),
+  ]);
+  return {
+    crawl_id: crawl.id,
+    status: crawl.status,
+    created_at: crawl.createdAt,
+    finished_at: crawl.finishedAt,
+    error: crawl.error,
+    start_urls: spec.startUrls,
+    max_pages: spec.maxPages,
+    max_depth: spec.maxDepth,
+    method: spec.method,
+    formats: spec.formats,
+    counts: countsView(counts),
+    pages: pages.map(pageView),
+    next_cursor:
+      list.limit > 0 && pages.length === list.limit ? (pages[pages.length - 1]?.seq ?? null) : null,
+  };
+}
+
 export class CrawlService {
+  /**
+   * @param ended told once when a crawl (not a map) this coordinator ended has ended: its
+   *   `crawl.completed` event (push/event-log.ts).
+   */
   constructor(
     private readonly store: Store,
     private readonly driver: CrawlDriving,
+    private readonly ended: (crawlId: string) => void = () => {},
   ) {}
 
-  async create(ownerId: string, spec: CrawlSpec): Promise<CrawlRecord> {
+  async create(ownerId: string, spec: CrawlSpec, id: string = newResourceId()): Promise<CrawlRecord> {
     const record: CrawlRecord = {
-      id: newResourceId(),
+      id,
       ownerId,
       status: 'running',
       spec,
@@ -99,30 +135,11 @@ export class CrawlService {
     return crawl;
   }
 
-  async view(
+  view(
     crawl: CrawlRecord,
     list: { after: number; limit: number; status?: CrawlPageState },
   ): Promise<CrawlView> {
-    const spec = crawl.spec as CrawlSpec;
-    const [counts, pages] = await Promise.all([
-      this.store.crawls.counts(crawl.id),
-      this.store.crawls.listPages(crawl.id, list.after, list.limit, list.status ? [list.status] : undefined),
-    ]);
-    return {
-      crawl_id: crawl.id,
-      status: crawl.status,
-      created_at: crawl.createdAt,
-      finished_at: crawl.finishedAt,
-      error: crawl.error,
-      start_urls: spec.startUrls,
-      max_pages: spec.maxPages,
-      max_depth: spec.maxDepth,
-      method: spec.method,
-      formats: spec.formats,
-      counts: countsView(counts),
-      pages: pages.map(pageView),
-      next_cursor: pages.length === list.limit ? (pages[pages.length - 1]?.seq ?? null) : null,
-    };
+    return crawlView(this.store, crawl, list);
   }
 
   /** The crawl once it is no longer running, or as it is after `waitMs`. */
@@ -140,7 +157,10 @@ export class CrawlService {
   /** Stops the crawl: no new fetch starts; false when it had already ended. */
   async cancel(crawl: CrawlRecord): Promise<boolean> {
     const stopped = await this.store.crawls.finishCrawl(crawl.id, 'cancelled', null);
-    if (stopped) await this.driver.cancelled(crawl.id);
+    if (stopped) {
+      await this.driver.cancelled(crawl.id);
+      if ((crawl.spec as CrawlSpec).mode === 'crawl') this.ended(crawl.id);
+    }
     return stopped;
   }
 

@@ -32,4 +32,6 @@ export interface CrawlSpec {
   requestsPerSecond: number | null;
   concurrency: number | null;
   storageType: StorageType;
+  /** The API key that started it: its pages count against that key's job quotas (page-quota.ts). Absent on crawls stored before. */
+  keyId?: string;
 }

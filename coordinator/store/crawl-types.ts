@@ -72,6 +72,11 @@ export interface CrawlCounts {
 export interface CrawlStore {
   insertCrawl(c: CrawlRecord): Promise<void>;
   getCrawl(id: string): Promise<CrawlRecord | null>;
+  /**
+   * Site crawls (not maps) that ended since `sinceIso` and have no `crawl.completed` event yet
+   * (push_events keyed `crawl:<id>`): what a coordinator that died between the two writes left.
+   */
+  listEndedWithoutEvent(sinceIso: string, limit: number): Promise<string[]>;
   /** Sets the status when the crawl is still running; false when it was not. */
   finishCrawl(id: string, status: Exclude<CrawlStatus, 'running'>, error: string | null): Promise<boolean>;
   /**

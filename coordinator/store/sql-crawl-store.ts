@@ -109,6 +109,19 @@ export class SqlCrawlStore implements CrawlStore {
     return row ? crawlOf(row) : null;
   }
 
+  async listEndedWithoutEvent(sinceIso: string, limit: number): Promise<string[]> {
+    // The spec is JSON.stringify of a CrawlSpec, whose first field is its mode: a map starts
+    // {"mode":"map" and never gets the event.
+    const rows = await this.db.all<{ id: string }>(
+      `SELECT c.id FROM crawls c WHERE c.status <> 'running' AND c.finished_at >= ?
+         AND c.spec LIKE '{"mode":"crawl"%'
+         AND NOT EXISTS (SELECT 1 FROM push_events p WHERE p.dedupe_key = 'crawl:' || c.id)
+       ORDER BY c.finished_at LIMIT ?`,
+      [sinceIso, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async finishCrawl(
     id: string,
     status: Exclude<CrawlStatus, 'running'>,

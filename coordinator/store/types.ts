@@ -54,6 +54,8 @@ export interface Store {
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;
   findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /** The key by id, revoked or not (a crawl looks up the key it runs under). */
+  getApiKey(id: string): Promise<ApiKeyRecord | null>;
   listApiKeys(): Promise<ApiKeyRecord[]>;
   revokeApiKey(id: string, at: string): Promise<boolean>;
   insertDevice(device: DeviceRecord, tokenHash: string): Promise<void>;

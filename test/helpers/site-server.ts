@@ -31,6 +31,8 @@ export interface SiteOptions {
   chainLinks?: boolean;
   /** Bytes of filler text per page. Default 200. */
   fillerBytes?: number;
+  /** Every answer waits this long (so requests overlap and maxInFlight means something). */
+  delayMs?: number;
 }
 
 export interface SiteRequest {
@@ -43,6 +45,8 @@ export interface SiteServer {
   requests: SiteRequest[];
   /** Requests per path. */
   count(path: string): number;
+  /** Most requests the site was answering at one time. */
+  readonly maxInFlight: number;
   /** Answers 429 (with Retry-After: `retryAfterSec`) to the next `n` page requests. */
   throttleNext(n: number, retryAfterSec: number): void;
   /** Set to hold every page answer until released (cancel tests). */
@@ -78,7 +82,16 @@ export async function startSiteServer(opts: SiteOptions): Promise<SiteServer> {
       .map((p) => `<url><loc>${base}${p}</loc></url>`)
       .join('')}</urlset>`;
 
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = http.createServer((req, res) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.once('close', () => inFlight--);
+    if (opts.delayMs) setTimeout(() => answer(req, res), opts.delayMs);
+    else answer(req, res);
+  });
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0] as string;
     requests.push({ path: req.url ?? '/', atMs: Date.now() });
     counts.set(req.url ?? '/', (counts.get(req.url ?? '/') ?? 0) + 1);
@@ -153,7 +166,7 @@ export async function startSiteServer(opts: SiteOptions): Promise<SiteServer> {
     if (path === '/loop/a' && opts.redirectLoop) return send(302, 'text/plain', '', { location: '/loop/b' });
     if (path === '/loop/b' && opts.redirectLoop) return send(302, 'text/plain', '', { location: '/loop/a' });
     return send(200, 'text/html; charset=utf-8', html(path, []));
-  });
+  };
   server.keepAliveTimeout = 5_000;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -163,6 +176,9 @@ export async function startSiteServer(opts: SiteOptions): Promise<SiteServer> {
     url: base,
     requests,
     count: (p) => counts.get(p) ?? 0,
+    get maxInFlight() {
+      return maxInFlight;
+    },
     throttleNext(n, sec) {
       throttle = n;
       retryAfter = sec;

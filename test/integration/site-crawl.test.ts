@@ -1,20 +1,25 @@
 // Site crawls end to end: a real coordinator and agent crawl a generated local site
 // (test/helpers/site-server.ts) through POST /crawl/v1/crawl/new; the site counts every request.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { runCli } from '../../cli/program.js';
 import { CrawlClient } from '../../client/index.js';
-import { setKeyLimits } from '../../coordinator/auth/admin-ops.js';
+import { createApiKey, setKeyLimits } from '../../coordinator/auth/admin-ops.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator, tempDir } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
 import { type SiteServer, startSiteServer } from '../helpers/site-server.js';
+import { openSse } from '../helpers/sse-client.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 /** Generous politeness for loopback sites: the limits under test are the crawl's own. */
 const FAST = ['--crawl-host-rate', '1000', '--crawl-domain-rate', '1000', '--crawl-host-concurrency', '8'];
+/** Webhooks to the test's own receiver on loopback. */
+const LAB = ['--webhook-allow-cidrs', '127.0.0.0/8', '--webhook-retry-base-ms', '40'];
 
 async function waitCrawl(api: ApiClient, id: string, timeoutMs = 30_000): Promise<Obj> {
   const until = Date.now() + timeoutMs;
@@ -35,6 +40,7 @@ describe('site crawl', () => {
   let c: TestCoordinator;
   let api: ApiClient;
   let stopAgent: () => Promise<void>;
+  let hook: WebhookReceiver;
   const sites: SiteServer[] = [];
   const site = async (o: Parameters<typeof startSiteServer>[0]) => {
     const s = await startSiteServer(o);
@@ -42,8 +48,11 @@ describe('site crawl', () => {
     return s;
   };
   before(async () => {
-    c = await startTestCoordinator({ flags: FAST });
+    hook = await startWebhookReceiver();
+    c = await startTestCoordinator({ flags: [...FAST, ...LAB] });
     api = new ApiClient(c.url, c.apiKey);
+    // The owner's signing secret, without a default URL: only crawls that name a webhook send.
+    assert.equal((await api.request('PUT', '/crawl/v1/webhooks/default', {})).status, 200);
     const token = await c.newDevice('crawl-agent-1');
     stopAgent = (
       await startTestAgent({ deviceId: 'crawl-agent-1', token, coordinators: [c.url], maxConcurrent: 8 })
@@ -52,6 +61,7 @@ describe('site crawl', () => {
   after(async () => {
     await stopAgent();
     await c.stop();
+    await hook.close();
     for (const s of sites) await s.close();
   });
 
@@ -181,6 +191,48 @@ describe('site crawl', () => {
     assert.equal(s.count('/robots.txt'), 0);
   });
 
+  test("a crawl's pages count against its key's job quotas: concurrent holds pages back, a spent day ends it", async () => {
+    const limited = async (limits: Record<string, string>) => {
+      const { key, record } = await createApiKey(c.coordinator.store, {
+        name: 'quota',
+        ownerId: randomUUID(),
+      });
+      assert.ok('limits' in (await setKeyLimits(c.coordinator.store, record.id, limits)));
+      return new ApiClient(c.url, key);
+    };
+    // Two unfinished jobs at most: the site never sees more than two pages at once.
+    const s = await site({ pages: 12, delayMs: 40 });
+    const two = await limited({ 'concurrent-jobs': '2' });
+    const res = await two.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s.url}/p/0`,
+      max_pages: 12,
+      sitemap: 'skip',
+    });
+    assert.equal(res.status, 201, res.text);
+    const done = await waitCrawl(two, (res.body as Obj).crawl_id);
+    assert.equal(done.status, 'completed');
+    assert.equal(done.counts.done, 12);
+    assert.ok(s.maxInFlight <= 2, `${s.maxInFlight} pages in flight under concurrent-jobs 2`);
+    // Each page and the host's robots.txt: every fetch through a device is a job.
+    assert.equal(((await two.request('GET', '/crawl/v1/usage')).body as Obj).usage.jobs_today, 13);
+
+    // Five jobs a day: robots.txt and four pages, then the crawl fails with the limiter's message.
+    const s2 = await site({ pages: 40 });
+    const five = await limited({ 'jobs-per-day': '5' });
+    const second = await five.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s2.url}/p/0`,
+      max_pages: 40,
+      sitemap: 'skip',
+    });
+    assert.equal(second.status, 201, second.text);
+    const spent = await waitCrawl(five, (second.body as Obj).crawl_id);
+    assert.equal(spent.status, 'failed');
+    assert.equal(spent.error, 'too many requests: this API key is over its jobs per day, please retry later');
+    assert.equal(spent.counts.done, 4);
+    assert.equal(pagePaths(s2).length, 4);
+    assert.equal(((await five.request('GET', '/crawl/v1/usage')).body as Obj).usage.jobs_today, 5);
+  });
+
   test('a sitemap index with a gzipped sitemap is read, its pages crawled', async () => {
     const s = await site({ pages: 4, sitemapOnlyPages: 10, sitemap: true });
     const res = await api.request('POST', '/crawl/v1/crawl/new', { url: `${s.url}/p/0`, max_pages: 100 });
@@ -265,6 +317,56 @@ describe('site crawl', () => {
     assert.ok(after.counts.queued > 0);
   });
 
+  test("crawl.completed reaches the crawl's webhook once, and the owner's event stream", async () => {
+    const stream = await openSse(`${c.url}/crawl/v1/events`, c.apiKey);
+    const s = await site({ pages: 20 });
+    const res = await api.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s.url}/p/0`,
+      max_pages: 20,
+      sitemap: 'skip',
+      webhook: { url: `${hook.url}/done` },
+    });
+    assert.equal(res.status, 201, res.text);
+    const id = (res.body as Obj).crawl_id as string;
+    const done = await waitCrawl(api, id);
+    assert.equal(done.status, 'completed');
+    // Page jobs carry no webhook of their own: the crawl's one event is all the hook gets.
+    const [received] = await hook.waitFor(1);
+    const event = JSON.parse(received?.body ?? '{}') as Obj;
+    assert.equal(event.type, 'crawl.completed');
+    const view = (event.data as Obj).crawl as Obj;
+    assert.equal(view.crawl_id, id);
+    assert.equal(view.status, 'completed');
+    assert.deepEqual(view.counts, done.counts);
+    assert.deepEqual(view.pages, []);
+    for (;;) {
+      const e = await stream.next(10_000);
+      assert.ok(e, 'stream ended before crawl.completed');
+      if (e.event === 'crawl.completed' && e.data.includes(id)) break;
+    }
+    stream.close();
+    // A cancelled crawl sends it too, with its status; a bad webhook is refused before anything runs.
+    const s2 = await site({ pages: 50 });
+    s2.hold(true);
+    const second = await api.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s2.url}/p/0`,
+      sitemap: 'skip',
+      webhook: { url: `${hook.url}/cancelled`, events: ['crawl.completed'] },
+    });
+    const secondId = (second.body as Obj).crawl_id as string;
+    assert.equal((await api.request('POST', `/crawl/v1/crawl/${secondId}/cancel`)).status, 200);
+    s2.hold(false);
+    const all = await hook.waitFor(2);
+    const cancelled = JSON.parse(all.find((r) => r.body.includes(secondId))?.body ?? '{}') as Obj;
+    assert.equal(((cancelled.data as Obj).crawl as Obj).status, 'cancelled');
+    const refused = await api.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s2.url}/p/0`,
+      webhook: { url: 'http://10.0.0.1/hook' },
+    });
+    assert.equal(refused.status, 400, refused.text);
+    assert.equal(hook.received.length, 2, 'one event per crawl');
+  });
+
   test('map: sitemap URLs without fetching them, and a shallow walk', async () => {
     const s = await site({ pages: 8, sitemapOnlyPages: 30, sitemap: true });
     const res = await api.request('POST', '/crawl/v1/map', { url: `${s.url}/p/0`, max_fetches: 3 });
@@ -318,6 +420,19 @@ describe('site crawl', () => {
     assert.ok(files[0]?.endsWith('_127.0.0.1_p_0.md'), files.join(', '));
     assert.match(await readFile(`${dir}/out/${files[0]}`, 'utf8'), /page 0/);
     stdout = '';
+    const held = await site({ pages: 50 });
+    held.hold(true);
+    assert.equal(await runCli(['site', `${held.url}/p/0`, '--sitemap', 'skip', '--no-wait'], io), 0, stderr);
+    const crawlId = stdout.trim();
+    stdout = '';
+    assert.equal(await runCli(['cancel', crawlId], io), 0, stderr);
+    assert.match(stdout, new RegExp(`^crawl ${crawlId}: cancelled, 0 pages done`));
+    assert.equal((await client.getCrawl(crawlId)).status, 'cancelled');
+    held.hold(false);
+    stdout = '';
+    assert.equal(await runCli(['cancel', '00000000-0000-4000-8000-000000000000'], io), 3, 'unknown crawl');
+    stdout = '';
+    stderr = '';
     assert.equal(await runCli(['map', `${s.url}/p/0`], io), 0, stderr);
     const mapped = stdout.trim().split('\n');
     assert.ok(mapped.includes(`${s.url}/s/2`), stdout);

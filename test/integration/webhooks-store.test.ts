@@ -266,6 +266,36 @@ for (const [name, skip] of backends) {
       await store.push.setOwnerWebhook({ ownerId: owner, url: null, events: [], secret: 'whsec_AAAA' });
       assert.equal((await store.push.getOwnerWebhook(owner))?.secret, 'whsec_AAAA');
     });
+
+    it('lists ended site crawls without a crawl.completed event (never maps, never running ones)', async () => {
+      const owner = randomUUID();
+      const since = new Date(Date.now() - 1000).toISOString();
+      const crawl = (mode: 'crawl' | 'map') => ({
+        id: randomUUID(),
+        ownerId: owner,
+        status: 'running' as const,
+        // As the API stores it: the spec's first field is its mode.
+        spec: { mode, startUrls: ['https://a.test/'] },
+        createdAt: new Date().toISOString(),
+        finishedAt: null,
+        error: null,
+        pagesFound: 0,
+      });
+      const [ended, cancelled, running, map] = [crawl('crawl'), crawl('crawl'), crawl('crawl'), crawl('map')];
+      for (const c of [ended, cancelled, running, map]) await store.crawls.insertCrawl(c);
+      assert.equal(await store.crawls.finishCrawl(ended.id, 'completed', null), true);
+      assert.equal(await store.crawls.finishCrawl(cancelled.id, 'cancelled', null), true);
+      assert.equal(await store.crawls.finishCrawl(map.id, 'completed', null), true);
+      const listed = await store.crawls.listEndedWithoutEvent(since, 10);
+      assert.deepEqual(new Set(listed.filter((id) => id !== running.id)), new Set([ended.id, cancelled.id]));
+      assert.equal(listed.length, 2);
+      await store.push.appendEvent({ ...event(owner, ended.id, []), dedupeKey: `crawl:${ended.id}` });
+      assert.deepEqual(await store.crawls.listEndedWithoutEvent(since, 10), [cancelled.id]);
+      assert.deepEqual(
+        await store.crawls.listEndedWithoutEvent(new Date(Date.now() + 1000).toISOString(), 10),
+        [],
+      );
+    });
   });
 }
 

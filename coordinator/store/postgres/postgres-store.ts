@@ -138,6 +138,11 @@ export class PostgresStore implements Store {
     return row ? rowToApiKey(row) : null;
   }
 
+  async getApiKey(id: string): Promise<ApiKeyRecord | null> {
+    const [row] = await this.rows<ApiKeyRow>('SELECT * FROM api_keys WHERE id = $1', [id]);
+    return row ? rowToApiKey(row) : null;
+  }
+
   async listApiKeys(): Promise<ApiKeyRecord[]> {
     return (await this.rows<ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at')).map(rowToApiKey);
   }

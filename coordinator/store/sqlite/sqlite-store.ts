@@ -154,6 +154,11 @@ export class SqliteStore implements Store {
     return row ? rowToApiKey(row) : null;
   }
 
+  async getApiKey(id: string): Promise<ApiKeyRecord | null> {
+    const row = this.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?').get(id);
+    return row ? rowToApiKey(row) : null;
+  }
+
   async listApiKeys(): Promise<ApiKeyRecord[]> {
     return this.prepare<[], ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at').all().map(rowToApiKey);
   }

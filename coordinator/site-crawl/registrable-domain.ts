@@ -10,7 +10,10 @@ import { isIP } from 'node:net';
 import { getDomain } from 'tldts';
 
 function bare(hostname: string): string {
-  return hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }
 
 function domainOf(hostname: string, allowPrivateDomains: boolean): string {

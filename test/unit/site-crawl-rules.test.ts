@@ -80,7 +80,12 @@ describe('site crawl rules', () => {
     assert.equal(siteDomain('alice.github.io'), 'alice.github.io');
     assert.equal(siteDomain('docs.alice.github.io'), 'alice.github.io');
     assert.equal(siteDomain('www.bbc.co.uk'), 'bbc.co.uk');
-    const rules = new LinkRules({ startUrls: ['https://alice.github.io/'], scope: 'same-site', include: [], exclude: [] });
+    const rules = new LinkRules({
+      startUrls: ['https://alice.github.io/'],
+      scope: 'same-site',
+      include: [],
+      exclude: [],
+    });
     assert.equal(rules.inScope(new URL('https://docs.alice.github.io/x')), true);
     assert.equal(rules.inScope(new URL('https://bob.github.io/x')), false);
   });

@@ -3,7 +3,7 @@
 import { type Static, Type } from 'typebox';
 import { Nullable } from './common.js';
 import { WebhookSpec } from './push.js';
-import { SweepBody } from './sweeps.js';
+import { SweepBody, SweepMeasures } from './sweeps.js';
 
 export const ScheduleBody = Type.Object({
   ...SweepBody.properties,
@@ -24,6 +24,7 @@ const SweepTemplate = Type.Object({
   tries_per_region: Type.Integer(),
   timeout_sec: Type.Integer(),
   device_type: Type.String(),
+  measure: Type.Optional(SweepMeasures),
 });
 
 export const Schedule = Type.Object({

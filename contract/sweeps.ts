@@ -1,9 +1,45 @@
 // Sweep endpoints and the operators' device list (docs/sweeps.md).
 import { type Static, Type } from 'typebox';
 import { caseInsensitive, literals, Nullable, REGIONS } from './common.js';
+import { MEASURE_TYPES } from './measure.js';
 import { WebhookSpec } from './push.js';
 
 export const SWEEP_DEVICE_TYPES = ['mobile', 'desktop'] as const;
+
+/** A sweep's `measure` list: type names, or measurement bodies without target and locations. */
+export const SweepMeasures = Type.Array(
+  Type.Union([
+    Type.Union(literals(MEASURE_TYPES)),
+    Type.Object({ type: Type.Union(literals(MEASURE_TYPES)) }, { additionalProperties: true }),
+  ]),
+  {
+    maxItems: MEASURE_TYPES.length,
+    description:
+      'measurements beside the page tries, from the same regions and as many devices per region as tries, against the URL host: a type name, or a measurement body without target, locations and limit (docs/sweeps.md)',
+  },
+);
+
+const RegionNetwork = Type.Object({
+  devices: Type.Integer({ description: 'devices of the region whose measurement succeeded' }),
+  answers: Type.Optional(Type.Array(Type.String(), { description: 'dns: the values the devices got' })),
+  differs_from_majority: Type.Optional(
+    Type.Boolean({ description: "dns: the region's usual answer is not the one most devices got" }),
+  ),
+  asns: Type.Optional(
+    Type.Array(Type.Integer(), { description: 'traceroute, mtr: networks the paths crossed' }),
+  ),
+  rtt_avg_ms: Type.Optional(Nullable(Type.Number({ description: 'ping: mean average round trip' }))),
+});
+
+/** The `network` field of a sweep that asked for measurements. */
+export const SweepNetwork = Type.Record(
+  Type.String(),
+  Type.Object({
+    measurement_id: Type.String({ format: 'uuid' }),
+    status: Type.String(),
+    regions: Type.Record(Type.String(), RegionNetwork),
+  }),
+);
 
 export const SweepBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 8192 }),
@@ -18,6 +54,7 @@ export const SweepBody = Type.Object({
   timeout_sec: Nullable(Type.Integer({ minimum: 1, maximum: 120, default: 60 })),
   device_type: Nullable(Type.Union(literals(SWEEP_DEVICE_TYPES), { default: 'mobile' })),
   webhook: Nullable(WebhookSpec),
+  measure: Nullable(SweepMeasures),
 });
 
 export type SweepBody = Static<typeof SweepBody>;
@@ -118,6 +155,7 @@ export const Sweep = Type.Object({
   ),
   report_url: Type.Optional(Type.String()),
   divergence: Type.Optional(SweepDivergence),
+  network: Type.Optional(SweepNetwork),
 });
 
 export type Sweep = Static<typeof Sweep>;

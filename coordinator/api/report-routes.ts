@@ -9,6 +9,7 @@ import type { SweepRecord } from '../store/records.js';
 import { REPORT_CSP, renderReport } from '../sweeps/report-page.js';
 import { reportTokenMatches } from '../sweeps/report-token.js';
 import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
+import { loadSweepNetwork, renderNetwork } from '../sweeps/sweep-network.js';
 import { loadSweepView } from '../sweeps/sweep-service.js';
 import type { ContractTypes } from './type-provider.js';
 import { isUuid } from './validate.js';
@@ -48,6 +49,7 @@ export function registerReportRoutes(base: FastifyInstance, services: Services):
       view,
       { thumbnail: (jobId) => `${base}/${jobId}` },
       await scheduledRunSection(services, sweep),
+      renderNetwork(await loadSweepNetwork(services, sweep), sweep.regions),
     );
     return reply
       .header('content-security-policy', REPORT_CSP)

@@ -56,6 +56,7 @@ export function parseScheduleBody(raw: unknown): ScheduleInput {
       triesPerRegion: sweep.triesPerRegion,
       timeoutSec: sweep.timeoutSec,
       deviceType: sweep.deviceType,
+      ...(sweep.measures ? { measures: sweep.measures } : {}),
     },
     webhook,
   };

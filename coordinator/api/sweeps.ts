@@ -15,6 +15,7 @@ import { invalid, jobNotFound } from '../errors.js';
 import type { Services } from '../services.js';
 import type { SweepRecord } from '../store/records.js';
 import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
+import { loadSweepNetwork, parseSweepMeasures, sweepMeasureJobs } from '../sweeps/sweep-network.js';
 import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
@@ -44,7 +45,15 @@ export function parseSweepFields(body: Json): SweepInput {
   if (!(SWEEP_DEVICE_TYPES as readonly string[]).includes(deviceType)) {
     throw invalid(`device_type must be one of ${SWEEP_DEVICE_TYPES.join(', ')}`);
   }
-  return { url, regions, triesPerRegion, timeoutSec, deviceType };
+  const measures = parseSweepMeasures(body, new URL(url).hostname, regions, triesPerRegion);
+  return {
+    url,
+    regions,
+    triesPerRegion,
+    timeoutSec,
+    deviceType,
+    ...(measures.length > 0 ? { measures } : {}),
+  };
 }
 
 /** What POST /crawl/v1/sweep/new hands its handler. */
@@ -65,7 +74,8 @@ export function parseSweepBody(raw: unknown): SweepRequest {
 export function sweepJobCount(raw: unknown): number | null {
   try {
     const { sweep } = parseSweepBody(raw);
-    return sweep.regions.length * sweep.triesPerRegion;
+    const tries = sweep.regions.length * sweep.triesPerRegion;
+    return tries + sweepMeasureJobs(sweep.measures ?? [], sweep.regions.length, sweep.triesPerRegion);
   } catch {
     return null;
   }
@@ -138,7 +148,12 @@ export function registerSweepRoutes(base: FastifyInstance, services: Services): 
   app.get('/crawl/v1/sweep/:id', { schema: statusSchema }, async (req) => {
     const key = req.apiKey;
     if (!isUuid(req.params.id)) throw jobNotFound();
-    return loadSweepView(services, await ownedSweep(services, key.ownerId, req.params.id));
+    const sweep = await ownedSweep(services, key.ownerId, req.params.id);
+    const [view, network] = await Promise.all([
+      loadSweepView(services, sweep),
+      loadSweepNetwork(services, sweep),
+    ]);
+    return network ? { ...view, network } : view;
   });
 
   const shotSchema = {

@@ -5,7 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { invalid, jobNotFound } from '../errors.js';
 import type { CoreServices } from '../services.js';
 import type { ApiKeyRecord, JobRecord, SweepRecord } from '../store/records.js';
-import type { ScheduleRecord, ScheduleRunRecord, SweepTemplate } from '../store/schedule-types.js';
+import type {
+  ScheduleRecord,
+  ScheduleRunRecord,
+  SweepMeasureRecord,
+  SweepTemplate,
+} from '../store/schedule-types.js';
 import { groupStatus, reportUrl, tryStatus } from '../sweeps/sweep-view.js';
 import { renderChanges } from './changes-html.js';
 import { checkCron, cronOf, nextFiring } from './cron.js';
@@ -24,6 +29,10 @@ export interface ScheduleInput {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** A `measure` entry as the caller wrote it: the type name alone when it had no options. */
+const measureEntryView = (m: SweepMeasureRecord): string | Record<string, unknown> =>
+  Object.keys(m.options).length === 1 ? m.type : m.options;
+
 export function templateView(t: SweepTemplate) {
   return {
     url: t.url,
@@ -31,6 +40,7 @@ export function templateView(t: SweepTemplate) {
     tries_per_region: t.triesPerRegion,
     timeout_sec: t.timeoutSec,
     device_type: t.deviceType,
+    ...(t.measures ? { measure: t.measures.map(measureEntryView) } : {}),
   };
 }
 

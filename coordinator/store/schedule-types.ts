@@ -2,6 +2,8 @@
 // stores. A firing is claimed by moving the schedule's next_run_ms from the due time to the next one
 // with a conditional UPDATE; only the coordinator whose UPDATE changed the row records and runs it.
 
+import type { MeasurementRecord } from './measure-types.js';
+
 /** The sweep a schedule starts at every firing: the fields of POST /crawl/v1/sweep/new. */
 export interface SweepTemplate {
   url: string;
@@ -9,6 +11,14 @@ export interface SweepTemplate {
   triesPerRegion: number;
   timeoutSec: number;
   deviceType: string;
+  /** The sweep's measurements (sweeps/sweep-network.ts); absent: none. */
+  measures?: SweepMeasureRecord[];
+}
+
+/** One entry of a sweep's `measure` list: the type and its measurement body's own options. */
+export interface SweepMeasureRecord {
+  type: MeasurementRecord['type'];
+  options: Record<string, unknown>;
 }
 
 export interface ScheduleRecord {

@@ -123,8 +123,11 @@ export function renderDivergence(d: Divergence): string {
   return `<div class="card divergence ${esc(d.state)}" id="divergence" data-state="${esc(d.state)}"><p class="verdict">${esc(verdict)}</p>${majority}${items ? `<ul class="differences">${items}</ul>` : ''}</div>`;
 }
 
-/** `before`: HTML placed above the chart (a scheduled run's changes), already escaped. */
-export function renderReport(view: SweepView, links: ReportLinks, before = ''): string {
+/**
+ * `before`: HTML placed above the chart (a scheduled run's changes); `network`: the sweep's
+ * measurements (sweep-network.ts), placed under the divergence; both already escaped.
+ */
+export function renderReport(view: SweepView, links: ReportLinks, before = '', network = ''): string {
   const regions = view.regions.map((name) => view.results[name]).filter((r): r is SweepRegionView => !!r);
   const refresh = view.status === 'running' ? `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` : '';
   const pending = view.total_jobs - view.completed_jobs - view.failed_jobs;
@@ -145,7 +148,7 @@ export function renderReport(view: SweepView, links: ReportLinks, before = ''): 
 <header><h1>Sweep report</h1><p class="url"><a href="${safeHref(view.url)}" rel="noreferrer noopener">${esc(view.url)}</a></p>
 <dl class="summary">${summary.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join('')}</dl></header>
 <main>${before}
-<h2>How regions differ</h2>${renderDivergence(view.divergence)}
+<h2>How regions differ</h2>${renderDivergence(view.divergence)}${network}
 <h2>Regions compared (median of completed tries)</h2><div class="card">${renderChart(regions)}</div>
 <h2>Tries by region</h2><div class="card"><table id="tries"><tbody>${regions.map((r) => regionRow(r, links)).join('\n')}</tbody></table></div>
 </main>

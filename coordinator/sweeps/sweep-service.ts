@@ -10,6 +10,7 @@ import type { JobRecord, SweepJobRef, SweepRecord } from '../store/records.js';
 import { isoNanos } from '../time.js';
 import { newReportToken } from './report-token.js';
 import { noDeviceMessage, regionsWithoutDevices } from './sweep-coverage.js';
+import { type SweepMeasure, startSweepMeasures } from './sweep-network.js';
 import { type SweepView, sweepView } from './sweep-view.js';
 
 export interface SweepInput {
@@ -18,6 +19,8 @@ export interface SweepInput {
   triesPerRegion: number;
   timeoutSec: number;
   deviceType: string;
+  /** Measurements beside the page tries (sweep-network.ts); absent or empty: none. */
+  measures?: SweepMeasure[];
   /** A chosen sweep id (its webhook is stored first); default random. */
   id?: string;
   /** The request's W3C trace context, parent of the sweep's submit span when tracing. */
@@ -84,6 +87,7 @@ export async function createSweep(
   // First tries of every region first, so a busy fleet starts every region before any second try.
   await services.jobs.submitSweep(sweep, jobs, { trace: input.trace });
   const regionsWithoutDevices = await failUnserved(services, sweep, jobs);
+  if (input.measures && input.measures.length > 0) await startSweepMeasures(services, sweep, input.measures);
   return { sweep, jobs, regionsWithoutDevices };
 }
 

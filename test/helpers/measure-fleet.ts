@@ -12,6 +12,8 @@ export interface MeasureAgentOptions {
   country: string;
   /** Loopback targets allowed (the lab allowance). Default true. */
   lab?: boolean;
+  /** The source address of the device's measurements (a loopback address: its "network"). */
+  localAddress?: string;
   /** Wraps the measurement executor (a lying device); default as built. */
   wrap?: (executor: Executor) => Executor;
 }
@@ -31,7 +33,7 @@ export async function startMeasureAgent(
     country: o.country,
     executors: [
       new HttpExecutor({ policy, maxBodyBytes: 1024 * 1024 }),
-      (o.wrap ?? ((e) => e))(new MeasureExecutor({ policy, tools })),
+      (o.wrap ?? ((e) => e))(new MeasureExecutor({ policy, tools, localAddress: o.localAddress })),
     ],
   });
   return agent.stop;

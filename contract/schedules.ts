@@ -25,6 +25,7 @@ const SweepTemplate = Type.Object({
   timeout_sec: Type.Integer(),
   device_type: Type.String(),
   measure: Type.Optional(SweepMeasures),
+  audits: Type.Optional(Type.Array(Type.Literal('lighthouse'))),
 });
 
 export const Schedule = Type.Object({

@@ -55,6 +55,13 @@ export const SweepBody = Type.Object({
   device_type: Nullable(Type.Union(literals(SWEEP_DEVICE_TYPES), { default: 'mobile' })),
   webhook: Nullable(WebhookSpec),
   measure: Nullable(SweepMeasures),
+  audits: Nullable(
+    Type.Array(Type.Literal('lighthouse'), {
+      maxItems: 1,
+      description:
+        'Lighthouse on every try: devices that advertise it (desktop and server agents by default)',
+    }),
+  ),
 });
 
 export type SweepBody = Static<typeof SweepBody>;
@@ -82,6 +89,10 @@ const BlockVerdict = Type.Object(
   { description: 'why the page looks like a block page (docs/sweeps.md)' },
 );
 
+const LighthouseScores = Type.Record(Type.String(), Nullable(Type.Number({ minimum: 0, maximum: 1 })), {
+  description: 'Lighthouse category scores, 0–1 (a sweep with audits: ["lighthouse"])',
+});
+
 const SweepJob = Type.Object({
   job_id: Type.String(),
   country: Type.String(),
@@ -99,6 +110,7 @@ const SweepJob = Type.Object({
   size_bytes: Type.Optional(Type.Integer()),
   text_fingerprint: Nullable(Type.String({ description: '64-bit simhash, 16 hex digits' })),
   block: Nullable(BlockVerdict),
+  lighthouse: Type.Optional(LighthouseScores),
 });
 
 const Network = Nullable(Type.Object({ kind: Type.String(), asn: Nullable(Type.Integer()) }));
@@ -151,7 +163,12 @@ export const Sweep = Type.Object({
   failed_jobs: Type.Integer(),
   results: Type.Record(
     Type.String(),
-    Type.Object({ region: Type.String(), status: Type.String(), jobs: Type.Array(SweepJob) }),
+    Type.Object({
+      region: Type.String(),
+      status: Type.String(),
+      jobs: Type.Array(SweepJob),
+      lighthouse: Type.Optional(LighthouseScores),
+    }),
   ),
   report_url: Type.Optional(Type.String()),
   divergence: Type.Optional(SweepDivergence),

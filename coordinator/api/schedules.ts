@@ -57,6 +57,7 @@ export function parseScheduleBody(raw: unknown): ScheduleInput {
       timeoutSec: sweep.timeoutSec,
       deviceType: sweep.deviceType,
       ...(sweep.measures ? { measures: sweep.measures } : {}),
+      ...(sweep.audits ? { audits: sweep.audits } : {}),
     },
     webhook,
   };

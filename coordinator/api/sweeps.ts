@@ -46,6 +46,7 @@ export function parseSweepFields(body: Json): SweepInput {
     throw invalid(`device_type must be one of ${SWEEP_DEVICE_TYPES.join(', ')}`);
   }
   const measures = parseSweepMeasures(body, new URL(url).hostname, regions, triesPerRegion);
+  const audits = parseSweepAudits(body);
   return {
     url,
     regions,
@@ -53,7 +54,18 @@ export function parseSweepFields(body: Json): SweepInput {
     timeoutSec,
     deviceType,
     ...(measures.length > 0 ? { measures } : {}),
+    ...(audits ? { audits } : {}),
   };
+}
+
+/** `audits`: `["lighthouse"]` or nothing (an empty list is nothing). */
+function parseSweepAudits(body: Json): Array<'lighthouse'> | undefined {
+  const v = body.audits;
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.length > 1 || v.some((a) => a !== 'lighthouse')) {
+    throw invalid('audits must be a list of lighthouse');
+  }
+  return v.length > 0 ? ['lighthouse'] : undefined;
 }
 
 /** What POST /crawl/v1/sweep/new hands its handler. */

@@ -41,6 +41,7 @@ export function templateView(t: SweepTemplate) {
     timeout_sec: t.timeoutSec,
     device_type: t.deviceType,
     ...(t.measures ? { measure: t.measures.map(measureEntryView) } : {}),
+    ...(t.audits ? { audits: t.audits } : {}),
   };
 }
 

@@ -13,6 +13,8 @@ export interface SweepTemplate {
   deviceType: string;
   /** The sweep's measurements (sweeps/sweep-network.ts); absent: none. */
   measures?: SweepMeasureRecord[];
+  /** Lighthouse on every try; absent: none. */
+  audits?: Array<'lighthouse'>;
 }
 
 /** One entry of a sweep's `measure` list: the type and its measurement body's own options. */

@@ -83,7 +83,14 @@ function regionRow(r: SweepRegionView, links: ReportLinks): string {
   const med = (pick: (j: SweepJobEntry) => number) => median(done.map(pick));
   const medians = `median TTFB ${formatMs(med((j) => j.metrics.ttfb))}, LCP ${formatMs(med((j) => j.metrics.lcp))}, CLS ${formatCls(med((j) => j.metrics.cls))}`;
   const cards = r.jobs.map((e, i) => tryCard(e, i, r.region, links)).join('');
-  return `<tr class="region" data-region="${esc(r.region)}" data-status="${esc(r.status)}"><th class="region-name" scope="row">${esc(r.region)}<br><span class="badge ${esc(r.status)}">${esc(r.status)}</span><div class="medians">${esc(medians)}</div></th><td><div class="tries">${cards}</div></td></tr>`;
+  const lighthouse = r.lighthouse
+    ? `<div class="lighthouse" data-lighthouse>Lighthouse ${esc(
+        Object.entries(r.lighthouse)
+          .map(([k, v]) => `${k} ${v === null ? '–' : Math.round(v * 100)}`)
+          .join(', '),
+      )}</div>`
+    : '';
+  return `<tr class="region" data-region="${esc(r.region)}" data-status="${esc(r.status)}"><th class="region-name" scope="row">${esc(r.region)}<br><span class="badge ${esc(r.status)}">${esc(r.status)}</span><div class="medians">${esc(medians)}</div>${lighthouse}</th><td><div class="tries">${cards}</div></td></tr>`;
 }
 
 const KIND_LABEL: Record<string, string> = {

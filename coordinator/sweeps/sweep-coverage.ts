@@ -19,11 +19,14 @@ export function regionsWithoutDevices(
   devices: Iterable<ConnectedDevice>,
   regions: readonly string[],
   deviceType: string,
+  lighthouse = false,
 ): string[] {
+  // A try with audits is placed by its feature key: only devices that run Lighthouse count.
+  const method = lighthouse ? `${SWEEP_METHOD}+lighthouse` : SWEEP_METHOD;
   const open = new Map<string, JobNeeds>(
     regions.map((region) => [
       region,
-      { method: SWEEP_METHOD, placement: { region, device_type: deviceType }, pinnedDeviceId: null },
+      { method, placement: { region, device_type: deviceType }, pinnedDeviceId: null },
     ]),
   );
   if (open.size === 0) return [];
@@ -38,6 +41,7 @@ export function regionsWithoutDevices(
 }
 
 /** The `no_device` message of a try failed at submit because its region has no device. */
-export function noDeviceMessage(region: string, deviceType: string): string {
-  return `no connected device in region ${region} runs ${SWEEP_METHOD} as a ${deviceType} device`;
+export function noDeviceMessage(region: string, deviceType: string, lighthouse = false): string {
+  const what = lighthouse ? `${SWEEP_METHOD} with Lighthouse` : SWEEP_METHOD;
+  return `no connected device in region ${region} runs ${what} as a ${deviceType} device`;
 }

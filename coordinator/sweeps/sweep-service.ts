@@ -21,6 +21,8 @@ export interface SweepInput {
   deviceType: string;
   /** Measurements beside the page tries (sweep-network.ts); absent or empty: none. */
   measures?: SweepMeasure[];
+  /** Lighthouse on every try (docs/sweeps.md); absent: none. */
+  audits?: Array<'lighthouse'>;
   /** A chosen sweep id (its webhook is stored first); default random. */
   id?: string;
   /** The request's W3C trace context, parent of the sweep's submit span when tracing. */
@@ -63,7 +65,12 @@ export async function createSweep(
           sweepId,
           // Screenshots of a sweep go where the coordinator's other jobs' content goes by default.
           storageType: services.config.defaultStorageType,
-          request: { headers: [], bodyBase64: '', cookies: [] },
+          request: {
+            headers: [],
+            bodyBase64: '',
+            cookies: [],
+            ...(input.audits ? { page: { audits: input.audits } } : {}),
+          },
         },
         nowMs,
         submittedAt,
@@ -86,7 +93,7 @@ export async function createSweep(
   };
   // First tries of every region first, so a busy fleet starts every region before any second try.
   await services.jobs.submitSweep(sweep, jobs, { trace: input.trace });
-  const regionsWithoutDevices = await failUnserved(services, sweep, jobs);
+  const regionsWithoutDevices = await failUnserved(services, sweep, jobs, input.audits !== undefined);
   if (input.measures && input.measures.length > 0) await startSweepMeasures(services, sweep, input.measures);
   return { sweep, jobs, regionsWithoutDevices };
 }
@@ -101,15 +108,21 @@ async function failUnserved(
   services: CoreServices,
   sweep: SweepRecord,
   jobs: readonly JobRecord[],
+  lighthouse: boolean,
 ): Promise<string[] | null> {
   if (services.store.shared) return null;
-  const unserved = regionsWithoutDevices(services.jobs.listDevices(), sweep.regions, sweep.deviceType);
+  const unserved = regionsWithoutDevices(
+    services.jobs.listDevices(),
+    sweep.regions,
+    sweep.deviceType,
+    lighthouse,
+  );
   if (unserved.length === 0) return unserved;
   const byId = new Map(jobs.map((j) => [j.id, j]));
   for (const ref of sweep.jobs) {
     const job = byId.get(ref.jobId);
     if (!job || !unserved.includes(ref.region)) continue;
-    await services.jobs.failUnplaceable(job, noDeviceMessage(ref.region, sweep.deviceType));
+    await services.jobs.failUnplaceable(job, noDeviceMessage(ref.region, sweep.deviceType, lighthouse));
   }
   return unserved;
 }

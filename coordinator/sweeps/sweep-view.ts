@@ -48,12 +48,16 @@ export interface SweepJobEntry {
   text_fingerprint: string | null;
   /** Extra: the block page rule the page matched, or null. */
   block: BlockVerdict | null;
+  /** Extra: Lighthouse category scores (0–1) when the sweep asked for audits and the try has them. */
+  lighthouse?: Record<string, number | null>;
 }
 
 export interface SweepRegionView {
   region: string;
   status: GroupStatus;
   jobs: SweepJobEntry[];
+  /** Extra: the median Lighthouse score per category over the region's audited tries. */
+  lighthouse?: Record<string, number | null>;
 }
 
 export interface SweepView {
@@ -229,7 +233,36 @@ export function jobEntry(job: JobRecord | undefined, jobId: string, ctx: SweepVi
     device_id: r?.deviceId ?? (status === 'pending' ? '' : (job.deviceId ?? '')),
     ...networkEntry(r),
     ...answerFields(summaryOf(r)),
+    ...lighthouseEntry(r),
   };
+}
+
+/** The try's Lighthouse scores (metadata.lighthouse.scores), only when it has them. */
+function lighthouseEntry(r: JobRecord['result']): { lighthouse?: Record<string, number | null> } {
+  const lh = r?.metadata.lighthouse as { scores?: Record<string, unknown> } | undefined;
+  if (!lh?.scores || typeof lh.scores !== 'object') return {};
+  const scores: Record<string, number | null> = {};
+  for (const [k, v] of Object.entries(lh.scores)) scores[k] = typeof v === 'number' ? v : null;
+  return { lighthouse: scores };
+}
+
+/** Per category, the median score of the tries that have one; undefined when none was audited. */
+export function medianScores(entries: readonly SweepJobEntry[]): Record<string, number | null> | undefined {
+  const audited = entries.filter((e) => e.lighthouse);
+  if (audited.length === 0) return undefined;
+  const out: Record<string, number | null> = {};
+  const categories = new Set(audited.flatMap((e) => Object.keys(e.lighthouse ?? {})));
+  for (const c of [...categories].sort()) {
+    const values = audited.map((e) => e.lighthouse?.[c]).filter((v): v is number => typeof v === 'number');
+    out[c] = values.length > 0 ? medianOf(values) : null;
+  }
+  return out;
+}
+
+function medianOf(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 export function groupStatus(statuses: readonly TryStatus[]): GroupStatus {
@@ -269,7 +302,11 @@ export function sweepView(sweep: SweepRecord, jobs: readonly JobRecord[], ctx: S
     }
     group.jobs.push(entry);
   }
-  for (const group of Object.values(results)) group.status = groupStatus(group.jobs.map((e) => e.status));
+  for (const group of Object.values(results)) {
+    group.status = groupStatus(group.jobs.map((e) => e.status));
+    const scores = medianScores(group.jobs);
+    if (scores) group.lighthouse = scores;
+  }
   return {
     sweep_id: sweep.id,
     url: sweep.url,

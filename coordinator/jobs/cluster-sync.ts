@@ -24,6 +24,12 @@ export class ClusterSync {
   private cursor: string | null = null;
   /** Catch-up reads run one at a time: two at once would race on the cursor. */
   private catchingUp: Promise<void> = Promise.resolve();
+  /**
+   * Jobs announced pending elsewhere during this turn, in announcement order: read with one
+   * statement per turn (a NOTIFY carries a whole commit's wake-ups), not one read a job.
+   */
+  private announced = new Set<string>();
+  private readScheduled: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly store: Store,
@@ -52,6 +58,8 @@ export class ClusterSync {
     if (this.renewTimer) clearInterval(this.renewTimer);
     if (this.reclaimTimer) clearInterval(this.reclaimTimer);
     if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.readScheduled) clearImmediate(this.readScheduled);
+    this.readScheduled = null;
     this.pollTimer = null;
     this.renewTimer = null;
     this.reclaimTimer = null;
@@ -65,8 +73,8 @@ export class ClusterSync {
         this.jobs.remoteTerminal(event.jobId);
       } else if (event.type === 'job_pending') {
         if (this.jobs.has(event.jobId)) return;
-        const job = await this.store.getJob(event.jobId);
-        if (job) await this.jobs.remotePending(job);
+        this.announced.add(event.jobId);
+        this.readScheduled ??= setImmediate(() => void this.readAnnounced());
       } else if (event.type === 'resync') {
         await this.catchUp();
       } else if (event.type === 'session_ended') {
@@ -74,6 +82,24 @@ export class ClusterSync {
       }
     } catch (err) {
       this.opts.log.error({ err, event }, 'could not apply a cluster event');
+    }
+  }
+
+  /** Reads this turn's announced jobs in one statement and queues those still pending, in order. */
+  private async readAnnounced(): Promise<void> {
+    this.readScheduled = null;
+    const ids = [...this.announced].filter((id) => !this.jobs.has(id));
+    this.announced = new Set();
+    if (ids.length === 0) return;
+    try {
+      const byId = new Map((await this.store.getJobs(ids)).map((j) => [j.id, j]));
+      for (const id of ids) {
+        const job = byId.get(id);
+        if (job) await this.jobs.remotePending(job);
+      }
+    } catch (err) {
+      // The catch-up read of the change cursor (a resync, the slow poll) finds them again.
+      this.opts.log.error({ err, jobs: ids.length }, 'could not read jobs announced pending');
     }
   }
 

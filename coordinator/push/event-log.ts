@@ -277,8 +277,12 @@ export class PushEventLog implements JobListener {
     const push = this.services.store.push;
     const urls = new Set<string>();
     let own = false;
-    for (const [i, subjectId] of subjectIds.entries()) {
-      const hook = await push.getSubjectWebhook(subjectId);
+    // Asked together, so a store that gathers reads per turn (PostgreSQL) reads them all at once.
+    const [fallback, ...hooks] = await Promise.all([
+      push.getOwnerWebhook(ownerId),
+      ...subjectIds.map((id) => push.getSubjectWebhook(id)),
+    ]);
+    for (const [i, hook] of hooks.entries()) {
       if (!hook || hook.ownerId !== ownerId) continue;
       own = true;
       const kind: WebhookSubject =
@@ -295,7 +299,6 @@ export class PushEventLog implements JobListener {
       if (events.includes(type)) urls.add(hook.url);
     }
     if (!own) {
-      const fallback = await push.getOwnerWebhook(ownerId);
       if (fallback?.url && (fallback.events.length === 0 || fallback.events.includes(type)))
         urls.add(fallback.url);
     }

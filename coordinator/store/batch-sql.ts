@@ -1,5 +1,6 @@
 // The SQL of batches that SQLite and PostgreSQL share: migration 14's tables, in types both accept.
-import type { BatchRecord } from './batch-types.js';
+import type { BatchJob, BatchRecord } from './batch-types.js';
+import { CLAIMED_COLUMNS, jobToRow } from './rows.js';
 
 /**
  * Migration 14. `batch_jobs.finished` makes counting a job's end idempotent (a catch-up pass or a
@@ -73,4 +74,14 @@ export function countsOf(rows: ReadonlyArray<{ status: string; n: number | strin
     if (r.status in counts) counts[r.status as keyof typeof counts] = Number(r.n);
   }
   return counts;
+}
+
+/** Appends one batch job's values in CLAIMED_COLUMNS order (the lease's columns null when unclaimed). */
+export function pushClaimedValues(values: unknown[], { job, lease }: BatchJob): void {
+  const row = jobToRow(job) as unknown as Record<string, unknown>;
+  for (const c of CLAIMED_COLUMNS) {
+    if (c === 'coordinator_id') values.push(lease?.coordinatorId ?? null);
+    else if (c === 'lease_until_ms') values.push(lease?.untilMs ?? null);
+    else values.push(row[c]);
+  }
 }

@@ -14,7 +14,7 @@ export interface OpenStoreOptions {
 
 /**
  * `sqlite:<path>`, or `postgres://…` / `postgresql://…` with optional `?schema=<name>` (created if
- * missing) and `?pool_size=<n>`. Backends load lazily so one never pulls in the other's driver.
+ * missing), `?pool_size=<n>` and `?commit_gather_ms=<n>`. Backends load lazily so one never pulls in the other's driver.
  */
 export async function openStore(spec: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (spec.startsWith('sqlite:')) {
@@ -30,6 +30,7 @@ export async function openStore(spec: string, options: OpenStoreOptions = {}): P
     return PostgresStore.open(parsed.connectionString, {
       schema: parsed.schema,
       poolSize: parsed.poolSize ?? undefined,
+      commitGatherMs: parsed.commitGatherMs ?? undefined,
       log: options.log,
     });
   }

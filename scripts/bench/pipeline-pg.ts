@@ -6,6 +6,10 @@
 // stream, as no other process can hear its store), and a direct undici fetch of the same target.
 // CPU per job is read from /proc for the coordinator processes and the database's server backends.
 //   npx tsx scripts/bench/pipeline-pg.ts [--jobs 2000] [--concurrency 32] [--coordinators 1,2]
+//     [--statements]   per phase, the statements PostgreSQL ran a job (calls and time), where the
+//                      server preloads pg_stat_statements (TEST_POSTGRES_URL may point at such a one)
+//     [--prof DIR]     CPU profiles of the PostgreSQL phases' coordinator processes, into DIR/<n>/
+//     [--store-params commit_gather_ms=0]   store spec parameters of the coordinators
 // Last lines: RESULT pipeline_pg coordinators=<n> concurrency=32 jobs_per_s=<n> cpu_us_per_job=<n>
 //   pg_cpu_us_per_job=<n> ratio_sqlite=<x> … (ratio_sqlite: jobs/s over the SQLite pipeline's)
 import { randomUUID } from 'node:crypto';
@@ -34,6 +38,9 @@ const CONCURRENCY = Number(flags.concurrency ?? 32);
 const SIZES = String(flags.coordinators ?? '1,2')
   .split(',')
   .map(Number);
+const STATEMENTS = flags.statements !== undefined;
+const PROF_DIR = flags.prof === undefined ? null : String(flags.prof);
+const STORE_PARAMS = flags['store-params'] === undefined ? undefined : String(flags['store-params']);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function runPool(n: number, concurrency: number, one: (i: number) => Promise<void>): Promise<number> {
@@ -47,20 +54,50 @@ async function runPool(n: number, concurrency: number, one: (i: number) => Promi
   return performance.now() - start;
 }
 
-/** CPU seconds of the server backends of one database (pooled: the same pids for the whole run). */
-async function backendCpu(client: pg.Client): Promise<Map<number, number>> {
-  const { rows } = await client.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+/** CPU seconds of the server backends of one database by pid, with each one's application name. */
+async function backendCpu(client: pg.Client): Promise<Map<number, { cpu: number; app: string }>> {
+  const { rows } = await client.query<{ pid: number; app: string }>(
+    'SELECT pid, application_name AS app FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
   );
-  const out = new Map<number, number>();
-  for (const { pid } of rows) {
+  const out = new Map<number, { cpu: number; app: string }>();
+  for (const { pid, app } of rows) {
     try {
-      out.set(pid, procStatus(pid).cpuSec);
+      out.set(pid, { cpu: procStatus(pid).cpuSec, app });
     } catch {
       // ended between the query and the read
     }
   }
   return out;
+}
+
+/** Clears this database's statement statistics; false where pg_stat_statements is not preloaded. */
+async function statementsReset(client: pg.Client): Promise<boolean> {
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await client.query(
+      'SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)',
+    );
+    return true;
+  } catch (err) {
+    log(`no statement profile: ${(err as Error).message}`);
+    return false;
+  }
+}
+
+/** What the coordinators made PostgreSQL run a job: calls and execution time, by statement. */
+async function statementsReport(client: pg.Client, jobs: number): Promise<void> {
+  const { rows } = await client.query<{ calls: string; ms: number; query: string }>(
+    `SELECT calls, total_exec_time AS ms, query FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+     ORDER BY calls DESC LIMIT 25`,
+  );
+  let calls = 0;
+  for (const r of rows) calls += Number(r.calls);
+  log(`statements a job: ${(calls / jobs).toFixed(2)} (top 25)`);
+  for (const r of rows) {
+    const text = r.query.replace(/\s+/g, ' ').slice(0, 110);
+    log(`  ${(Number(r.calls) / jobs).toFixed(3)}/job ${((r.ms * 1000) / jobs).toFixed(1)} µs/job  ${text}`);
+  }
 }
 
 const target = await startTargetServer();
@@ -173,7 +210,11 @@ for (const n of SIZES) {
   });
   const directRate = (JOBS / directMs) * 1000;
 
-  const cluster = await startPgCluster('bench-pg', ['--heartbeat-interval-ms', '15000'], n);
+  const profile = PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}/${n}`] : [];
+  const cluster = await startPgCluster('bench-pg', ['--heartbeat-interval-ms', '15000'], n, {
+    nodeArgs: profile,
+    storeParams: STORE_PARAMS,
+  });
   const agents: AgentProcess[] = [];
   const sql = new pg.Client({ connectionString: cluster.pg.url });
   await sql.connect();
@@ -226,6 +267,7 @@ for (const n of SIZES) {
       await submitAndWait(i);
     });
 
+    const profiled = STATEMENTS && (await statementsReset(sql));
     const pids = cluster.coordinators.map((c) => c.child.pid ?? 0);
     const coordBefore = pids.map((p) => procStatus(p).cpuSec);
     const pgBefore = await backendCpu(sql);
@@ -235,7 +277,17 @@ for (const n of SIZES) {
     });
     const coordSec = pids.reduce((sum, p, i) => sum + procStatus(p).cpuSec - (coordBefore[i] ?? 0), 0);
     let pgSec = 0;
-    for (const [pid, cpu] of await backendCpu(sql)) pgSec += cpu - (pgBefore.get(pid) ?? 0);
+    // Where the server's CPU went: the coordinators' pools, their LISTEN connections, the bench's.
+    const byApp = new Map<string, number>();
+    for (const [pid, { cpu, app }] of await backendCpu(sql)) {
+      const sec = cpu - (pgBefore.get(pid)?.cpu ?? 0);
+      pgSec += sec;
+      byApp.set(app || 'bench', (byApp.get(app || 'bench') ?? 0) + sec);
+    }
+    log(
+      `PostgreSQL CPU a job by connection kind: ${[...byApp].map(([app, sec]) => `${app} ${((sec * 1e6) / JOBS).toFixed(0)} µs`).join(', ')}`,
+    );
+    if (profiled) await statementsReport(sql, JOBS);
     lat.sort((a, b) => a - b);
     const rate = (JOBS / ms) * 1000;
     const cpuUs = (coordSec * 1e6) / JOBS;

@@ -229,11 +229,18 @@ export interface CoordinatorProcess {
   exited: Promise<number | null>;
 }
 
-/** A real coordinator process (tsx coordinator/main.ts) on port 0, for kill tests. */
-export async function spawnCoordinator(flags: string[]): Promise<CoordinatorProcess> {
+/**
+ * A real coordinator process (tsx coordinator/main.ts) on port 0, for kill tests. `nodeArgs`: node's
+ * own flags before the script (e.g. --cpu-prof, which NODE_OPTIONS may not carry).
+ */
+export async function spawnCoordinator(
+  flags: string[],
+  nodeArgs: readonly string[] = [],
+): Promise<CoordinatorProcess> {
   const child = spawn(
     process.execPath,
     [
+      ...nodeArgs,
       '--import',
       'tsx',
       path.join(ROOT, 'coordinator/main.ts'),

@@ -19,12 +19,22 @@ export async function startPgCluster(
   name: string,
   flags: readonly string[] = [],
   count = 2,
+  opts: {
+    /** node's own flags for each coordinator (e.g. --cpu-prof). */
+    nodeArgs?: readonly string[];
+    /** Store spec parameters for the coordinators (e.g. `commit_gather_ms=0`). */
+    storeParams?: string;
+  } = {},
 ): Promise<PgCluster> {
   const pg = await freshPostgresUrl();
   const store = await openStore(pg.url);
   const dataDir = tempDir(name);
-  const all = ['--store', pg.url, '--data-dir', dataDir, ...flags];
-  const coordinators = await Promise.all(Array.from({ length: count }, () => spawnCoordinator(all)));
+  const spec = opts.storeParams ? `${pg.url}?${opts.storeParams}` : pg.url;
+  const nodeArgs = opts.nodeArgs ?? [];
+  const all = ['--store', spec, '--data-dir', dataDir, ...flags];
+  const coordinators = await Promise.all(
+    Array.from({ length: count }, () => spawnCoordinator(all, nodeArgs)),
+  );
   return {
     pg,
     store,

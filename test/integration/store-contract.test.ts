@@ -980,19 +980,23 @@ describe('PostgresStore: several coordinators on one database', { skip: pgSkip }
 });
 
 describe('postgres store spec', () => {
-  it('strips schema and pool_size, keeps the rest as written', () => {
+  it('strips schema, pool_size and commit_gather_ms, keeps the rest as written', () => {
     assert.deepEqual(
-      parsePostgresSpec('postgres://u:p%40ss@127.0.0.1:5432/db?sslmode=disable&schema=crawl&pool_size=20'),
+      parsePostgresSpec(
+        'postgres://u:p%40ss@127.0.0.1:5432/db?sslmode=disable&schema=crawl&pool_size=20&commit_gather_ms=2',
+      ),
       {
         connectionString: 'postgres://u:p%40ss@127.0.0.1:5432/db?sslmode=disable',
         schema: 'crawl',
         poolSize: 20,
+        commitGatherMs: 2,
       },
     );
     assert.deepEqual(parsePostgresSpec('postgresql://127.0.0.1/db'), {
       connectionString: 'postgresql://127.0.0.1/db',
       schema: null,
       poolSize: null,
+      commitGatherMs: null,
     });
   });
 

@@ -2,9 +2,17 @@
 // their positions in one transaction; a job's end counted in one statement, atomic across
 // coordinators (the batch row's lock orders concurrent counts).
 import type pg from 'pg';
-import { type BatchRow, batchToRow, COUNT_BATCH_JOBS_SQL, countsOf, rowToBatch } from '../batch-sql.js';
+import {
+  type BatchRow,
+  batchToRow,
+  COUNT_BATCH_JOBS_SQL,
+  countsOf,
+  pushClaimedValues,
+  rowToBatch,
+} from '../batch-sql.js';
 import type { BatchCounts, BatchJob, BatchRecord, BatchStore } from '../batch-types.js';
-import { CLAIMED_COLUMNS, jobToRow } from '../rows.js';
+import { CLAIMED_COLUMNS } from '../rows.js';
+import { GET_BATCH, INSERT_BATCH, LIST_BATCH_JOBS } from '../sql/batches.js';
 import { withTransaction } from './transactions.js';
 
 /** Rows per INSERT: 1,000 rows of 24 columns stay inside PostgreSQL's 65,535 bound parameters. */
@@ -27,30 +35,12 @@ export class PostgresBatchStore implements BatchStore {
     const b = batchToRow(batch);
     const width = CLAIMED_COLUMNS.length;
     await withTransaction(this.pool, async (client) => {
-      await client.query(
-        'INSERT INTO batches (id, owner_id, created_at, requested_count, accepted_count, finished_count, completed_at, item_errors) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-        [
-          b.id,
-          b.owner_id,
-          b.created_at,
-          b.requested_count,
-          b.accepted_count,
-          b.finished_count,
-          b.completed_at,
-          b.item_errors,
-        ],
-      );
+      const insert = INSERT_BATCH('postgres');
+      await client.query(insert.sql, insert.bind(b));
       for (let at = 0; at < jobs.length; at += ROWS_PER_INSERT) {
         const chunk = jobs.slice(at, at + ROWS_PER_INSERT);
         const values: unknown[] = [];
-        for (const { job, lease } of chunk) {
-          const row = jobToRow(job) as unknown as Record<string, unknown>;
-          for (const c of CLAIMED_COLUMNS) {
-            if (c === 'coordinator_id') values.push(lease?.coordinatorId ?? null);
-            else if (c === 'lease_until_ms') values.push(lease?.untilMs ?? null);
-            else values.push(row[c]);
-          }
-        }
+        for (const j of chunk) pushClaimedValues(values, j);
         await client.query(
           `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES ${placeholders(chunk.length, width)}`,
           values,
@@ -67,7 +57,8 @@ export class PostgresBatchStore implements BatchStore {
   }
 
   async getBatch(id: string): Promise<BatchRecord | null> {
-    const { rows } = await this.pool.query<BatchRow>('SELECT * FROM batches WHERE id = $1', [id]);
+    const get = GET_BATCH('postgres');
+    const { rows } = await this.pool.query<BatchRow>(get.sql, get.bind({ id }));
     return rows[0] ? rowToBatch(rows[0]) : null;
   }
 
@@ -83,9 +74,10 @@ export class PostgresBatchStore implements BatchStore {
     afterIndex: number,
     limit: number,
   ): Promise<Array<{ index: number; jobId: string }>> {
+    const list = LIST_BATCH_JOBS('postgres');
     const { rows } = await this.pool.query<{ position: number; job_id: string }>(
-      'SELECT position, job_id FROM batch_jobs WHERE batch_id = $1 AND position > $2 ORDER BY position LIMIT $3',
-      [batchId, afterIndex, limit],
+      list.sql,
+      list.bind({ batchId, afterIndex, limit }),
     );
     return rows.map((r) => ({ index: r.position, jobId: r.job_id }));
   }

@@ -1,4 +1,4 @@
-// Splits a `postgres://…?schema=…&pool_size=…` store spec into what pg needs and what we handle.
+// Splits a `postgres://…?schema=…&pool_size=…&commit_gather_ms=…` store spec into what pg needs and what we handle.
 
 export interface PostgresSpec {
   /** The URL handed to pg, without the parameters below. */
@@ -7,10 +7,12 @@ export interface PostgresSpec {
   schema: string | null;
   /** Pool connections per coordinator; null = the default. */
   poolSize: number | null;
+  /** Longest wait of a busy writer for a fuller batch (write-batch.ts), ms; null = the default. */
+  commitGatherMs: number | null;
 }
 
 /** Our own query parameters; pg would otherwise read them as connection settings. */
-const OWN_PARAMS = new Set(['schema', 'pool_size']);
+const OWN_PARAMS = new Set(['schema', 'pool_size', 'commit_gather_ms']);
 
 /**
  * Simple identifiers only, so they never need quoting rules beyond double quotes, and short enough
@@ -22,7 +24,7 @@ export function parsePostgresSpec(spec: string): PostgresSpec {
   if (!/^postgres(ql)?:\/\//.test(spec))
     throw new Error('postgres store: expected postgres://… or postgresql://…');
   const q = spec.indexOf('?');
-  if (q < 0) return { connectionString: spec, schema: null, poolSize: null };
+  if (q < 0) return { connectionString: spec, schema: null, poolSize: null, commitGatherMs: null };
   // Split by hand rather than through URLSearchParams so the parameters we pass on to pg stay byte
   // for byte as written (URLSearchParams would re-encode them).
   const kept: string[] = [];
@@ -55,8 +57,23 @@ export function parsePostgresSpec(spec: string): PostgresSpec {
       );
     }
   }
+  const gatherText = own.get('commit_gather_ms');
+  let commitGatherMs: number | null = null;
+  if (gatherText !== undefined) {
+    commitGatherMs = Number(gatherText);
+    if (!Number.isInteger(commitGatherMs) || commitGatherMs < 0 || commitGatherMs > 100) {
+      throw new Error(
+        `postgres store: commit_gather_ms must be an integer from 0 to 100, got ${JSON.stringify(gatherText)}`,
+      );
+    }
+  }
   const base = spec.slice(0, q);
-  return { connectionString: kept.length ? `${base}?${kept.join('&')}` : base, schema, poolSize };
+  return {
+    connectionString: kept.length ? `${base}?${kept.join('&')}` : base,
+    schema,
+    poolSize,
+    commitGatherMs,
+  };
 }
 
 /** LISTEN/NOTIFY channels are per database, so each schema gets its own channel. */

@@ -52,6 +52,8 @@ export interface PostgresStoreOptions {
   schema?: string | null;
   /** Where connection trouble is reported. Default: nowhere. */
   log?: StoreLog;
+  /** Longest wait of a busy writer for a fuller batch, ms (write-batch.ts). Default 4. */
+  commitGatherMs?: number;
 }
 
 export class PostgresStore implements Store {
@@ -75,10 +77,11 @@ export class PostgresStore implements Store {
     private readonly pool: pg.Pool,
     clientConfig: pg.ClientConfig,
     channel: string,
-    log: StoreLog | undefined,
+    options: PostgresStoreOptions,
   ) {
+    const log = options.log;
     this.events = new EventHub({ clientConfig, channel, log });
-    this.writes = new PgWriteBatch(pool, channel);
+    this.writes = new PgWriteBatch(pool, channel, { gatherMs: options.commitGatherMs });
     this.trust = new PostgresTrustStore(pool);
     this.idempotency = new PostgresIdempotencyStore(pool);
     this.batches = new PostgresBatchStore(pool);
@@ -111,7 +114,7 @@ export class PostgresStore implements Store {
       await pool.end().catch(() => {});
       throw err;
     }
-    return new PostgresStore(pool, clientConfig, eventChannel(schema), options.log);
+    return new PostgresStore(pool, clientConfig, eventChannel(schema), options);
   }
 
   /** Rows typed by the caller: pg's QueryResultRow demands an index signature our row interfaces lack. */

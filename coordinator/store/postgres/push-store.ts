@@ -24,14 +24,19 @@ import { ReadBatch } from './read-batch.js';
 import { withTransaction } from './transactions.js';
 import type { PgWriteBatch } from './write-batch.js';
 
+/** The subjects' ($1) and owners' ($2) webhooks, each row keyed as ReadBatch asks. */
+const HOOKS_SQL = `SELECT 's:' || subject_id AS key, subject_id, owner_id, url, events, NULL AS secret
+    FROM subject_webhooks WHERE subject_id = ANY($1::text[])
+  UNION ALL
+  SELECT 'o:' || owner_id, NULL, owner_id, url, events, secret
+    FROM owner_webhooks WHERE owner_id = ANY($2::text[])`;
+
 export class PostgresPushStore implements PushStore {
-  /** Every event reads its webhooks: one statement per turn for all of them. */
-  private readonly subjectHooks = new ReadBatch<HookRow>((ids) =>
-    this.byKey('SELECT * FROM subject_webhooks WHERE subject_id = ANY($1::text[])', ids, 'subject_id'),
-  );
-  private readonly ownerHooks = new ReadBatch<HookRow>((ids) =>
-    this.byKey('SELECT * FROM owner_webhooks WHERE owner_id = ANY($1::text[])', ids, 'owner_id'),
-  );
+  /**
+   * Every event reads its webhooks (its subjects' and its owner's): one statement per turn for all
+   * of them, keys `s:<subject>` and `o:<owner>`.
+   */
+  private readonly hooks = new ReadBatch<HookRow>((keys) => this.readHooks(keys));
 
   constructor(
     private readonly pool: pg.Pool,
@@ -42,13 +47,16 @@ export class PostgresPushStore implements PushStore {
     return (await this.pool.query(sql, params)).rows as T[];
   }
 
-  private async byKey(
-    sql: string,
-    keys: string[],
-    column: 'subject_id' | 'owner_id',
-  ): Promise<Map<string, HookRow>> {
-    const rows = await this.rows<HookRow>(sql, [keys]);
-    return new Map(rows.map((r) => [String(r[column]), r]));
+  private async readHooks(keys: string[]): Promise<Map<string, HookRow>> {
+    const subjects: string[] = [];
+    const owners: string[] = [];
+    for (const k of keys) (k.startsWith('s:') ? subjects : owners).push(k.slice(2));
+    const { rows } = await this.pool.query<HookRow & { key: string }>({
+      name: 'crawl_push_hooks',
+      text: HOOKS_SQL,
+      values: [subjects, owners],
+    });
+    return new Map(rows.map((r) => [r.key, r]));
   }
 
   async setSubjectWebhook(h: SubjectWebhook): Promise<void> {
@@ -59,7 +67,7 @@ export class PostgresPushStore implements PushStore {
   }
 
   async getSubjectWebhook(subjectId: string): Promise<SubjectWebhook | null> {
-    const row = await this.subjectHooks.get(subjectId);
+    const row = await this.hooks.get(`s:${subjectId}`);
     if (!row) return null;
     return { subjectId, ownerId: row.owner_id, url: row.url ?? '', events: JSON.parse(row.events) };
   }
@@ -72,7 +80,7 @@ export class PostgresPushStore implements PushStore {
   }
 
   async getOwnerWebhook(ownerId: string): Promise<OwnerWebhook | null> {
-    const row = await this.ownerHooks.get(ownerId);
+    const row = await this.hooks.get(`o:${ownerId}`);
     if (!row) return null;
     return { ownerId, url: row.url, events: JSON.parse(row.events), secret: row.secret ?? '' };
   }

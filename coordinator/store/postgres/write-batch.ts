@@ -5,7 +5,14 @@
 // what a small write costs PostgreSQL; with many jobs in flight one of each serves them all.
 //
 // One batch is written at a time, on one pooled connection, while the next one gathers: the busier
-// the store, the bigger the batches. What a caller may rely on, as with a statement of its own:
+// the store, the bigger the batches. A writer that is busy (writes arrived while its last batch
+// committed) waits a little longer, up to `gatherMs` or until `gatherWrites` are pending, before the
+// next commit, as PostgreSQL's own commit_delay does when other transactions are active: without it a
+// writer commits as often as a commit's round trips allow whatever its rate, so several coordinators
+// sharing a job rate commit that many times more often, each commit smaller, and every commit's
+// fixed cost (its round trips, WAL flush, NOTIFY) is paid per job that many times over. A writer
+// that was idle commits at once: a lone job waits for nothing.
+// What a caller may rely on, as with a statement of its own:
 // - its promise settles after the commit of its batch, with its own outcome (claimed or not, stored
 //   or duplicate, …), read from the statement's RETURNING rows;
 // - writes apply in the order they were started: two writes of the same job never share a statement
@@ -38,6 +45,10 @@ interface Pending {
 export interface PgWriteBatchOptions {
   /** Writes in one transaction at most. Default 512. */
   maxWrites?: number;
+  /** Longest extra wait of a busy writer for a fuller batch, ms; 0: none. Default 4. */
+  gatherMs?: number;
+  /** Pending writes that end that wait at once. Default 64 (a dozen jobs' writes). */
+  gatherWrites?: number;
 }
 
 /** Splits a batch where a job comes back: each stage touches a job at most once. */
@@ -72,6 +83,16 @@ export class PgWriteBatch {
   private writing: Promise<void> | null = null;
   private closed = false;
   private readonly maxWrites: number;
+  private readonly gatherMs: number;
+  private readonly gatherWrites: number;
+  /** Ends the current gathering wait early (enough writes, or close). */
+  private gathered: (() => void) | null = null;
+  /**
+   * Writes arrived while the last batch committed (before its callers heard back): the writer is
+   * busy. A write its callers start once answered does not count: one caller's writes in a row must
+   * not wait.
+   */
+  private busy = false;
   /** Transactions committed and writes in them, for tests and metrics. */
   readonly stats = { batches: 0, writes: 0 };
 
@@ -81,6 +102,8 @@ export class PgWriteBatch {
     opts: PgWriteBatchOptions = {},
   ) {
     this.maxWrites = opts.maxWrites ?? 512;
+    this.gatherMs = opts.gatherMs ?? 4;
+    this.gatherWrites = Math.min(opts.gatherWrites ?? 64, this.maxWrites);
   }
 
   /** Runs `op` in the batch gathering now; settles with its outcome after that batch's commit. */
@@ -89,6 +112,7 @@ export class PgWriteBatch {
     return new Promise<WriteOutcome[K]>((resolve, reject) => {
       this.pending.push({ entry: { op }, resolve: resolve as (value: unknown) => void, reject });
       if (!this.writing) this.scheduled ??= setImmediate(this.start);
+      else if (this.gathered && this.pending.length >= this.gatherWrites) this.gathered();
     });
   }
 
@@ -108,11 +132,31 @@ export class PgWriteBatch {
       const batch = this.pending.splice(0, this.maxWrites);
       await this.commit(batch);
       // The continuations of the writes just settled run first and join the next batch.
-      if (this.pending.length > 0 && !this.closed) await new Promise((r) => setImmediate(r));
+      if (this.pending.length > 0 && !this.closed) {
+        const busy = this.busy;
+        await new Promise((r) => setImmediate(r));
+        if (busy) await this.gather();
+      }
     }
   }
 
+  /** Busy: waits up to gatherMs for gatherWrites pending writes (at once when there are, or closed). */
+  private gather(): Promise<void> {
+    if (this.gatherMs === 0 || this.closed || this.pending.length >= this.gatherWrites)
+      return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.gathered = null;
+        resolve();
+      };
+      const timer = setTimeout(done, this.gatherMs);
+      this.gathered = done;
+    });
+  }
+
   private async commit(batch: Pending[]): Promise<void> {
+    this.busy = false;
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -141,6 +185,7 @@ export class PgWriteBatch {
     client.release();
     this.stats.batches++;
     this.stats.writes += batch.length;
+    this.busy = this.pending.length > 0;
     for (const p of batch) p.resolve(p.entry.out);
   }
 
@@ -162,6 +207,7 @@ export class PgWriteBatch {
   /** Commits what is pending; later writes reject with StoreClosedError. */
   async close(): Promise<void> {
     this.closed = true;
+    this.gathered?.();
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = null;
     await this.writing;

@@ -10,4 +10,20 @@ export interface Tables {
     response: string | null;
     created_at_ms: number | string;
   };
+  batches: {
+    id: string;
+    owner_id: string;
+    created_at: string;
+    requested_count: number | string;
+    accepted_count: number | string;
+    finished_count: number | string;
+    completed_at: string | null;
+    item_errors: string;
+  };
+  batch_jobs: {
+    batch_id: string;
+    position: number;
+    job_id: string;
+    finished: number;
+  };
 }

@@ -1,9 +1,17 @@
 // Batches in SQLite (see store/batch-types.ts): the batch, its jobs as multi-row inserts and their
 // positions in one savepoint of the store's write batch.
 import type Database from 'better-sqlite3';
-import { type BatchRow, batchToRow, COUNT_BATCH_JOBS_SQL, countsOf, rowToBatch } from '../batch-sql.js';
+import {
+  type BatchRow,
+  batchToRow,
+  COUNT_BATCH_JOBS_SQL,
+  countsOf,
+  pushClaimedValues,
+  rowToBatch,
+} from '../batch-sql.js';
 import type { BatchCounts, BatchJob, BatchRecord, BatchStore } from '../batch-types.js';
-import { CLAIMED_COLUMNS, jobToRow } from '../rows.js';
+import { CLAIMED_COLUMNS } from '../rows.js';
+import { GET_BATCH, INSERT_BATCH, LIST_BATCH_JOBS } from '../sql/batches.js';
 
 type Prepare = Database.Database['prepare'];
 /** Runs writes in the store's group commit (write-batch.ts). */
@@ -21,33 +29,18 @@ export class SqliteBatchStore implements BatchStore {
 
   async insertBatch(batch: BatchRecord, jobs: readonly BatchJob[]): Promise<void> {
     const b = batchToRow(batch);
-    const insertBatch = this.prepare(
-      'INSERT INTO batches (id, owner_id, created_at, requested_count, accepted_count, finished_count, completed_at, item_errors) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    const insert = INSERT_BATCH('sqlite');
+    const insertBatch = this.prepare(insert.sql);
     const values: unknown[] = [];
     const refs: unknown[] = [];
-    for (const { index, job, lease } of jobs) {
-      const row = jobToRow(job) as unknown as Record<string, unknown>;
-      for (const c of CLAIMED_COLUMNS) {
-        if (c === 'coordinator_id') values.push(lease?.coordinatorId ?? null);
-        else if (c === 'lease_until_ms') values.push(lease?.untilMs ?? null);
-        else values.push(row[c]);
-      }
-      refs.push(batch.id, index, job.id);
+    for (const j of jobs) {
+      pushClaimedValues(values, j);
+      refs.push(batch.id, j.index, j.job.id);
     }
     const width = CLAIMED_COLUMNS.length;
     await this.write(
       this.db.transaction(() => {
-        insertBatch.run(
-          b.id,
-          b.owner_id,
-          b.created_at,
-          b.requested_count,
-          b.accepted_count,
-          b.finished_count,
-          b.completed_at,
-          b.item_errors,
-        );
+        insertBatch.run(insert.bind(b));
         for (let at = 0; at < jobs.length; at += ROWS_PER_INSERT) {
           const n = Math.min(ROWS_PER_INSERT, jobs.length - at);
           this.insertJobs(n).run(values.slice(at * width, (at + n) * width));
@@ -71,7 +64,8 @@ export class SqliteBatchStore implements BatchStore {
   }
 
   async getBatch(id: string): Promise<BatchRecord | null> {
-    const row = this.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?').get(id);
+    const get = GET_BATCH('sqlite');
+    const row = this.prepare<unknown[], BatchRow>(get.sql).get(get.bind({ id }));
     return row ? rowToBatch(row) : null;
   }
 
@@ -86,10 +80,9 @@ export class SqliteBatchStore implements BatchStore {
     afterIndex: number,
     limit: number,
   ): Promise<Array<{ index: number; jobId: string }>> {
-    return this.prepare<[string, number, number], { position: number; job_id: string }>(
-      'SELECT position, job_id FROM batch_jobs WHERE batch_id = ? AND position > ? ORDER BY position LIMIT ?',
-    )
-      .all(batchId, afterIndex, limit)
+    const list = LIST_BATCH_JOBS('sqlite');
+    return this.prepare<unknown[], { position: number; job_id: string }>(list.sql)
+      .all(list.bind({ batchId, afterIndex, limit }))
       .map((r) => ({ index: r.position, jobId: r.job_id }));
   }
 

@@ -48,4 +48,9 @@ export interface ConnectionDeps {
   exits?: ProxyExits;
   /** Initial credit window of a proxy stream, bytes. Default 64 KiB. */
   streamWindowBytes?: number;
+  /**
+   * Whether the Welcome offers link batches (Welcome.batch_frames) and batches go to agents that
+   * read them. Default true; false behaves as a coordinator from before link batches (tests).
+   */
+  batchFrames?: boolean;
 }

@@ -158,6 +158,8 @@ export class LinkClient implements BatchedLink {
       return;
     }
     const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    // What this turn sent (a draining frame, a last result) goes before the close frame.
+    this.batcher?.flush();
     ws.close(1000, 'agent stopping');
     const timer = setTimeout(() => ws.terminate(), this.opts.closeTimeoutMs ?? 2_000);
     await closed;

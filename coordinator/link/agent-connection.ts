@@ -140,6 +140,8 @@ export class AgentConnection
 
   close(code: number, reason: string): void {
     if (this.closed) return;
+    // What this turn sent goes before the close frame, as it would have unbatched.
+    this.batcher?.flush();
     this.ws.close(code, reason);
     // A peer that does not answer the close handshake (or a link paused by the memory budget,
     // which reads nothing) is cut off after a grace instead of ws's 30 s close timeout. Not sooner:
@@ -376,6 +378,10 @@ export class AgentConnection
     try {
       if (!isBinary) throw new FrameError('FRAME_MALFORMED', 'text frames are not part of the protocol');
       batch = splitFrameBatch(data, maxBytes, MAX_BATCH_FRAMES);
+      // A coordinator that did not offer batches refuses one as one from before them would (a
+      // frame with no body it knows).
+      if (batch && this.deps.batchFrames === false)
+        throw new FrameError('FRAME_EMPTY', 'agent frame has no body');
     } catch (err) {
       this.badFrame(err);
       return;

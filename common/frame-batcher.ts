@@ -32,7 +32,8 @@ function flushAll(): void {
 }
 
 export class FrameBatcher {
-  private pending: Uint8Array[] = [];
+  /** This turn's frames; null between turns (an idle link holds no array). */
+  private pending: Uint8Array[] | null = null;
   private pendingBytes = BATCH_OVERHEAD_BYTES;
   private queued = false;
 
@@ -44,7 +45,7 @@ export class FrameBatcher {
 
   /** Frames waiting for the end of the turn. */
   get pendingFrames(): number {
-    return this.pending.length;
+    return this.pending?.length ?? 0;
   }
 
   /** Sends `bytes` (one encoded frame) in this turn's batch, or alone when it is large. */
@@ -55,8 +56,8 @@ export class FrameBatcher {
       this.link.writeFrame(bytes);
       return;
     }
-    if (this.pending.length >= MAX_BATCH_FRAMES || this.pendingBytes + size > this.maxBatchBytes)
-      this.flush();
+    if (this.pendingFrames >= MAX_BATCH_FRAMES || this.pendingBytes + size > this.maxBatchBytes) this.flush();
+    this.pending ??= [];
     this.pending.push(bytes);
     this.pendingBytes += size;
     if (this.queued) return;
@@ -74,17 +75,17 @@ export class FrameBatcher {
   /** Writes what is pending now: alone when one frame, else as one batch. */
   flush(): void {
     this.queued = false;
-    const n = this.pending.length;
-    if (n === 0) return;
     const frames = this.pending;
-    this.pending = [];
+    if (frames === null) return;
+    const n = frames.length;
+    this.pending = null;
     this.pendingBytes = BATCH_OVERHEAD_BYTES;
     this.link.writeFrame(n === 1 ? (frames[0] as Uint8Array) : encodeFrameBatch(frames));
   }
 
   /** The link closed: what is pending is dropped. */
   clear(): void {
-    this.pending = [];
+    this.pending = null;
     this.pendingBytes = BATCH_OVERHEAD_BYTES;
   }
 }

@@ -47,6 +47,11 @@ export interface AgentDeps {
   browserState?: () => 'ready' | 'crashed';
   /** Aborting it destroys the agent (abort now, as destroy(reason)). Default: none. */
   signal?: AbortSignal;
+  /**
+   * Whether the link batches frames with a coordinator that reads them (Hello.batch_frames).
+   * Default true; false behaves as an agent from before link batches (compatibility tests).
+   */
+  linkBatches?: boolean;
 }
 
 /** Emits 'link' (state) whenever the link state changes, and 'acked' (jobId, attempt). */
@@ -99,6 +104,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         maxBackoffMs: c.reconnectMaxMs,
         localAddress: c.localAddress || undefined,
         log: deps.log.child({ component: 'link' }),
+        batchFrames: deps.linkBatches ?? true,
       },
       {
         hello: () => this.hello(),

@@ -42,6 +42,11 @@ export interface AppDeps {
   log: Logger;
   /** How often sessions past their end are looked for. Default 1 s (tests stop one coordinator's clock). */
   sessionExpiryIntervalMs?: number;
+  /**
+   * Whether agent links batch frames (Welcome.batch_frames, docs/architecture.md). Default true;
+   * false answers as a coordinator from before link batches (compatibility tests).
+   */
+  linkBatches?: boolean;
 }
 
 export interface CoordinatorApp {
@@ -233,6 +238,7 @@ async function build(
       runningGraceMs: config.runningGraceMs,
       onStrike: (deviceId, why) => trust.strike(deviceId, why),
       onFrame: metrics.onFrame,
+      batchFrames: deps.linkBatches ?? true,
     }),
     'agent link',
     (l) => l.close(),

@@ -33,6 +33,8 @@ export interface StartOverrides {
   wrapStorage?: (storage: ContentStorage) => ContentStorage;
   /** How often sessions past their end are looked for (AppDeps.sessionExpiryIntervalMs). */
   sessionExpiryIntervalMs?: number;
+  /** Whether agent links batch frames (AppDeps.linkBatches). Default true. */
+  linkBatches?: boolean;
 }
 
 export async function startCoordinator(
@@ -76,6 +78,7 @@ async function start(
       storage,
       log,
       sessionExpiryIntervalMs: overrides.sessionExpiryIntervalMs,
+      linkBatches: overrides.linkBatches,
     }),
     'app',
     (b) => b.close(),

@@ -47,6 +47,7 @@ const OWNED: Record<string, readonly string[]> = {
   'coordinator/scheduler/device-slots.ts': [OWNER],
   'coordinator/scheduler/owner-queues.ts': [OWNER],
   'coordinator/scheduler/queue-entry.ts': [OWNER],
+  'coordinator/jobs/batch-submit.ts': [OWNER],
   'coordinator/scheduler/device-picker.ts': [
     'coordinator/scheduler/device-slots.ts',
     'coordinator/scheduler/direct-pick.ts',

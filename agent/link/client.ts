@@ -3,6 +3,7 @@
 
 import type { Logger } from 'pino';
 import WebSocket from 'ws';
+import { type BatchedLink, FrameBatcher } from '../../common/frame-batcher.js';
 import { TurnCork } from '../../common/turn-cork.js';
 import {
   AGENT_LINK_PATH,
@@ -12,7 +13,10 @@ import {
   DEFAULT_MAX_FRAME_BYTES,
   decodeCoordinatorFrame,
   encodeAgentFrame,
+  FrameError,
   type Hello,
+  MAX_BATCH_FRAMES,
+  splitFrameBatch,
   type Welcome,
 } from '../../proto/index.js';
 
@@ -40,6 +44,12 @@ export interface LinkOptions {
   localAddress?: string;
   /** How long close() waits for the coordinator's half of the close handshake. Default 2_000. */
   closeTimeoutMs?: number;
+  /**
+   * Whether the hello says the agent reads batch frames (Hello.batch_frames) and the agent batches
+   * its own frames for a coordinator that reads them. Default true; false behaves as an agent from
+   * before link batches (compatibility tests).
+   */
+  batchFrames?: boolean;
 }
 
 function zeroMask(mask: Buffer): void {
@@ -55,7 +65,7 @@ export function linkUrl(base: string): string {
   return u.toString();
 }
 
-export class LinkClient {
+export class LinkClient implements BatchedLink {
   private ws: WebSocket | null = null;
   private index = 0;
   private failures = 0;
@@ -72,6 +82,8 @@ export class LinkClient {
   private closing: Promise<void> | null = null;
   /** The link's TCP socket, corked while a turn's frames are sent (see sendRaw); null before the upgrade. */
   private cork: TurnCork | null = null;
+  /** Gathers each turn's frames into batch frames; null unless the coordinator reads them. */
+  private batcher: FrameBatcher | null = null;
 
   constructor(
     private readonly opts: LinkOptions,
@@ -103,11 +115,20 @@ export class LinkClient {
 
   sendRaw(bytes: Uint8Array): boolean {
     if (!this.connected || !this.ws) return false;
-    // The frames of one turn (the accepts for a batch of assigns, a result's chunks) leave in one
-    // socket write: corked at the first, uncorked once the turn's callbacks have run.
+    // A coordinator that reads batches gets the small frames of one turn (the accepts for a batch
+    // of assigns, small results) in one message; a large frame goes alone, in order.
+    if (this.batcher) this.batcher.send(bytes);
+    else this.writeFrame(bytes);
+    return true;
+  }
+
+  /** One WebSocket message (a frame, or a batch of them) on the open link (BatchedLink). */
+  writeFrame(bytes: Uint8Array): void {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    // The messages of one turn (a result's chunks) leave in one socket write: corked at the first,
+    // uncorked once the turn's callbacks have run.
     this.cork?.hold();
     this.ws.send(bytes);
-    return true;
   }
 
   /**
@@ -137,6 +158,8 @@ export class LinkClient {
       return;
     }
     const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    // What this turn sent (a draining frame, a last result) goes before the close frame.
+    this.batcher?.flush();
     ws.close(1000, 'agent stopping');
     const timer = setTimeout(() => ws.terminate(), this.opts.closeTimeoutMs ?? 2_000);
     await closed;
@@ -168,6 +191,7 @@ export class LinkClient {
     });
     this.ws = ws;
     this.cork = null;
+    this.batcher = null;
     this.welcomed = false;
     ws.on('upgrade', (res) => {
       if (this.ws !== ws) return;
@@ -179,7 +203,9 @@ export class LinkClient {
     let lastError: string | null = null;
     ws.on('open', () => {
       this.lastFrameMs = Date.now();
-      ws.send(encodeAgentFrame({ hello: this.handlers.hello() }));
+      const hello = this.handlers.hello();
+      hello.batchFrames = this.opts.batchFrames !== false;
+      ws.send(encodeAgentFrame({ hello }));
     });
     ws.on('unexpected-response', (_req, res) => {
       lastError = `coordinator refused the link: HTTP ${res.statusCode}`;
@@ -194,6 +220,8 @@ export class LinkClient {
       if (this.ws !== ws) return;
       this.ws = null;
       this.cork = null;
+      this.batcher?.clear();
+      this.batcher = null;
       this.stopTimers();
       const wasUp = this.welcomed;
       this.welcomed = false;
@@ -212,14 +240,45 @@ export class LinkClient {
 
   private onMessage(ws: WebSocket, data: Buffer): void {
     this.lastFrameMs = Date.now();
+    let batch: Uint8Array[] | null;
+    try {
+      batch = splitFrameBatch(data, DEFAULT_MAX_FRAME_BYTES, MAX_BATCH_FRAMES);
+      // Batches come only after the welcome, and only when this agent said it reads them.
+      if (batch && (!this.welcomed || this.opts.batchFrames === false)) {
+        throw new FrameError('FRAME_MALFORMED', 'batch frame not asked for');
+      }
+    } catch (err) {
+      this.badFrame(ws, err);
+      return;
+    }
+    if (batch === null) {
+      this.onBytes(ws, data, false);
+      return;
+    }
+    // Each frame of a batch as if it had come alone, in order, until one closes the link.
+    for (const bytes of batch) if (this.ws !== ws || !this.onBytes(ws, bytes, true)) return;
+  }
+
+  private badFrame(ws: WebSocket, err: unknown): void {
+    this.opts.log.warn({ err }, 'bad frame from coordinator');
+    ws.close(CloseCode.BadFrame, 'bad frame');
+  }
+
+  /** One frame (alone, or one of a batch: never the welcome); false when it closed the link. */
+  private onBytes(ws: WebSocket, data: Uint8Array, inBatch: boolean): boolean {
     let frame: CoordinatorFrame;
     try {
       frame = decodeCoordinatorFrame(data, DEFAULT_MAX_FRAME_BYTES);
+      if (inBatch && frame.body === 'welcome') throw new FrameError('FRAME_MALFORMED', 'welcome in a batch');
     } catch (err) {
-      this.opts.log.warn({ err }, 'bad frame from coordinator');
-      ws.close(CloseCode.BadFrame, 'bad frame');
-      return;
+      this.badFrame(ws, err);
+      return false;
     }
+    this.onFrame(ws, frame);
+    return true;
+  }
+
+  private onFrame(ws: WebSocket, frame: CoordinatorFrame): void {
     if (frame.body === 'welcome') {
       const welcome = frame.welcome as Welcome;
       this.welcomed = true;
@@ -239,6 +298,10 @@ export class LinkClient {
       const heartbeatMs = Math.max(250, welcome.heartbeatIntervalMs ?? 15_000);
       this.pinger = setInterval(() => this.ping(), heartbeatMs);
       this.pinger.unref();
+      // A coordinator that reads batches gets them, bounded by the frame limit it named.
+      if (welcome.batchFrames === true && this.opts.batchFrames !== false) {
+        this.batcher = new FrameBatcher(this, Number(welcome.maxFrameBytes) || DEFAULT_MAX_FRAME_BYTES);
+      }
       this.ping();
       this.handlers.onState('connected', this.currentUrl, null);
       this.handlers.onConnected(welcome);

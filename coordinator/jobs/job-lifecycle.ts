@@ -5,7 +5,8 @@
 // races with other coordinators), followed in this coordinator's queue, running attempts and device
 // slots, published to the other coordinators on the same database, and announced once to the
 // listeners. The picker, owner queues, sweep spread and placement matching are pure helpers it
-// calls; the API, the link, cluster sync and session expiry only report to it (reports.ts).
+// calls, and a batch's placement (batch-submit.ts) orders its own steps for a batch; the API, the
+// link, cluster sync and session expiry only report to it (reports.ts).
 import type { Logger } from 'pino';
 import type { OwnerControls } from '../../proto/index.js';
 import { newResourceId } from '../resource-id.js';
@@ -14,11 +15,11 @@ import { DeviceSlots } from '../scheduler/device-slots.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
 import { OwnerQueues } from '../scheduler/owner-queues.js';
 import { expiryFailure, queuedEntry, wanted } from '../scheduler/queue-entry.js';
-import type { BatchJob, BatchRecord } from '../store/batch-types.js';
+import type { BatchRecord } from '../store/batch-types.js';
 import type { JobRecord, Placement, ResultRecord, SessionRecord, SweepRecord } from '../store/records.js';
 import type { CompleteOutcome, Store } from '../store/types.js';
-import { isoNanos } from '../time.js';
 import type { JobSpan, JobTracing } from '../tracing/job-tracing.js';
+import { type BatchOwner, submitBatch } from './batch-submit.js';
 import type { JobEvent, JobListener } from './events.js';
 import {
   type ClaimOutcome,
@@ -80,6 +81,8 @@ export class JobLifecycle
   private pumping = false;
   private pumpAgain = false;
   private closed = false;
+  /** This owner's steps as a batch's placement takes them (made once, not per batch). */
+  private readonly batchOwner: BatchOwner;
 
   constructor(private readonly opts: JobLifecycleOptions) {
     this.store = opts.store;
@@ -88,6 +91,31 @@ export class JobLifecycle
     this.tracing = opts.tracing;
     this.slots = new DeviceSlots(this.now);
     this.maxPerOwner = opts.maxQueuedPerOwner ?? Math.max(1, Math.floor(opts.maxQueuedJobs * 0.9));
+    this.batchOwner = {
+      store: this.store,
+      tracing: this.tracing,
+      now: () => this.now(),
+      lease: (nowMs) => ({ coordinatorId: this.opts.coordinatorId, untilMs: nowMs + this.opts.leaseMs }),
+      placeNew: (job) => this.placeNew(job),
+      release: (jobId, attempt, deviceId) => this.release(jobId, attempt, deviceId),
+      submitted: (job, atMs) => this.emit({ transition: 'submit', job, atMs }),
+      claimed: (claimed, placed, atMs) => {
+        const { attempt, reason } = placed;
+        this.reasons.set(claimed.id, { attempt, reason });
+        this.emit({
+          transition: 'claim',
+          job: claimed,
+          atMs,
+          deviceId: claimed.deviceId ?? '',
+          attempt,
+          placementReason: reason,
+        });
+        return this.sendPlaced(claimed, placed);
+      },
+      enqueue: (job, sessionDeviceId) => this.enqueue(job, sessionDeviceId, undefined, false),
+      pump: () => this.pump(),
+      announcePending: (job) => this.store.publish({ type: 'job_pending', jobId: job.id }),
+    };
   }
 
   addListener(listener: JobListener): () => void {
@@ -248,88 +276,16 @@ export class JobLifecycle
   }
 
   /**
-   * A batch's jobs (POST /crawl/v1/batch/new) in one pass: placed at once in request order while
-   * nothing waits in the queue and a device has room (as submit() places one), the rest queued;
-   * every job stored with the batch in one transaction (one multi-row insert), then the Assigns
-   * written and the queue pumped once. Jobs of a session wait in the queue, as submit()'s do.
+   * A batch's jobs (POST /crawl/v1/batch/new) in one pass (batch-submit.ts): placed at once in
+   * request order while nothing waits in the queue and a device has room, the rest queued; stored
+   * with the batch in one statement, then the Assigns written and the queue pumped once.
    */
-  async submitMany(
+  submitMany(
     batch: BatchRecord,
     items: readonly BatchSubmission[],
     opts: { trace?: SubmitTrace } = {},
   ): Promise<JobRecord[]> {
-    const nowMs = this.now();
-    const submittedAt = isoNanos();
-    const jobs = items.map((item) => newJobRecord(item.input, nowMs, submittedAt));
-    for (const job of jobs) nextStatus(job.id, null, 'submit');
-    const first = jobs[0];
-    const span = first ? this.tracing?.submit({ job: first, count: jobs.length }, opts.trace) : undefined;
-    if (span) for (const job of jobs) job.traceParent = span.wire.traceParent;
-    const placed: Array<{ job: JobRecord; claimed: JobRecord; placed: Placed } | null> = [];
-    const rows: BatchJob[] = [];
-    const lease = { coordinatorId: this.opts.coordinatorId, untilMs: nowMs + this.opts.leaseMs };
-    // Once one job waits, every later one waits behind it (the queue's order is the request's).
-    let placing = true;
-    for (const [i, job] of jobs.entries()) {
-      const p = placing ? this.placeNew(job) : null;
-      if (!p) placing = false;
-      const index = items[i]?.index ?? i;
-      if (p) {
-        nextStatus(job.id, job.status, 'claim');
-        const claimed: JobRecord = {
-          ...job,
-          status: 'running',
-          attempt: p.attempt,
-          deviceId: p.device.profile.deviceId,
-        };
-        placed.push({ job, claimed, placed: p });
-        rows.push({ index, job: claimed, lease });
-      } else {
-        placed.push(null);
-        rows.push({ index, job });
-      }
-    }
-    try {
-      await this.store.batches.insertBatch(batch, rows);
-    } catch (err) {
-      for (const p of placed)
-        if (p) this.release(p.job.id, p.placed.attempt, p.placed.device.profile.deviceId);
-      span?.end(err);
-      throw err;
-    }
-    const atMs = this.now();
-    const sends: Array<Promise<void>> = [];
-    const pending: JobRecord[] = [];
-    for (const [i, job] of jobs.entries()) {
-      const p = placed[i];
-      this.emit({ transition: 'submit', job, atMs });
-      if (!p) {
-        pending.push(job);
-        continue;
-      }
-      const { attempt, reason } = p.placed;
-      this.reasons.set(job.id, { attempt, reason });
-      this.emit({
-        transition: 'claim',
-        job: p.claimed,
-        atMs,
-        deviceId: p.claimed.deviceId ?? '',
-        attempt,
-        placementReason: reason,
-      });
-      sends.push(this.sendPlaced(p.claimed, p.placed));
-    }
-    // Queued together, pumped once: a pump per job would walk the growing queue each time.
-    for (const [i, job] of jobs.entries()) {
-      if (!placed[i]) this.enqueue(job, items[i]?.sessionDeviceId ?? null, undefined, false);
-    }
-    this.pump();
-    await Promise.all([
-      ...sends,
-      ...pending.map((job) => this.store.publish({ type: 'job_pending', jobId: job.id })),
-    ]);
-    span?.end();
-    return jobs;
+    return submitBatch(this.batchOwner, batch, items, opts);
   }
 
   /** The Assign of a job stored claimed at submit, within its own dispatch span. */

@@ -5,6 +5,7 @@
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
+import { type BatchedLink, FrameBatcher } from '../../common/frame-batcher.js';
 import type { LinkStream } from '../../common/link-streams/link-stream.js';
 import { StreamResetError } from '../../common/link-streams/link-stream.js';
 import { LinkStreams } from '../../common/link-streams/link-streams.js';
@@ -13,11 +14,14 @@ import {
   type AgentFrame,
   CloseCode,
   type CoordinatorFrameInit,
+  DEFAULT_MAX_FRAME_BYTES,
   decodeAgentFrame,
   encodeCoordinatorFrame,
   FrameError,
   type Hello,
+  MAX_BATCH_FRAMES,
   PRE_HELLO_MAX_FRAME_BYTES,
+  splitFrameBatch,
 } from '../../proto/index.js';
 import type { DeviceEgress } from '../network/network-lookup.js';
 import type { ExitLink } from '../proxy/exits.js';
@@ -53,7 +57,7 @@ const NOWHERE: DeviceLocation = Object.freeze({ country: '', region: '', city: '
  * receiver and the per-device logger are made when first needed.
  */
 export class AgentConnection
-  implements DeviceLink, HeartbeatMember, GatedLink, ResultLink, BudgetWaiter, ExitLink
+  implements DeviceLink, HeartbeatMember, GatedLink, ResultLink, BudgetWaiter, ExitLink, BatchedLink
 {
   readonly deviceId: string;
   private registered: ConnectedDevice | null = null;
@@ -76,6 +80,8 @@ export class AgentConnection
   private nextStreamId = 1;
   /** The link's TCP socket (drain events let proxy streams send again). */
   private readonly socket: Duplex | null;
+  /** Gathers each turn's frames into batch frames; null until an agent that reads them said hello. */
+  private batcher: FrameBatcher | null = null;
 
   constructor(
     private readonly ws: WebSocket,
@@ -134,6 +140,8 @@ export class AgentConnection
 
   close(code: number, reason: string): void {
     if (this.closed) return;
+    // What this turn sent goes before the close frame, as it would have unbatched.
+    this.batcher?.flush();
     this.ws.close(code, reason);
     // A peer that does not answer the close handshake (or a link paused by the memory budget,
     // which reads nothing) is cut off after a grace instead of ws's 30 s close timeout. Not sooner:
@@ -145,9 +153,17 @@ export class AgentConnection
   private send(frame: CoordinatorFrameInit): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     const bytes = encodeCoordinatorFrame(frame);
+    // An agent that reads batches gets this turn's frames (the assigns of a placed batch of jobs,
+    // acks of several results) in one message; any other gets them one a message.
+    if (this.batcher) this.batcher.send(bytes);
+    else this.writeFrame(bytes);
+  }
+
+  /** One WebSocket message (a frame, or a batch of them) to the agent (BatchedLink). */
+  writeFrame(bytes: Uint8Array): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
     this.deps.onFrame?.('out', bytes.byteLength);
-    // The frames sent while this turn's callbacks and promise continuations run (the assigns of
-    // a committed batch of claims, acks of several results) leave in one write, not one each.
+    // The messages of one turn leave in one socket write, not one each.
     this.cork?.hold();
     this.ws.send(bytes);
   }
@@ -357,15 +373,49 @@ export class AgentConnection
     this.deps.onFrame?.('in', data.byteLength);
     this.lastFrameMs = Date.now();
     if (this.registered) this.deps.jobs.touch(this.deviceId);
-    let frame: AgentFrame;
+    const maxBytes = this.registered ? this.deps.maxFrameBytes : PRE_HELLO_MAX_FRAME_BYTES;
+    let batch: Uint8Array[] | null;
     try {
       if (!isBinary) throw new FrameError('FRAME_MALFORMED', 'text frames are not part of the protocol');
-      frame = decodeAgentFrame(data, this.registered ? this.deps.maxFrameBytes : PRE_HELLO_MAX_FRAME_BYTES);
+      batch = splitFrameBatch(data, maxBytes, MAX_BATCH_FRAMES);
+      // A coordinator that did not offer batches refuses one as one from before them would (a
+      // frame with no body it knows).
+      if (batch && this.deps.batchFrames === false)
+        throw new FrameError('FRAME_EMPTY', 'agent frame has no body');
     } catch (err) {
-      const code =
-        err instanceof FrameError && err.code === 'FRAME_TOO_LARGE' ? CloseCode.TooLarge : CloseCode.BadFrame;
-      this.log.warn({ err }, 'bad frame from agent');
-      this.close(code, 'bad frame');
+      this.badFrame(err);
+      return;
+    }
+    if (batch === null) {
+      this.onBytes(data, maxBytes);
+      return;
+    }
+    if (!this.registered) {
+      this.close(CloseCode.BadFrame, 'hello expected first');
+      return;
+    }
+    // Each frame of a batch as if it had come alone: decoded, checked and dispatched in order, the
+    // link's limits and strikes counting it; a frame that closes the link ends the batch.
+    for (const bytes of batch) {
+      if (this.closed) return;
+      this.onBytes(bytes, maxBytes);
+    }
+  }
+
+  private badFrame(err: unknown): void {
+    const code =
+      err instanceof FrameError && err.code === 'FRAME_TOO_LARGE' ? CloseCode.TooLarge : CloseCode.BadFrame;
+    this.log.warn({ err }, 'bad frame from agent');
+    this.close(code, 'bad frame');
+  }
+
+  /** One frame (alone, or one of a batch): decoded and dispatched. */
+  private onBytes(data: Uint8Array, maxBytes: number): void {
+    let frame: AgentFrame;
+    try {
+      frame = decodeAgentFrame(data, maxBytes);
+    } catch (err) {
+      this.badFrame(err);
       return;
     }
     if (!this.registered && frame.body !== 'hello') {
@@ -437,6 +487,7 @@ export class AgentConnection
     this.helloTimer = null;
     this.loc = outcome.location;
     this.registered = outcome.device;
+    const batches = this.deps.batchFrames !== false;
     this.send(
       welcomeOf(
         this.deps.coordinatorId,
@@ -444,8 +495,14 @@ export class AgentConnection
         this.deps.maxFrameBytes,
         Date.now(),
         this.deps.exits && hello.proxy ? (this.deps.streamWindowBytes ?? 64 * 1024) : 0,
+        batches,
       ),
     );
+    // After the welcome, which goes alone: an agent that reads batches gets them from here on. The
+    // agent's frame limit is its default (its hello does not name one).
+    if (batches && hello.batchFrames === true) {
+      this.batcher = new FrameBatcher(this, Math.min(this.deps.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES));
+    }
     this.deps.jobs.addDevice(outcome.device);
     this.offerProxy(hello);
     void this.deps.store.touchDevice(this.deviceId, outcome.device.connectedAt).catch(() => undefined);
@@ -529,6 +586,7 @@ export class AgentConnection
     this.closed = true;
     if (this.helloTimer) clearTimeout(this.helloTimer);
     this.receiver?.clear();
+    this.batcher?.clear();
     this.gate.clear();
     this.deps.budget.forget(this);
     if (this.streams) {

@@ -40,7 +40,10 @@ export interface ConnectionDeps {
   runningGraceMs?: number;
   /** Told of each strike (it counts against the device's reputation). */
   onStrike?: (deviceId: string, why: string) => void;
-  /** Told of every frame sent (`out`) or received (`in`) with its size, for metrics. Default: none. */
+  /**
+   * Told of every message sent (`out`) or received (`in`) with its size, for metrics: a frame, or a
+   * batch of them (counted once). Default: none.
+   */
   onFrame?: (direction: 'in' | 'out', bytes: number) => void;
   /** Finds the network a link comes from (coordinator/network/). Default: none (unknown networks). */
   network?: NetworkLookup;
@@ -48,4 +51,9 @@ export interface ConnectionDeps {
   exits?: ProxyExits;
   /** Initial credit window of a proxy stream, bytes. Default 64 KiB. */
   streamWindowBytes?: number;
+  /**
+   * Whether the Welcome offers link batches (Welcome.batch_frames) and batches go to agents that
+   * read them. Default true; false behaves as a coordinator from before link batches (tests).
+   */
+  batchFrames?: boolean;
 }

@@ -120,6 +120,7 @@ export function welcomeOf(
   maxFrameBytes: number,
   nowMs: number,
   streamWindowBytes = 0,
+  batchFrames = true,
 ): CoordinatorFrameInit {
   return {
     welcome: {
@@ -130,6 +131,7 @@ export function welcomeOf(
       serverTimeMs: nowMs,
       inlineParts: true,
       streamWindowBytes,
+      batchFrames,
     },
   };
 }

@@ -89,7 +89,7 @@ export class CoordinatorMetrics {
     });
     this.frames = new Counter({
       name: 'crawl_link_frames_total',
-      help: 'Agent link frames, in (from agents) and out (to agents).',
+      help: 'Agent link messages, in (from agents) and out (to agents); a batch of frames counts once.',
       labelNames: ['direction'],
       registers,
     });
@@ -110,7 +110,7 @@ export class CoordinatorMetrics {
     });
   }
 
-  /** Counts one agent link frame (ConnectionDeps.onFrame). */
+  /** Counts one agent link message: a frame, or a batch of them (ConnectionDeps.onFrame). */
   readonly onFrame = (direction: 'in' | 'out', bytes: number): void => {
     this.frames.inc({ direction });
     this.bytes.inc({ direction }, bytes);

@@ -11,6 +11,7 @@ import { loadMeasurementView, measurementStatus } from '../measure/measure-view.
 import { jobView } from '../results/views.js';
 import type { CoreServices } from '../services.js';
 import { crawlView } from '../site-crawl/crawl-service.js';
+import type { BatchRecord } from '../store/batch-types.js';
 import type { NewPushEvent } from '../store/push-types.js';
 import type { JobRecord, SweepRecord } from '../store/records.js';
 import { loadSweepView } from '../sweeps/sweep-service.js';
@@ -20,6 +21,8 @@ const CATCH_UP_BATCH = 500;
 
 export class PushEventLog implements JobListener {
   private readonly inflight = new Set<Promise<void>>();
+  /** Job ends of this turn waiting to be counted towards their batches (see checkBatch). */
+  private finishing: { jobIds: string[]; counted: Promise<void> } | null = null;
   private readonly appended = new EventEmitter();
   private readonly log: Logger;
 
@@ -162,10 +165,32 @@ export class PushEventLog implements JobListener {
     });
   }
 
-  /** The job's end counted towards its batch; the batch's last job writes batch.completed once. */
-  private async checkBatch(jobId: string): Promise<void> {
-    const batch = await this.services.store.batches.jobFinished(jobId, new Date().toISOString());
-    if (!batch) return;
+  /**
+   * The job's end counted towards its batch; the batch's last job writes batch.completed once. The
+   * ends of one turn (a batch's jobs end together) are counted in one store write, not two
+   * statements each; every caller waits for that write.
+   */
+  private checkBatch(jobId: string): Promise<void> {
+    if (!this.finishing) {
+      const jobIds: string[] = [];
+      const counted = new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          this.finishing = null;
+          this.countFinished(jobIds).then(resolve, reject);
+        });
+      });
+      this.finishing = { jobIds, counted };
+    }
+    this.finishing.jobIds.push(jobId);
+    return this.finishing.counted;
+  }
+
+  private async countFinished(jobIds: readonly string[]): Promise<void> {
+    const batches = await this.services.store.batches.jobsFinished(jobIds, new Date().toISOString());
+    for (const batch of batches) await this.batchCompleted(batch);
+  }
+
+  private async batchCompleted(batch: BatchRecord): Promise<void> {
     const counts = await this.services.store.batches.countBatchJobs(batch.id);
     await this.append({
       type: 'batch.completed',

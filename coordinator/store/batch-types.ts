@@ -51,9 +51,9 @@ export interface BatchStore {
     limit: number,
   ): Promise<Array<{ index: number; jobId: string }>>;
   /**
-   * The job ended: counted once towards its batch (a second call for the same job counts nothing).
-   * Returns the batch when this call counted its last job (so `batch.completed` is written once);
-   * else null, also for a job of no batch.
+   * The jobs ended: each counted once towards its batch (a job counted before counts nothing; a job
+   * of no batch is skipped), in one write for all of them. Returns the batches whose last job this
+   * call counted (so `batch.completed` is written once each).
    */
-  jobFinished(jobId: string, at: string): Promise<BatchRecord | null>;
+  jobsFinished(jobIds: readonly string[], at: string): Promise<BatchRecord[]>;
 }

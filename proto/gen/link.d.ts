@@ -68,8 +68,11 @@ export namespace crawl {
                 /** AgentFrame streamClose. */
                 streamClose?: (crawl.link.v1.StreamClose.$Properties|null);
 
+                /** AgentFrame batch. */
+                batch?: (crawl.link.v1.AgentBatch.$Properties|null);
+
                 /** AgentFrame body. */
-                body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose");
+                body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|"batch");
 
                 /**
                  * Creates a new AgentFrame instance using the specified properties.
@@ -142,8 +145,11 @@ export namespace crawl {
                     /** AgentFrame streamClose */
                     streamClose?: (crawl.link.v1.StreamClose.$Properties|null);
 
+                    /** AgentFrame batch */
+                    batch?: (crawl.link.v1.AgentBatch.$Properties|null);
+
                     /** AgentFrame body */
-                    body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose");
+                    body?: ("hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|"batch");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -164,10 +170,79 @@ export namespace crawl {
                   streamData?: crawl.link.v1.StreamData.$Shape|null;
                   streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
                   streamClose?: crawl.link.v1.StreamClose.$Shape|null;
+                  batch?: crawl.link.v1.AgentBatch.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamOpened"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened: crawl.link.v1.StreamOpened.$Shape; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamData"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null }|{ body?: "streamCredit"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null }|{ body?: "streamClose"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape })
+                  ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamOpened"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened: crawl.link.v1.StreamOpened.$Shape; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamData"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamCredit"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null; batch?: null }|{ body?: "streamClose"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape; batch?: null }|{ body?: "batch"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch: crawl.link.v1.AgentBatch.$Shape })
                 );
+            }
+
+            /**
+             * Properties of an AgentBatch.
+             * @deprecated Use crawl.link.v1.AgentBatch.$Properties instead.
+             */
+            interface IAgentBatch extends crawl.link.v1.AgentBatch.$Properties {
+            }
+
+            /** Represents an AgentBatch. */
+            class AgentBatch {
+
+                /**
+                 * Constructs a new AgentBatch.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.AgentBatch.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** AgentBatch frames. */
+                frames: crawl.link.v1.AgentFrame.$Properties[];
+
+                /**
+                 * Creates a new AgentBatch instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns AgentBatch instance
+                 */
+                static create(properties: crawl.link.v1.AgentBatch.$Shape): crawl.link.v1.AgentBatch & crawl.link.v1.AgentBatch.$Shape;
+                static create(properties?: crawl.link.v1.AgentBatch.$Properties): crawl.link.v1.AgentBatch;
+
+                /**
+                 * Encodes the specified AgentBatch message. Does not implicitly {@link crawl.link.v1.AgentBatch.verify|verify} messages.
+                 * @param m AgentBatch message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.AgentBatch.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes an AgentBatch message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.AgentBatch & crawl.link.v1.AgentBatch.$Shape} AgentBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.AgentBatch & crawl.link.v1.AgentBatch.$Shape;
+            }
+
+            namespace AgentBatch {
+
+                /** Properties of an AgentBatch. */
+                interface $Properties {
+
+                    /** AgentBatch frames */
+                    frames?: (crawl.link.v1.AgentFrame.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of an AgentBatch. */
+                type $Shape = {
+                  frames?: crawl.link.v1.AgentFrame.$Shape[]|null;
+                  $unknowns?: Uint8Array[];
+                };
             }
 
             /**
@@ -228,8 +303,11 @@ export namespace crawl {
                 /** CoordinatorFrame streamClose. */
                 streamClose?: (crawl.link.v1.StreamClose.$Properties|null);
 
+                /** CoordinatorFrame batch. */
+                batch?: (crawl.link.v1.CoordinatorBatch.$Properties|null);
+
                 /** CoordinatorFrame body. */
-                body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose");
+                body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|"batch");
 
                 /**
                  * Creates a new CoordinatorFrame instance using the specified properties.
@@ -302,8 +380,11 @@ export namespace crawl {
                     /** CoordinatorFrame streamClose */
                     streamClose?: (crawl.link.v1.StreamClose.$Properties|null);
 
+                    /** CoordinatorFrame batch */
+                    batch?: (crawl.link.v1.CoordinatorBatch.$Properties|null);
+
                     /** CoordinatorFrame body */
-                    body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose");
+                    body?: ("welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|"batch");
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -324,10 +405,79 @@ export namespace crawl {
                   streamData?: crawl.link.v1.StreamData.$Shape|null;
                   streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
                   streamClose?: crawl.link.v1.StreamClose.$Shape|null;
+                  batch?: crawl.link.v1.CoordinatorBatch.$Shape|null;
                   $unknowns?: Uint8Array[];
                 } & (
-                  ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamOpen"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen: crawl.link.v1.StreamOpen.$Shape; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamData"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null }|{ body?: "streamCredit"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null }|{ body?: "streamClose"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape })
+                  ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamOpen"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen: crawl.link.v1.StreamOpen.$Shape; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamData"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamCredit"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null; batch?: null }|{ body?: "streamClose"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape; batch?: null }|{ body?: "batch"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch: crawl.link.v1.CoordinatorBatch.$Shape })
                 );
+            }
+
+            /**
+             * Properties of a CoordinatorBatch.
+             * @deprecated Use crawl.link.v1.CoordinatorBatch.$Properties instead.
+             */
+            interface ICoordinatorBatch extends crawl.link.v1.CoordinatorBatch.$Properties {
+            }
+
+            /** Represents a CoordinatorBatch. */
+            class CoordinatorBatch {
+
+                /**
+                 * Constructs a new CoordinatorBatch.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: crawl.link.v1.CoordinatorBatch.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** CoordinatorBatch frames. */
+                frames: crawl.link.v1.CoordinatorFrame.$Properties[];
+
+                /**
+                 * Creates a new CoordinatorBatch instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns CoordinatorBatch instance
+                 */
+                static create(properties: crawl.link.v1.CoordinatorBatch.$Shape): crawl.link.v1.CoordinatorBatch & crawl.link.v1.CoordinatorBatch.$Shape;
+                static create(properties?: crawl.link.v1.CoordinatorBatch.$Properties): crawl.link.v1.CoordinatorBatch;
+
+                /**
+                 * Encodes the specified CoordinatorBatch message. Does not implicitly {@link crawl.link.v1.CoordinatorBatch.verify|verify} messages.
+                 * @param m CoordinatorBatch message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: crawl.link.v1.CoordinatorBatch.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a CoordinatorBatch message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.CoordinatorBatch & crawl.link.v1.CoordinatorBatch.$Shape} CoordinatorBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): crawl.link.v1.CoordinatorBatch & crawl.link.v1.CoordinatorBatch.$Shape;
+            }
+
+            namespace CoordinatorBatch {
+
+                /** Properties of a CoordinatorBatch. */
+                interface $Properties {
+
+                    /** CoordinatorBatch frames */
+                    frames?: (crawl.link.v1.CoordinatorFrame.$Properties[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a CoordinatorBatch. */
+                type $Shape = {
+                  frames?: crawl.link.v1.CoordinatorFrame.$Shape[]|null;
+                  $unknowns?: Uint8Array[];
+                };
             }
 
             /**
@@ -619,6 +769,9 @@ export namespace crawl {
                 /** Hello proxy. */
                 proxy?: (crawl.link.v1.ProxyOffer.$Properties|null);
 
+                /** Hello batchFrames. */
+                batchFrames: boolean;
+
                 /**
                  * Creates a new Hello instance using the specified properties.
                  * @param [properties] Properties to set
@@ -683,6 +836,9 @@ export namespace crawl {
 
                     /** Hello proxy */
                     proxy?: (crawl.link.v1.ProxyOffer.$Properties|null);
+
+                    /** Hello batchFrames */
+                    batchFrames?: (boolean|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
@@ -987,6 +1143,9 @@ export namespace crawl {
                 /** Welcome streamWindowBytes. */
                 streamWindowBytes: number;
 
+                /** Welcome batchFrames. */
+                batchFrames: boolean;
+
                 /**
                  * Creates a new Welcome instance using the specified properties.
                  * @param [properties] Properties to set
@@ -1039,6 +1198,9 @@ export namespace crawl {
 
                     /** Welcome streamWindowBytes */
                     streamWindowBytes?: (number|null);
+
+                    /** Welcome batchFrames */
+                    batchFrames?: (boolean|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

@@ -53,7 +53,8 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.StreamData.$Properties|null} [streamData] AgentFrame streamData
                  * @property {crawl.link.v1.StreamCredit.$Properties|null} [streamCredit] AgentFrame streamCredit
                  * @property {crawl.link.v1.StreamClose.$Properties|null} [streamClose] AgentFrame streamClose
-                 * @property {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"} [body] AgentFrame body
+                 * @property {crawl.link.v1.AgentBatch.$Properties|null} [batch] AgentFrame batch
+                 * @property {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|"batch"} [body] AgentFrame body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -81,9 +82,10 @@ export const crawl = $root.crawl = (() => {
                  *   streamData?: crawl.link.v1.StreamData.$Shape|null;
                  *   streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
                  *   streamClose?: crawl.link.v1.StreamClose.$Shape|null;
+                 *   batch?: crawl.link.v1.AgentBatch.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamOpened"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened: crawl.link.v1.StreamOpened.$Shape; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamData"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null }|{ body?: "streamCredit"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null }|{ body?: "streamClose"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape })
+                 *   ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamOpened"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened: crawl.link.v1.StreamOpened.$Shape; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamData"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamCredit"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null; batch?: null }|{ body?: "streamClose"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape; batch?: null }|{ body?: "batch"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch: crawl.link.v1.AgentBatch.$Shape })
                  * )} crawl.link.v1.AgentFrame.$Shape
                  */
 
@@ -206,17 +208,25 @@ export const crawl = $root.crawl = (() => {
                  */
                 AgentFrame.prototype.streamClose = null;
 
+                /**
+                 * AgentFrame batch.
+                 * @member {crawl.link.v1.AgentBatch.$Properties|null|undefined} batch
+                 * @memberof crawl.link.v1.AgentFrame
+                 * @instance
+                 */
+                AgentFrame.prototype.batch = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * AgentFrame body.
-                 * @member {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|undefined} body
+                 * @member {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|"batch"|undefined} body
                  * @memberof crawl.link.v1.AgentFrame
                  * @instance
                  */
                 $Object.defineProperty(AgentFrame.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "accept", "reject", "chunk", "result", "ping", "pong", "draining", "availability", "streamOpened", "streamData", "streamCredit", "streamClose"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "accept", "reject", "chunk", "result", "ping", "pong", "draining", "availability", "streamOpened", "streamData", "streamCredit", "streamClose", "batch"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -278,6 +288,8 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.StreamCredit.encode(m.streamCredit, w.uint32(/* id 17, wireType 2 =*/138).fork(), q + 1).ldelim();
                     if (m.streamClose != null && $Object.hasOwnProperty.call(m, "streamClose"))
                         $root.crawl.link.v1.StreamClose.encode(m.streamClose, w.uint32(/* id 18, wireType 2 =*/146).fork(), q + 1).ldelim();
+                    if (m.batch != null && $Object.hasOwnProperty.call(m, "batch"))
+                        $root.crawl.link.v1.AgentBatch.encode(m.batch, w.uint32(/* id 20, wireType 2 =*/162).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -413,6 +425,13 @@ export const crawl = $root.crawl = (() => {
                                 m.body = "streamClose";
                                 continue;
                             }
+                        case 20: {
+                                if (u !== 2)
+                                    break;
+                                m.batch = $root.crawl.link.v1.AgentBatch.decode(r, r.size(), $undefined, q + 1, m.batch);
+                                m.body = "batch";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -433,6 +452,163 @@ export const crawl = $root.crawl = (() => {
                 return AgentFrame;
             })();
 
+            v1.AgentBatch = (function() {
+
+                /**
+                 * Properties of an AgentBatch.
+                 * @typedef {Object} crawl.link.v1.AgentBatch.$Properties
+                 * @property {Array.<crawl.link.v1.AgentFrame.$Properties>|null} [frames] AgentBatch frames
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an AgentBatch.
+                 * @memberof crawl.link.v1
+                 * @interface IAgentBatch
+                 * @augments crawl.link.v1.AgentBatch.$Properties
+                 * @deprecated Use crawl.link.v1.AgentBatch.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an AgentBatch.
+                 * @typedef {{
+                 *   frames?: Array.<crawl.link.v1.AgentFrame.$Shape>|null;
+                 *   $unknowns?: Array.<Uint8Array>;
+                 * }} crawl.link.v1.AgentBatch.$Shape
+                 */
+
+                /**
+                 * Constructs a new AgentBatch.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents an AgentBatch.
+                 * @constructor
+                 * @param {crawl.link.v1.AgentBatch.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const AgentBatch = function (p) {
+                    this.frames = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * AgentBatch frames.
+                 * @member {Array.<crawl.link.v1.AgentFrame.$Properties>} frames
+                 * @memberof crawl.link.v1.AgentBatch
+                 * @instance
+                 */
+                AgentBatch.prototype.frames = $util.emptyArray;
+
+                /**
+                 * Creates a new AgentBatch instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.AgentBatch
+                 * @static
+                 * @param {crawl.link.v1.AgentBatch.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.AgentBatch} AgentBatch instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.AgentBatch.$Shape): crawl.link.v1.AgentBatch & crawl.link.v1.AgentBatch.$Shape;
+                 *   (properties?: crawl.link.v1.AgentBatch.$Properties): crawl.link.v1.AgentBatch;
+                 * }}
+                 */
+                AgentBatch.create = function(properties) {
+                    return new AgentBatch(properties);
+                };
+
+                /**
+                 * Encodes the specified AgentBatch message. Does not implicitly {@link crawl.link.v1.AgentBatch.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.AgentBatch
+                 * @static
+                 * @param {crawl.link.v1.AgentBatch.$Properties} m AgentBatch message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                AgentBatch.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.frames != null && m.frames.length) {
+                        for (var i = 0; i < m.frames.length; ++i)
+                            $root.crawl.link.v1.AgentFrame.encode(m.frames[i], w.uint32(/* id 1, wireType 2 =*/10).fork(), q + 1).ldelim();
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an AgentBatch message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.AgentBatch
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.AgentBatch & crawl.link.v1.AgentBatch.$Shape} AgentBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                AgentBatch.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.AgentBatch();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.frames && m.frames.length))
+                                    m.frames = [];
+                                m.frames.push($root.crawl.link.v1.AgentFrame.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return AgentBatch;
+            })();
+
             v1.CoordinatorFrame = (function() {
 
                 /**
@@ -451,7 +627,8 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.StreamData.$Properties|null} [streamData] CoordinatorFrame streamData
                  * @property {crawl.link.v1.StreamCredit.$Properties|null} [streamCredit] CoordinatorFrame streamCredit
                  * @property {crawl.link.v1.StreamClose.$Properties|null} [streamClose] CoordinatorFrame streamClose
-                 * @property {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"} [body] CoordinatorFrame body
+                 * @property {crawl.link.v1.CoordinatorBatch.$Properties|null} [batch] CoordinatorFrame batch
+                 * @property {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|"batch"} [body] CoordinatorFrame body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -479,9 +656,10 @@ export const crawl = $root.crawl = (() => {
                  *   streamData?: crawl.link.v1.StreamData.$Shape|null;
                  *   streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
                  *   streamClose?: crawl.link.v1.StreamClose.$Shape|null;
+                 *   batch?: crawl.link.v1.CoordinatorBatch.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamOpen"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen: crawl.link.v1.StreamOpen.$Shape; streamData?: null; streamCredit?: null; streamClose?: null }|{ body?: "streamData"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null }|{ body?: "streamCredit"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null }|{ body?: "streamClose"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape })
+                 *   ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamOpen"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen: crawl.link.v1.StreamOpen.$Shape; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamData"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamCredit"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null; batch?: null }|{ body?: "streamClose"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape; batch?: null }|{ body?: "batch"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch: crawl.link.v1.CoordinatorBatch.$Shape })
                  * )} crawl.link.v1.CoordinatorFrame.$Shape
                  */
 
@@ -604,17 +782,25 @@ export const crawl = $root.crawl = (() => {
                  */
                 CoordinatorFrame.prototype.streamClose = null;
 
+                /**
+                 * CoordinatorFrame batch.
+                 * @member {crawl.link.v1.CoordinatorBatch.$Properties|null|undefined} batch
+                 * @memberof crawl.link.v1.CoordinatorFrame
+                 * @instance
+                 */
+                CoordinatorFrame.prototype.batch = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * CoordinatorFrame body.
-                 * @member {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|undefined} body
+                 * @member {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|"batch"|undefined} body
                  * @memberof crawl.link.v1.CoordinatorFrame
                  * @instance
                  */
                 $Object.defineProperty(CoordinatorFrame.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "assign", "ack", "cancel", "ping", "pong", "drain", "sessionEnd", "standing", "streamOpen", "streamData", "streamCredit", "streamClose"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "assign", "ack", "cancel", "ping", "pong", "drain", "sessionEnd", "standing", "streamOpen", "streamData", "streamCredit", "streamClose", "batch"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -676,6 +862,8 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.StreamCredit.encode(m.streamCredit, w.uint32(/* id 17, wireType 2 =*/138).fork(), q + 1).ldelim();
                     if (m.streamClose != null && $Object.hasOwnProperty.call(m, "streamClose"))
                         $root.crawl.link.v1.StreamClose.encode(m.streamClose, w.uint32(/* id 18, wireType 2 =*/146).fork(), q + 1).ldelim();
+                    if (m.batch != null && $Object.hasOwnProperty.call(m, "batch"))
+                        $root.crawl.link.v1.CoordinatorBatch.encode(m.batch, w.uint32(/* id 20, wireType 2 =*/162).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -811,6 +999,13 @@ export const crawl = $root.crawl = (() => {
                                 m.body = "streamClose";
                                 continue;
                             }
+                        case 20: {
+                                if (u !== 2)
+                                    break;
+                                m.batch = $root.crawl.link.v1.CoordinatorBatch.decode(r, r.size(), $undefined, q + 1, m.batch);
+                                m.body = "batch";
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -829,6 +1024,163 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return CoordinatorFrame;
+            })();
+
+            v1.CoordinatorBatch = (function() {
+
+                /**
+                 * Properties of a CoordinatorBatch.
+                 * @typedef {Object} crawl.link.v1.CoordinatorBatch.$Properties
+                 * @property {Array.<crawl.link.v1.CoordinatorFrame.$Properties>|null} [frames] CoordinatorBatch frames
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a CoordinatorBatch.
+                 * @memberof crawl.link.v1
+                 * @interface ICoordinatorBatch
+                 * @augments crawl.link.v1.CoordinatorBatch.$Properties
+                 * @deprecated Use crawl.link.v1.CoordinatorBatch.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a CoordinatorBatch.
+                 * @typedef {{
+                 *   frames?: Array.<crawl.link.v1.CoordinatorFrame.$Shape>|null;
+                 *   $unknowns?: Array.<Uint8Array>;
+                 * }} crawl.link.v1.CoordinatorBatch.$Shape
+                 */
+
+                /**
+                 * Constructs a new CoordinatorBatch.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents a CoordinatorBatch.
+                 * @constructor
+                 * @param {crawl.link.v1.CoordinatorBatch.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const CoordinatorBatch = function (p) {
+                    this.frames = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * CoordinatorBatch frames.
+                 * @member {Array.<crawl.link.v1.CoordinatorFrame.$Properties>} frames
+                 * @memberof crawl.link.v1.CoordinatorBatch
+                 * @instance
+                 */
+                CoordinatorBatch.prototype.frames = $util.emptyArray;
+
+                /**
+                 * Creates a new CoordinatorBatch instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.CoordinatorBatch
+                 * @static
+                 * @param {crawl.link.v1.CoordinatorBatch.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.CoordinatorBatch} CoordinatorBatch instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.CoordinatorBatch.$Shape): crawl.link.v1.CoordinatorBatch & crawl.link.v1.CoordinatorBatch.$Shape;
+                 *   (properties?: crawl.link.v1.CoordinatorBatch.$Properties): crawl.link.v1.CoordinatorBatch;
+                 * }}
+                 */
+                CoordinatorBatch.create = function(properties) {
+                    return new CoordinatorBatch(properties);
+                };
+
+                /**
+                 * Encodes the specified CoordinatorBatch message. Does not implicitly {@link crawl.link.v1.CoordinatorBatch.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.CoordinatorBatch
+                 * @static
+                 * @param {crawl.link.v1.CoordinatorBatch.$Properties} m CoordinatorBatch message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                CoordinatorBatch.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.frames != null && m.frames.length) {
+                        for (var i = 0; i < m.frames.length; ++i)
+                            $root.crawl.link.v1.CoordinatorFrame.encode(m.frames[i], w.uint32(/* id 1, wireType 2 =*/10).fork(), q + 1).ldelim();
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes a CoordinatorBatch message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.CoordinatorBatch
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.CoordinatorBatch & crawl.link.v1.CoordinatorBatch.$Shape} CoordinatorBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                CoordinatorBatch.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.CoordinatorBatch();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.frames && m.frames.length))
+                                    m.frames = [];
+                                m.frames.push($root.crawl.link.v1.CoordinatorFrame.decode(r, r.size(), $undefined, q + 1));
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return CoordinatorBatch;
             })();
 
             v1.Location = (function() {
@@ -1447,6 +1799,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {boolean|null} [draining] Hello draining
                  * @property {crawl.link.v1.OwnerControls.$Properties|null} [ownerControls] Hello ownerControls
                  * @property {crawl.link.v1.ProxyOffer.$Properties|null} [proxy] Hello proxy
+                 * @property {boolean|null} [batchFrames] Hello batchFrames
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1568,6 +1921,14 @@ export const crawl = $root.crawl = (() => {
                 Hello.prototype.proxy = null;
 
                 /**
+                 * Hello batchFrames.
+                 * @member {boolean} batchFrames
+                 * @memberof crawl.link.v1.Hello
+                 * @instance
+                 */
+                Hello.prototype.batchFrames = false;
+
+                /**
                  * Creates a new Hello instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.Hello
@@ -1623,6 +1984,8 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.OwnerControls.encode(m.ownerControls, w.uint32(/* id 10, wireType 2 =*/82).fork(), q + 1).ldelim();
                     if (m.proxy != null && $Object.hasOwnProperty.call(m, "proxy"))
                         $root.crawl.link.v1.ProxyOffer.encode(m.proxy, w.uint32(/* id 25, wireType 2 =*/202).fork(), q + 1).ldelim();
+                    if (m.batchFrames != null && $Object.hasOwnProperty.call(m, "batchFrames") && m.batchFrames !== false)
+                        w.uint32(/* id 26, wireType 0 =*/208).bool(m.batchFrames);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -1751,6 +2114,15 @@ export const crawl = $root.crawl = (() => {
                                 if (u !== 2)
                                     break;
                                 m.proxy = $root.crawl.link.v1.ProxyOffer.decode(r, r.size(), $undefined, q + 1, m.proxy);
+                                continue;
+                            }
+                        case 26: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.batchFrames = v;
+                                else
+                                    delete m.batchFrames;
                                 continue;
                             }
                         }
@@ -2454,6 +2826,7 @@ export const crawl = $root.crawl = (() => {
                  * @property {number|null} [serverTimeMs] Welcome serverTimeMs
                  * @property {boolean|null} [inlineParts] Welcome inlineParts
                  * @property {number|null} [streamWindowBytes] Welcome streamWindowBytes
+                 * @property {boolean|null} [batchFrames] Welcome batchFrames
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2542,6 +2915,14 @@ export const crawl = $root.crawl = (() => {
                 Welcome.prototype.streamWindowBytes = 0;
 
                 /**
+                 * Welcome batchFrames.
+                 * @member {boolean} batchFrames
+                 * @memberof crawl.link.v1.Welcome
+                 * @instance
+                 */
+                Welcome.prototype.batchFrames = false;
+
+                /**
                  * Creates a new Welcome instance using the specified properties.
                  * @function create
                  * @memberof crawl.link.v1.Welcome
@@ -2587,6 +2968,8 @@ export const crawl = $root.crawl = (() => {
                         w.uint32(/* id 6, wireType 0 =*/48).bool(m.inlineParts);
                     if (m.streamWindowBytes != null && $Object.hasOwnProperty.call(m, "streamWindowBytes") && m.streamWindowBytes !== 0)
                         w.uint32(/* id 15, wireType 0 =*/120).uint32(m.streamWindowBytes);
+                    if (m.batchFrames != null && $Object.hasOwnProperty.call(m, "batchFrames") && m.batchFrames !== false)
+                        w.uint32(/* id 16, wireType 0 =*/128).bool(m.batchFrames);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -2692,6 +3075,15 @@ export const crawl = $root.crawl = (() => {
                                     m.streamWindowBytes = v;
                                 else
                                     delete m.streamWindowBytes;
+                                continue;
+                            }
+                        case 16: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.batchFrames = v;
+                                else
+                                    delete m.batchFrames;
                                 continue;
                             }
                         }

@@ -5,13 +5,17 @@
 // grow the fleet step by step; each agent may bind its own loopback source address, since one
 // source address has only about 28,000 ephemeral ports towards one coordinator port.
 import WebSocket from 'ws';
+import { FrameBatcher } from '../../common/frame-batcher.js';
 import {
   AGENT_LINK_PATH,
   type AgentFrameInit,
+  type CoordinatorFrame,
   DEFAULT_MAX_FRAME_BYTES,
   decodeCoordinatorFrame,
   encodeAgentFrame,
+  MAX_BATCH_FRAMES,
   PROTOCOL_VERSION,
+  splitFrameBatch,
 } from '../../proto/index.js';
 
 export interface SimAgentSpec {
@@ -30,6 +34,8 @@ export type ToAgents =
       jobMs: number;
       /** Upgrades in flight at once from this process (the coordinator caps unauthenticated ones). */
       concurrency: number;
+      /** Whether the agents read and send link batches (Hello.batch_frames). */
+      linkBatches: boolean;
     }
   /** More agents to connect; `connected` then counts all agents of this process. */
   | { type: 'connect'; agents: SimAgentSpec[] }
@@ -61,8 +67,16 @@ function connect(url: string, spec: SimAgentSpec, jobMs: number): Promise<void> 
         ...(spec.localAddress ? { localAddress: spec.localAddress } : {}),
       });
       let welcomed = false;
+      let batcher: FrameBatcher | null = null;
+      const link = {
+        writeFrame: (bytes: Uint8Array): void => {
+          if (ws.readyState === ws.OPEN) ws.send(bytes);
+        },
+      };
       const out = (frame: AgentFrameInit): void => {
-        if (ws.readyState === ws.OPEN) ws.send(encodeAgentFrame(frame));
+        const bytes = encodeAgentFrame(frame);
+        if (batcher) batcher.send(bytes);
+        else link.writeFrame(bytes);
       };
       ws.on('open', () =>
         out({
@@ -76,13 +90,21 @@ function connect(url: string, spec: SimAgentSpec, jobMs: number): Promise<void> 
             networkType: 'wifi',
             running: [],
             draining: false,
+            batchFrames: linkBatches,
           },
         }),
       );
       ws.on('message', (data: Buffer) => {
-        const f = decodeCoordinatorFrame(data, DEFAULT_MAX_FRAME_BYTES);
+        const batch = splitFrameBatch(data, DEFAULT_MAX_FRAME_BYTES, MAX_BATCH_FRAMES);
+        if (!batch) onFrame(decodeCoordinatorFrame(data, DEFAULT_MAX_FRAME_BYTES));
+        else for (const bytes of batch) onFrame(decodeCoordinatorFrame(bytes, DEFAULT_MAX_FRAME_BYTES));
+      });
+      const onFrame = (f: CoordinatorFrame): void => {
         if (f.body === 'welcome') {
           welcomed = true;
+          if (linkBatches && f.welcome?.batchFrames) {
+            batcher = new FrameBatcher(link, Number(f.welcome.maxFrameBytes) || DEFAULT_MAX_FRAME_BYTES);
+          }
           sockets.add(ws);
           resolve();
         } else if (f.body === 'assign' && f.assign) {
@@ -110,7 +132,7 @@ function connect(url: string, spec: SimAgentSpec, jobMs: number): Promise<void> 
         } else if (f.body === 'ping') {
           out({ pong: { nonce: f.ping?.nonce ?? 0 } });
         }
-      });
+      };
       ws.on('error', () => undefined);
       ws.on('close', () => {
         sockets.delete(ws);
@@ -130,6 +152,7 @@ function connect(url: string, spec: SimAgentSpec, jobMs: number): Promise<void> 
 
 let url = '';
 let jobMs = 100;
+let linkBatches = true;
 let concurrency = 8;
 let connected = 0;
 const pending: SimAgentSpec[] = [];
@@ -157,6 +180,7 @@ process.on('message', (msg: ToAgents) => {
   if (msg.type === 'start') {
     url = `${msg.url.replace(/^http/, 'ws')}${AGENT_LINK_PATH}`;
     jobMs = msg.jobMs;
+    linkBatches = msg.linkBatches;
     concurrency = msg.concurrency;
     setInterval(() => {
       if (assigned.length > 0) send({ type: 'assigned', items: assigned.splice(0) });

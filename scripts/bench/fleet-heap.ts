@@ -85,7 +85,13 @@ const workers = Array.from({ length: PROCS }, (_, w) => {
     else if (m.type === 'assigned') for (const [id, at] of m.items) assignedAt.set(id, at);
     else completedBy[w] = m.completed;
   });
-  child.send({ type: 'start', url, jobMs: 100, concurrency: Math.ceil(48 / PROCS) } satisfies ToAgents);
+  child.send({
+    type: 'start',
+    url,
+    jobMs: 100,
+    concurrency: Math.ceil(48 / PROCS),
+    linkBatches: true,
+  } satisfies ToAgents);
   return child;
 });
 

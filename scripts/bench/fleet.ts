@@ -8,6 +8,7 @@
 //     [--idle-seconds 10] [--job-ms 100] [--sources 8] [--per-proc 6000] [--warmup-seconds 3]
 //     [--warmup-rate 300]
 //     [--prof <dir>] [--probe] [--heap] [--node-flags='<flags>'] [--keep] [--batch 1000]
+//     [--link-batches off]
 // --batch N submits the same job streams N jobs to a request (POST /crawl/v1/batch/new); the
 // RESULT fleet lines then carry batch=N, and the latency is submit sent → assign as before.
 // With --prof the coordinator runs under --cpu-prof and the bench prints where its CPU went during
@@ -60,6 +61,9 @@ const SOURCES = Number(flags.sources ?? 8);
 const PER_PROC = Number(flags['per-proc'] ?? 6000);
 const WARMUP_SECONDS = Number(flags['warmup-seconds'] ?? 3);
 const BATCH = flags.batch === undefined ? 0 : Number(flags.batch);
+// --link-batches off: the simulated agents neither read nor send link batches (as agents from
+// before them), for a comparison in one build.
+const LINK_BATCHES = flags['link-batches'] !== 'off';
 // At 300 jobs/s the first full-rate stream still starts with ~1 s of a saturated loop (see
 // docs/scaling.md, "The tail of submit → assign"); --warmup-rate 1000 leaves the steady state alone.
 const WARMUP_RATE = Number(flags['warmup-rate'] ?? 300);
@@ -148,7 +152,13 @@ const workers = Array.from({ length: PROCS }, (_, w) => {
       disconnectsBy[w] = m.disconnects;
     }
   });
-  const start: ToAgents = { type: 'start', url, jobMs: JOB_MS, concurrency: Math.ceil(48 / PROCS) };
+  const start: ToAgents = {
+    type: 'start',
+    url,
+    jobMs: JOB_MS,
+    concurrency: Math.ceil(48 / PROCS),
+    linkBatches: LINK_BATCHES,
+  };
   child.send(start);
   return child;
 });
@@ -304,7 +314,7 @@ if (flags.keep) log(`data kept in ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });
 for (const r of rows) {
   log(
-    `RESULT fleet agents=${r.agents}${BATCH > 0 ? ` batch=${BATCH}` : ''} cpu_us_per_job=${r.cpuUsPerJob.toFixed(0)} idle_cpu_pct=${r.idleCpuPct.toFixed(2)} rss_mib=${r.rssMiB.toFixed(0)} p50_assign_ms=${r.p50.toFixed(2)} p99_assign_ms=${r.p99.toFixed(2)} rate=${r.rate.toFixed(0)}`,
+    `RESULT fleet agents=${r.agents}${BATCH > 0 ? ` batch=${BATCH}` : ''}${LINK_BATCHES ? '' : ' link_batches=off'} cpu_us_per_job=${r.cpuUsPerJob.toFixed(0)} idle_cpu_pct=${r.idleCpuPct.toFixed(2)} rss_mib=${r.rssMiB.toFixed(0)} p50_assign_ms=${r.p50.toFixed(2)} p99_assign_ms=${r.p99.toFixed(2)} rate=${r.rate.toFixed(0)}`,
   );
 }
 process.exit(0);

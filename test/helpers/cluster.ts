@@ -89,6 +89,8 @@ export interface AgentOptions {
   logLevel?: string;
   /** Entry file of spawned agents, from the repository root. Default agent/main.ts. */
   entry?: string;
+  /** In-process agents: whether the link batches frames (AgentDeps.linkBatches). Default true. */
+  linkBatches?: boolean;
 }
 
 function agentFlags(o: AgentOptions, stateDir: string): string[] {
@@ -139,7 +141,12 @@ export async function startTestAgent(
     new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca: [TLS_CERT] }),
     new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca: [TLS_CERT] }),
   ];
-  const agent = new CrawlAgent({ config, executors, log: quiet });
+  const agent = new CrawlAgent({
+    config,
+    executors,
+    log: quiet,
+    ...(o.linkBatches === undefined ? {} : { linkBatches: o.linkBatches }),
+  });
   await agent.start();
   await agent.whenConnected();
   return { agent, stateDir, stop: () => agent.close() };

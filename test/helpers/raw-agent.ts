@@ -8,7 +8,11 @@ import {
   type CoordinatorFrame,
   decodeCoordinatorFrame,
   encodeAgentFrame,
+  encodeFrameBatch,
+  MAX_BATCH_FRAMES,
   PROTOCOL_VERSION,
+  splitFrameBatch,
+  type Welcome,
 } from '../../proto/index.js';
 
 export interface RawHello {
@@ -17,6 +21,8 @@ export interface RawHello {
   country?: string;
   /** Default 'server'. */
   deviceType?: string;
+  /** Says the device reads link batches (Hello.batch_frames). Default false. */
+  batchFrames?: boolean;
 }
 
 export interface RawConnectOptions {
@@ -29,14 +35,28 @@ export class RawAgent {
   private readonly waiters: Array<(f: CoordinatorFrame) => void> = [];
   readonly closed: Promise<number>;
   private nonce = 0;
+  /** WebSocket messages received, and how many of them were batches (frames counted in `frames`). */
+  messages = 0;
+  batches = 0;
+  /** Messages received that carried each kind of frame (a batch counts once per kind it holds). */
+  readonly messagesWith = new Map<string, number>();
+  welcome: Welcome | null = null;
 
   private constructor(readonly ws: WebSocket) {
     ws.on('error', () => undefined); // a closed or refused link is what these tests look at
     ws.on('message', (data: Buffer) => {
-      const f = decodeCoordinatorFrame(data, 4_000_000);
-      const w = this.waiters.shift();
-      if (w) w(f);
-      else this.frames.push(f);
+      this.messages++;
+      const batch = splitFrameBatch(data, 4_000_000, MAX_BATCH_FRAMES);
+      if (batch) this.batches++;
+      const kinds = new Set<string>();
+      for (const bytes of batch ?? [data]) {
+        const f = decodeCoordinatorFrame(bytes, 4_000_000);
+        kinds.add(f.body ?? '');
+        const w = this.waiters.shift();
+        if (w) w(f);
+        else this.frames.push(f);
+      }
+      for (const k of kinds) this.messagesWith.set(k, (this.messagesWith.get(k) ?? 0) + 1);
     });
     this.closed = once(ws, 'close').then(([code]) => code as number);
   }
@@ -65,9 +85,10 @@ export class RawAgent {
           location: { country: hello.country ?? 'FR' },
           deviceType: hello.deviceType ?? 'server',
           networkType: 'ethernet',
+          batchFrames: hello.batchFrames ?? false,
         },
       });
-      await agent.next('welcome');
+      agent.welcome = (await agent.next('welcome')).welcome ?? null;
     }
     return agent;
   }
@@ -78,6 +99,16 @@ export class RawAgent {
 
   send(frame: AgentFrameInit): void {
     if (this.open) this.ws.send(encodeAgentFrame(frame));
+  }
+
+  /** The frames in one batch message (AgentFrame.batch), in order. */
+  sendBatch(frames: AgentFrameInit[]): void {
+    this.sendBytes(encodeFrameBatch(frames.map((f) => encodeAgentFrame(f))));
+  }
+
+  /** Bytes as one binary message, whatever they hold. */
+  sendBytes(bytes: Uint8Array): void {
+    if (this.open) this.ws.send(bytes);
   }
 
   /** The next frame of that kind (earlier frames of other kinds stay readable in `frames`). */

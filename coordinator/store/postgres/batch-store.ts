@@ -82,18 +82,21 @@ export class PostgresBatchStore implements BatchStore {
     return rows.map((r) => ({ index: r.position, jobId: r.job_id }));
   }
 
-  async jobFinished(jobId: string, at: string): Promise<BatchRecord | null> {
+  async jobsFinished(jobIds: readonly string[], at: string): Promise<BatchRecord[]> {
+    if (jobIds.length === 0) return [];
+    // One round trip for every job: marked, counted per batch, each batch updated once.
     const { rows } = await this.pool.query<BatchRow>(
       `WITH marked AS (
-         UPDATE batch_jobs SET finished = 1 WHERE job_id = $1 AND finished = 0 RETURNING batch_id
+         UPDATE batch_jobs SET finished = 1 WHERE job_id = ANY($1::text[]) AND finished = 0 RETURNING batch_id
+       ), counted AS (
+         SELECT batch_id, COUNT(*)::int AS n FROM marked GROUP BY batch_id
        )
-       UPDATE batches b SET finished_count = b.finished_count + 1,
-         completed_at = CASE WHEN b.finished_count + 1 >= b.accepted_count THEN $2 ELSE b.completed_at END
-       FROM marked WHERE b.id = marked.batch_id
+       UPDATE batches b SET finished_count = b.finished_count + c.n,
+         completed_at = CASE WHEN b.finished_count + c.n >= b.accepted_count THEN $2 ELSE b.completed_at END
+       FROM counted c WHERE b.id = c.batch_id
        RETURNING b.*`,
-      [jobId, at],
+      [jobIds, at],
     );
-    const batch = rows[0] ? rowToBatch(rows[0]) : null;
-    return batch && batch.finishedCount === batch.acceptedCount ? batch : null;
+    return rows.map(rowToBatch).filter((b) => b.finishedCount === b.acceptedCount);
   }
 }

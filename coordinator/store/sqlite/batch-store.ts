@@ -86,21 +86,33 @@ export class SqliteBatchStore implements BatchStore {
       .map((r) => ({ index: r.position, jobId: r.job_id }));
   }
 
-  async jobFinished(jobId: string, at: string): Promise<BatchRecord | null> {
+  async jobsFinished(jobIds: readonly string[], at: string): Promise<BatchRecord[]> {
+    if (jobIds.length === 0) return [];
+    // One statement for every job (the ids as one JSON array), one update per batch touched; the
+    // whole batch row (its item errors parsed) is read only for a batch that is now complete.
     const mark = this.prepare<[string], { batch_id: string }>(
-      'UPDATE batch_jobs SET finished = 1 WHERE job_id = ? AND finished = 0 RETURNING batch_id',
+      'UPDATE batch_jobs SET finished = 1 WHERE job_id IN (SELECT value FROM json_each(?)) AND finished = 0 RETURNING batch_id',
     );
-    const count = this.prepare<[string, string], BatchRow>(
-      'UPDATE batches SET finished_count = finished_count + 1, completed_at = CASE WHEN finished_count + 1 >= accepted_count THEN ? ELSE completed_at END WHERE id = ? RETURNING *',
+    const count = this.prepare<
+      [number, number, string, string],
+      { finished_count: number; accepted_count: number }
+    >(
+      'UPDATE batches SET finished_count = finished_count + ?, completed_at = CASE WHEN finished_count + ? >= accepted_count THEN ? ELSE completed_at END WHERE id = ? RETURNING finished_count, accepted_count',
     );
+    const whole = this.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?');
     return this.write(
-      this.db.transaction((): BatchRecord | null => {
-        const marked = mark.get(jobId);
-        if (!marked) return null;
-        const row = count.get(at, marked.batch_id);
-        if (!row) return null;
-        const batch = rowToBatch(row);
-        return batch.finishedCount === batch.acceptedCount ? batch : null;
+      this.db.transaction((): BatchRecord[] => {
+        const per = new Map<string, number>();
+        for (const { batch_id } of mark.all(JSON.stringify(jobIds)))
+          per.set(batch_id, (per.get(batch_id) ?? 0) + 1);
+        const done: BatchRecord[] = [];
+        for (const [id, n] of per) {
+          const row = count.get(n, n, at, id);
+          if (!row || Number(row.finished_count) !== Number(row.accepted_count)) continue;
+          const full = whole.get(id);
+          if (full) done.push(rowToBatch(full));
+        }
+        return done;
       }),
     );
   }

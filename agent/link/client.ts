@@ -1,6 +1,7 @@
 // The agent's link: connect with its device token, hello, keep alive, reconnect with backoff and
 // jitter, fail over between coordinators in order.
 
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import WebSocket from 'ws';
 import { TurnCork } from '../../common/turn-cork.js';
@@ -13,6 +14,8 @@ import {
   decodeCoordinatorFrame,
   encodeAgentFrame,
   type Hello,
+  readStreamData,
+  streamDataWsHead,
   type Welcome,
 } from '../../proto/index.js';
 
@@ -28,6 +31,8 @@ export interface LinkHandlers {
   onRtt?(rttMs: number): void;
   /** The link's socket wrote out what it held (proxy streams waiting for room go on). */
   onDrain?(): void;
+  /** A StreamData frame, read without the generic decoder (the other frames go to onFrame). */
+  onStreamData?(streamId: number, data: Uint8Array): void;
 }
 
 export interface LinkOptions {
@@ -72,6 +77,8 @@ export class LinkClient {
   private closing: Promise<void> | null = null;
   /** The link's TCP socket, corked while a turn's frames are sent (see sendRaw); null before the upgrade. */
   private cork: TurnCork | null = null;
+  /** The link's TCP socket, the one ws writes to (StreamData is written to it directly). */
+  private socket: Duplex | null = null;
 
   constructor(
     private readonly opts: LinkOptions,
@@ -107,6 +114,22 @@ export class LinkClient {
     // socket write: corked at the first, uncorked once the turn's callbacks have run.
     this.cork?.hold();
     this.ws.send(bytes);
+    return true;
+  }
+
+  /**
+   * StreamData by hand (proto/stream-data.ts): the WebSocket frame's header (masked with the
+   * all-zero key, as ws masks ours) and the envelope's head in one small write, then the payload
+   * itself, where send() would copy the payload into an encoded frame first. The socket is the one
+   * ws writes to, so the order with its frames holds. False when there is no open link.
+   */
+  sendStreamData(streamId: number, data: Uint8Array): boolean {
+    const socket = this.socket;
+    if (!socket) return this.send({ streamData: { streamId, data } });
+    if (!this.connected) return false;
+    this.cork?.hold();
+    socket.write(streamDataWsHead(streamId, data.byteLength, true));
+    socket.write(data);
     return true;
   }
 
@@ -168,9 +191,11 @@ export class LinkClient {
     });
     this.ws = ws;
     this.cork = null;
+    this.socket = null;
     this.welcomed = false;
     ws.on('upgrade', (res) => {
       if (this.ws !== ws) return;
+      this.socket = res.socket;
       this.cork = new TurnCork(res.socket);
       res.socket.on('drain', () => {
         if (this.ws === ws) this.handlers.onDrain?.();
@@ -194,6 +219,7 @@ export class LinkClient {
       if (this.ws !== ws) return;
       this.ws = null;
       this.cork = null;
+      this.socket = null;
       this.stopTimers();
       const wasUp = this.welcomed;
       this.welcomed = false;
@@ -212,6 +238,14 @@ export class LinkClient {
 
   private onMessage(ws: WebSocket, data: Buffer): void {
     this.lastFrameMs = Date.now();
+    // Proxy data, the bulk of a proxying link's frames, read without the generic decoder.
+    if (this.welcomed && this.handlers.onStreamData && data.byteLength <= DEFAULT_MAX_FRAME_BYTES) {
+      const view = readStreamData(data);
+      if (view) {
+        this.handlers.onStreamData(view.streamId, view.data);
+        return;
+      }
+    }
     let frame: CoordinatorFrame;
     try {
       frame = decodeCoordinatorFrame(data, DEFAULT_MAX_FRAME_BYTES);

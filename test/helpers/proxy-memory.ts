@@ -1,0 +1,93 @@
+// The slow-client memory scenario of the proxy (issue: 200 streams × 50 MiB through one agent, the
+// clients reading slowly, coordinator and agent RSS growth under 64 MiB), shared by the test
+// (test/integration/proxy-memory, a smaller body) and the bench (scripts/bench/proxy-memory.ts,
+// the full body): every stream asks the byte source for its body, nobody reads during a stall (every
+// buffer between the source and the clients fills), then each client takes what is there a few
+// milliseconds after it became readable, until its body is whole. RSS is sampled throughout: this
+// process's (coordinator, clients and source) and the agent process's.
+import { readFileSync } from 'node:fs';
+import type net from 'node:net';
+import { connectThrough } from './proxy-fleet.js';
+
+export interface SlowClientsOptions {
+  /** host:port of the proxy listener. */
+  proxyAddr: string;
+  /** `username:password` for the proxy. */
+  auth: string;
+  /** The byte source's port (startByteSource). */
+  sourcePort: number;
+  agentPid: number;
+  streams: number;
+  bodyBytes: number;
+  /** How long nobody reads, ms. */
+  stallMs: number;
+  /** How long a client waits after its socket became readable before it reads, ms. */
+  readDelayMs: number;
+}
+
+export interface SlowClientsRun {
+  /** Peak RSS growth over the start, bytes. */
+  coordGrowth: number;
+  agentGrowth: number;
+  /** Bytes each client read (every one equals bodyBytes when all went well). */
+  got: number[];
+  /** From the first CONNECT to the last body. */
+  seconds: number;
+}
+
+export function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? 0) * 1024;
+}
+
+/** Reads `s` slowly to its end; resolves with the bytes read. */
+function readSlowly(s: net.Socket, delayMs: number): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let n = 0;
+    let scheduled = false;
+    const take = () => {
+      scheduled = false;
+      let chunk = s.read() as Buffer | null;
+      while (chunk !== null) {
+        n += chunk.byteLength;
+        chunk = s.read() as Buffer | null;
+      }
+    };
+    s.on('readable', () => {
+      if (scheduled) return;
+      scheduled = true;
+      setTimeout(take, delayMs);
+    });
+    s.once('end', () => resolve(n));
+    s.once('error', reject);
+  });
+}
+
+export async function runSlowClients(o: SlowClientsOptions): Promise<SlowClientsRun> {
+  global.gc?.();
+  const base = { coord: process.memoryUsage().rss, agent: rssOf(o.agentPid) };
+  const peak = { coord: 0, agent: 0 };
+  const sample = () => {
+    peak.coord = Math.max(peak.coord, process.memoryUsage().rss - base.coord);
+    peak.agent = Math.max(peak.agent, rssOf(o.agentPid) - base.agent);
+  };
+  const sampler = setInterval(sample, 25);
+  const t0 = Date.now();
+  const sockets: net.Socket[] = [];
+  try {
+    for (let i = 0; i < o.streams; i++) {
+      const s = await connectThrough(o.proxyAddr, o.auth, o.sourcePort);
+      s.write(`${o.bodyBytes}\n`);
+      sockets.push(s);
+    }
+    // Stalled: nobody reads; every buffer between the source and the clients fills.
+    await new Promise((r) => setTimeout(r, o.stallMs));
+    sample();
+    const got = await Promise.all(sockets.map((s) => readSlowly(s, o.readDelayMs)));
+    sample();
+    return { coordGrowth: peak.coord, agentGrowth: peak.agent, got, seconds: (Date.now() - t0) / 1000 };
+  } finally {
+    clearInterval(sampler);
+    for (const s of sockets) s.destroy();
+  }
+}

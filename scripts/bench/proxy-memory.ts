@@ -5,7 +5,9 @@
 // their RSS before the streams, against the 64 MiB bound.
 //   npx tsx scripts/bench/proxy-memory.ts [--streams 200] [--mib 50] [--stall-ms 1500] [--read-delay-ms 5]
 // Ends with `RESULT proxy-memory streams=<n> mib_per_stream=<n> coord_rss_growth_mib=<x>
-// agent_rss_growth_mib=<x> seconds=<n> mib_per_s=<n> under_64_mib=<yes|no>`.
+// agent_rss_growth_mib=<x> seconds=<n> longest_wait_s=<x> mib_per_s=<n> under_64_mib=<yes|no>`
+// (longest_wait_s: the longest a client went without a byte once reading began; the proxy's idle
+// timeout, 5 min by default, closes a connection that waits that long).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
@@ -82,12 +84,16 @@ async function main(): Promise<void> {
       stallMs: STALL_MS,
       readDelayMs: READ_DELAY_MS,
     });
-    const short = run.got.filter((n) => n !== MIB_PER_STREAM * MIB).length;
-    if (short > 0) throw new Error(`${short} of ${STREAMS} bodies arrived short`);
     const mib = (n: number) => (n / MIB).toFixed(1);
+    const short = run.got.filter((n) => n !== MIB_PER_STREAM * MIB);
+    if (short.length > 0) {
+      throw new Error(
+        `${short.length} of ${STREAMS} bodies arrived short (${short.map(mib).join(', ')} MiB), after ${run.seconds.toFixed(0)} s; longest wait for a byte ${(run.longestWaitMs / 1000).toFixed(1)} s`,
+      );
+    }
     const under = run.coordGrowth < LIMIT && run.agentGrowth < LIMIT;
     console.log(
-      `RESULT proxy-memory streams=${STREAMS} mib_per_stream=${MIB_PER_STREAM} coord_rss_growth_mib=${mib(run.coordGrowth)} agent_rss_growth_mib=${mib(run.agentGrowth)} seconds=${run.seconds.toFixed(1)} mib_per_s=${((STREAMS * MIB_PER_STREAM) / run.seconds).toFixed(1)} under_64_mib=${under ? 'yes' : 'no'}`,
+      `RESULT proxy-memory streams=${STREAMS} mib_per_stream=${MIB_PER_STREAM} coord_rss_growth_mib=${mib(run.coordGrowth)} agent_rss_growth_mib=${mib(run.agentGrowth)} seconds=${run.seconds.toFixed(1)} longest_wait_s=${(run.longestWaitMs / 1000).toFixed(1)} mib_per_s=${((STREAMS * MIB_PER_STREAM) / run.seconds).toFixed(1)} under_64_mib=${under ? 'yes' : 'no'}`,
     );
     if (!under) process.exitCode = 1;
   } finally {

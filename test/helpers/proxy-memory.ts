@@ -33,6 +33,8 @@ export interface SlowClientsRun {
   got: number[];
   /** From the first CONNECT to the last body. */
   seconds: number;
+  /** The longest a client went without a byte once reading began, ms (how fair the link was). */
+  longestWaitMs: number;
 }
 
 export function rssOf(pid: number): number {
@@ -40,14 +42,21 @@ export function rssOf(pid: number): number {
   return Number(m?.[1] ?? 0) * 1024;
 }
 
-/** Reads `s` slowly to its end; resolves with the bytes read. */
-function readSlowly(s: net.Socket, delayMs: number): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+/** Reads `s` slowly to its end; resolves with the bytes read and its longest wait for a byte. */
+function readSlowly(s: net.Socket, delayMs: number): Promise<{ bytes: number; longestWaitMs: number }> {
+  return new Promise((resolve, reject) => {
     let n = 0;
     let scheduled = false;
+    let last = Date.now();
+    let longest = 0;
     const take = () => {
       scheduled = false;
       let chunk = s.read() as Buffer | null;
+      if (chunk !== null) {
+        const now = Date.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+      }
       while (chunk !== null) {
         n += chunk.byteLength;
         chunk = s.read() as Buffer | null;
@@ -58,7 +67,7 @@ function readSlowly(s: net.Socket, delayMs: number): Promise<number> {
       scheduled = true;
       setTimeout(take, delayMs);
     });
-    s.once('end', () => resolve(n));
+    s.once('end', () => resolve({ bytes: n, longestWaitMs: Math.max(longest, Date.now() - last) }));
     s.once('error', reject);
   });
 }
@@ -83,9 +92,15 @@ export async function runSlowClients(o: SlowClientsOptions): Promise<SlowClients
     // Stalled: nobody reads; every buffer between the source and the clients fills.
     await new Promise((r) => setTimeout(r, o.stallMs));
     sample();
-    const got = await Promise.all(sockets.map((s) => readSlowly(s, o.readDelayMs)));
+    const reads = await Promise.all(sockets.map((s) => readSlowly(s, o.readDelayMs)));
     sample();
-    return { coordGrowth: peak.coord, agentGrowth: peak.agent, got, seconds: (Date.now() - t0) / 1000 };
+    return {
+      coordGrowth: peak.coord,
+      agentGrowth: peak.agent,
+      got: reads.map((r) => r.bytes),
+      seconds: (Date.now() - t0) / 1000,
+      longestWaitMs: Math.max(0, ...reads.map((r) => r.longestWaitMs)),
+    };
   } finally {
     clearInterval(sampler);
     for (const s of sockets) s.destroy();

@@ -104,4 +104,36 @@ describe('link streams', () => {
     assert.equal(e.reason, 'policy');
     assert.equal(e.message, 'target refused');
   });
+
+  it('streams held for link room send in the order they were held, and a newcomer queues behind them', async () => {
+    let buffered = 1000;
+    const order: number[] = [];
+    const streams = new LinkStreams(
+      {
+        data: (id, data) => {
+          order.push(id);
+          buffered += data.byteLength;
+        },
+        credit: () => {},
+        close: () => {},
+        bufferedBytes: () => buffered,
+      },
+      { windowBytes: 64 * 1024, maxDataBytes: 16 * 1024, maxStreams: 4, linkHighWaterBytes: 100 },
+    );
+    const [s1, s2, s3] = [streams.open(1), streams.open(2), streams.open(3)];
+    for (const s of [s1, s2, s3]) s.write(Buffer.alloc(60));
+    assert.deepEqual(order, [], 'the link is full: every stream is held');
+    buffered = 0;
+    streams.drained();
+    // Room for two frames (60 + 60 crosses the 100-byte mark): stream 3 waits.
+    assert.deepEqual(order, [1, 2]);
+    // The socket empties; before its drain is seen, stream 1 has more: it queues behind stream 3.
+    buffered = 0;
+    await new Promise((r) => setImmediate(r));
+    s1.write(Buffer.alloc(60));
+    assert.deepEqual(order, [1, 2]);
+    streams.drained();
+    assert.deepEqual(order, [1, 2, 3, 1]);
+    streams.closeAll('done');
+  });
 });

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
         (await connectThrough(proxyAddr, auth, source.port)).destroy();
         break;
       } catch (err) {
-        if (i > 300) throw err;
+        if (i > 1200) throw err; // a minute: a loaded machine starts the agent slowly
         await new Promise((r) => setTimeout(r, 50));
       }
     }
@@ -83,6 +83,7 @@ async function main(): Promise<void> {
       bodyBytes: MIB_PER_STREAM * MIB,
       stallMs: STALL_MS,
       readDelayMs: READ_DELAY_MS,
+      stuckMs: 20_000,
     });
     const mib = (n: number) => (n / MIB).toFixed(1);
     const short = run.got.filter((n) => n !== MIB_PER_STREAM * MIB);

@@ -23,6 +23,8 @@ export interface SlowClientsOptions {
   stallMs: number;
   /** How long a client waits after its socket became readable before it reads, ms. */
   readDelayMs: number;
+  /** No client got a byte this long once reading began: every connection is cut (the run is stuck). */
+  stuckMs?: number;
 }
 
 export interface SlowClientsRun {
@@ -43,7 +45,11 @@ export function rssOf(pid: number): number {
 }
 
 /** Reads `s` slowly to its end; resolves with the bytes read and its longest wait for a byte. */
-function readSlowly(s: net.Socket, delayMs: number): Promise<{ bytes: number; longestWaitMs: number }> {
+function readSlowly(
+  s: net.Socket,
+  delayMs: number,
+  progress: () => void,
+): Promise<{ bytes: number; longestWaitMs: number }> {
   return new Promise((resolve, reject) => {
     let n = 0;
     let scheduled = false;
@@ -53,6 +59,7 @@ function readSlowly(s: net.Socket, delayMs: number): Promise<{ bytes: number; lo
       scheduled = false;
       let chunk = s.read() as Buffer | null;
       if (chunk !== null) {
+        progress();
         const now = Date.now();
         longest = Math.max(longest, now - last);
         last = now;
@@ -67,7 +74,9 @@ function readSlowly(s: net.Socket, delayMs: number): Promise<{ bytes: number; lo
       scheduled = true;
       setTimeout(take, delayMs);
     });
-    s.once('end', () => resolve({ bytes: n, longestWaitMs: Math.max(longest, Date.now() - last) }));
+    const done = () => resolve({ bytes: n, longestWaitMs: Math.max(longest, Date.now() - last) });
+    s.once('end', done);
+    s.once('close', done);
     s.once('error', reject);
   });
 }
@@ -92,7 +101,18 @@ export async function runSlowClients(o: SlowClientsOptions): Promise<SlowClients
     // Stalled: nobody reads; every buffer between the source and the clients fills.
     await new Promise((r) => setTimeout(r, o.stallMs));
     sample();
-    const reads = await Promise.all(sockets.map((s) => readSlowly(s, o.readDelayMs)));
+    let lastProgress = Date.now();
+    const progress = () => {
+      lastProgress = Date.now();
+    };
+    const watchdog = setInterval(() => {
+      if (Date.now() - lastProgress < (o.stuckMs ?? 60_000)) return;
+      clearInterval(watchdog);
+      for (const s of sockets) s.destroy();
+    }, 1_000);
+    const reads = await Promise.all(sockets.map((s) => readSlowly(s, o.readDelayMs, progress))).finally(() =>
+      clearInterval(watchdog),
+    );
     sample();
     return {
       coordGrowth: peak.coord,

@@ -112,6 +112,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         onFrame: (f) => this.onFrame(f),
         onDisconnected: () => this.proxy?.linkDown(),
         onDrain: () => this.proxy?.drained(),
+        onStreamData: (id, data) => this.proxy?.onData(id, data),
         onState: (state, _url, error) => {
           this.linkState = this.draining && state === 'connected' ? 'draining' : state;
           this.linkSince = new Date().toISOString();
@@ -156,6 +157,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
             ports: c.proxyPorts,
             maxStreams: c.proxyMaxStreams,
             send: (frame) => this.link.send(frame),
+            sendData: (id, data) => this.link.sendStreamData(id, data),
             linkBuffered: () => this.link.bufferedBytes,
             localAddress: c.localAddress || undefined,
             changed: () => this.availability.update(true),

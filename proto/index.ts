@@ -5,3 +5,4 @@ export * from './links.js';
 export * from './measure.js';
 export * from './page.js';
 export * from './parts.js';
+export * from './stream-data.js';

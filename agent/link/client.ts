@@ -1,6 +1,7 @@
 // The agent's link: connect with its device token, hello, keep alive, reconnect with backoff and
 // jitter, fail over between coordinators in order.
 
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import WebSocket from 'ws';
 import { type BatchedLink, FrameBatcher } from '../../common/frame-batcher.js';
@@ -16,7 +17,9 @@ import {
   FrameError,
   type Hello,
   MAX_BATCH_FRAMES,
+  readStreamData,
   splitFrameBatch,
+  streamDataWsHead,
   type Welcome,
 } from '../../proto/index.js';
 
@@ -32,6 +35,8 @@ export interface LinkHandlers {
   onRtt?(rttMs: number): void;
   /** The link's socket wrote out what it held (proxy streams waiting for room go on). */
   onDrain?(): void;
+  /** A StreamData frame, read without the generic decoder (the other frames go to onFrame). */
+  onStreamData?(streamId: number, data: Uint8Array): void;
 }
 
 export interface LinkOptions {
@@ -84,6 +89,8 @@ export class LinkClient implements BatchedLink {
   private cork: TurnCork | null = null;
   /** Gathers each turn's frames into batch frames; null unless the coordinator reads them. */
   private batcher: FrameBatcher | null = null;
+  /** The link's TCP socket, the one ws writes to (StreamData is written to it directly). */
+  private socket: Duplex | null = null;
 
   constructor(
     private readonly opts: LinkOptions,
@@ -129,6 +136,24 @@ export class LinkClient implements BatchedLink {
     // uncorked once the turn's callbacks have run.
     this.cork?.hold();
     this.ws.send(bytes);
+  }
+
+  /**
+   * StreamData by hand (proto/stream-data.ts): the WebSocket frame's header (masked with the
+   * all-zero key, as ws masks ours) and the envelope's head in one small write, then the payload
+   * itself, where send() would copy the payload into an encoded frame first. The socket is the one
+   * ws writes to, so the order with its frames holds. False when there is no open link.
+   */
+  sendStreamData(streamId: number, data: Uint8Array): boolean {
+    const socket = this.socket;
+    if (!socket) return this.send({ streamData: { streamId, data } });
+    if (!this.connected) return false;
+    // Frames still gathered for this turn's batch go first: the order on the link holds.
+    this.batcher?.flush();
+    this.cork?.hold();
+    socket.write(streamDataWsHead(streamId, data.byteLength, true));
+    socket.write(data);
+    return true;
   }
 
   /**
@@ -192,9 +217,11 @@ export class LinkClient implements BatchedLink {
     this.ws = ws;
     this.cork = null;
     this.batcher = null;
+    this.socket = null;
     this.welcomed = false;
     ws.on('upgrade', (res) => {
       if (this.ws !== ws) return;
+      this.socket = res.socket;
       this.cork = new TurnCork(res.socket);
       res.socket.on('drain', () => {
         if (this.ws === ws) this.handlers.onDrain?.();
@@ -222,6 +249,7 @@ export class LinkClient implements BatchedLink {
       this.cork = null;
       this.batcher?.clear();
       this.batcher = null;
+      this.socket = null;
       this.stopTimers();
       const wasUp = this.welcomed;
       this.welcomed = false;
@@ -240,6 +268,14 @@ export class LinkClient implements BatchedLink {
 
   private onMessage(ws: WebSocket, data: Buffer): void {
     this.lastFrameMs = Date.now();
+    // Proxy data, the bulk of a proxying link's frames, read without the generic decoder.
+    if (this.welcomed && this.handlers.onStreamData && data.byteLength <= DEFAULT_MAX_FRAME_BYTES) {
+      const view = readStreamData(data);
+      if (view) {
+        this.handlers.onStreamData(view.streamId, view.data);
+        return;
+      }
+    }
     let batch: Uint8Array[] | null;
     try {
       batch = splitFrameBatch(data, DEFAULT_MAX_FRAME_BYTES, MAX_BATCH_FRAMES);

@@ -22,6 +22,8 @@ export interface ProxyExitOptions {
   maxStreams: number;
   /** Sends a frame on the link (false: no link). */
   send(frame: AgentFrameInit): boolean;
+  /** Sends a StreamData frame (the link's hand-encoded path); default: through send. */
+  sendData?(streamId: number, data: Uint8Array): boolean;
   /** Bytes the link's socket holds unsent. */
   linkBuffered(): number;
   /** Local address outgoing connections bind to (`--local-address`). */
@@ -217,10 +219,12 @@ export class ProxyExit {
   }
 
   private table(): LinkStreams {
-    const send = this.opts.send;
+    const { send, sendData } = this.opts;
     return new LinkStreams(
       {
-        data: (streamId, data) => void send({ streamData: { streamId, data } }),
+        data: sendData
+          ? (streamId, data) => void sendData(streamId, data)
+          : (streamId, data) => void send({ streamData: { streamId, data } }),
         credit: (streamId, bytes) => void send({ streamCredit: { streamId, bytes } }),
         close: (streamId, reason, message) => void send({ streamClose: { streamId, reason, message } }),
         bufferedBytes: () => this.opts.linkBuffered(),

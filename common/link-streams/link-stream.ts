@@ -128,6 +128,18 @@ export class LinkStream extends Duplex {
     this.grant();
   }
 
+  /**
+   * Every read (pipe's flow, a consumer's read()) may have taken data out of the buffer: credit is
+   * looked at again. _read alone is not enough: when it grants nothing (less than a quarter window
+   * consumed) it pushes nothing, and Readable calls it again only after a push, so a sender out of
+   * credit would wait for data it may not send.
+   */
+  override read(size?: number): unknown {
+    const chunk: unknown = super.read(size);
+    this.grant();
+    return chunk;
+  }
+
   override _write(chunk: Uint8Array, _enc: BufferEncoding, cb: (err?: Error | null) => void): void {
     this.pending = { chunk, cb };
     this.flushPending();

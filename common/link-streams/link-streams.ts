@@ -36,6 +36,8 @@ export class LinkStreams implements StreamSender {
   private readonly streams = new Map<number, LinkStream>();
   private readonly blocked = new Set<LinkStream>();
   private poll: NodeJS.Timeout | null = null;
+  /** drained() is handing room to the held streams (they may take it without queueing). */
+  private serving = false;
   private grown = 0;
   private closed = false;
 
@@ -92,17 +94,28 @@ export class LinkStreams implements StreamSender {
     this.streams.get(id)?.onClose(reason, message);
   }
 
-  /** The link's socket drained: streams held for room send again. */
+  /**
+   * The link's socket drained: streams held for room send again, in the order they were held. Those
+   * not reached before the socket filled stay first in line, ahead of those served now that filled
+   * it again, so every stream gets its turn (before, the first held were served first at every
+   * drain, and with 200 busy streams the last ones waited minutes, past the idle timeout).
+   */
   drained(): void {
     if (this.blocked.size === 0) return;
     const waiting = [...this.blocked];
     this.blocked.clear();
-    for (const s of waiting) {
-      if (!this.roomyNow()) {
-        this.blocked.add(s);
-        continue;
-      }
-      s.linkRoom();
+    this.serving = true;
+    let i = 0;
+    try {
+      for (; i < waiting.length && this.roomyNow(); i++) waiting[i]?.linkRoom();
+    } finally {
+      this.serving = false;
+    }
+    if (i < waiting.length) {
+      const servedAgain = [...this.blocked];
+      this.blocked.clear();
+      for (let j = i; j < waiting.length; j++) this.blocked.add(waiting[j] as LinkStream);
+      for (const s of servedAgain) this.blocked.add(s);
     }
     this.watch();
   }
@@ -133,7 +146,9 @@ export class LinkStreams implements StreamSender {
 
   roomy(stream: LinkStream): boolean {
     if (this.closed) return false;
-    if (this.roomyNow()) return true;
+    // While streams wait for room, one that was not waiting queues behind them (FIFO), or a stream
+    // whose source keeps writing would take every drain's room first.
+    if ((this.blocked.size === 0 || this.serving) && this.roomyNow()) return true;
     this.blocked.add(stream);
     this.watch();
     return false;

@@ -21,7 +21,9 @@ import {
   type Hello,
   MAX_BATCH_FRAMES,
   PRE_HELLO_MAX_FRAME_BYTES,
+  readStreamData,
   splitFrameBatch,
+  streamDataWsHead,
 } from '../../proto/index.js';
 import type { DeviceEgress } from '../network/network-lookup.js';
 import type { ExitLink } from '../proxy/exits.js';
@@ -233,6 +235,36 @@ export class AgentConnection
     });
   }
 
+  private onStreamData(streams: LinkStreams, id: number, data: Uint8Array): void {
+    if (this.opening?.has(id)) {
+      streams.get(id)?.abort('protocol', 'data before the stream opened');
+      this.gate.strike(`data on stream ${id} before it opened`);
+      return;
+    }
+    if (!streams.onData(id, data)) this.gate.strike(`data beyond the credit of stream ${id}`);
+  }
+
+  /**
+   * StreamData by hand (proto/stream-data.ts): the WebSocket frame's header and the envelope's
+   * head in one small write, then the payload itself, where ws.send would take a frame the encoder
+   * copied the payload into. The socket is the one ws writes to, so the order with its frames holds.
+   */
+  private sendStreamData(streamId: number, data: Uint8Array): void {
+    const socket = this.socket;
+    if (!socket) {
+      this.send({ streamData: { streamId, data } });
+      return;
+    }
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    // Frames still gathered for this turn's batch go first: the order on the link holds.
+    this.batcher?.flush();
+    const head = streamDataWsHead(streamId, data.byteLength, false);
+    this.deps.onFrame?.('out', head.byteLength + data.byteLength);
+    this.cork?.hold();
+    socket.write(head);
+    socket.write(data);
+  }
+
   private onStreamFrame(frame: AgentFrame): void {
     const streams = this.streams;
     if (!streams) {
@@ -249,17 +281,9 @@ export class AgentConnection
         waiting.resolve(stream);
         break;
       }
-      case 'streamData': {
-        const id = frame.streamData?.streamId ?? 0;
-        if (this.opening?.has(id)) {
-          streams.get(id)?.abort('protocol', 'data before the stream opened');
-          this.gate.strike(`data on stream ${id} before it opened`);
-          return;
-        }
-        if (!streams.onData(id, frame.streamData?.data ?? EMPTY))
-          this.gate.strike(`data beyond the credit of stream ${id}`);
+      case 'streamData':
+        this.onStreamData(streams, frame.streamData?.streamId ?? 0, frame.streamData?.data ?? EMPTY);
         break;
-      }
       case 'streamCredit':
         streams.onCredit(frame.streamCredit?.streamId ?? 0, frame.streamCredit?.bytes ?? 0);
         break;
@@ -283,7 +307,7 @@ export class AgentConnection
     const maxStreams = Math.min(4096, Math.max(1, offer.maxStreams ?? 1));
     this.streams = new LinkStreams(
       {
-        data: (streamId, data) => this.send({ streamData: { streamId, data } }),
+        data: (streamId, data) => this.sendStreamData(streamId, data),
         credit: (streamId, bytes) => this.send({ streamCredit: { streamId, bytes } }),
         close: (streamId, reason, message) => this.send({ streamClose: { streamId, reason, message } }),
         bufferedBytes: () => this.ws.bufferedAmount,
@@ -373,6 +397,14 @@ export class AgentConnection
     this.deps.onFrame?.('in', data.byteLength);
     this.lastFrameMs = Date.now();
     if (this.registered) this.deps.jobs.touch(this.deviceId);
+    // Proxy data, the bulk of a proxying link's frames, read without the generic decoder.
+    if (this.streams && isBinary && data.byteLength <= this.deps.maxFrameBytes) {
+      const view = readStreamData(data);
+      if (view) {
+        this.onStreamData(this.streams, view.streamId, view.data);
+        return;
+      }
+    }
     const maxBytes = this.registered ? this.deps.maxFrameBytes : PRE_HELLO_MAX_FRAME_BYTES;
     let batch: Uint8Array[] | null;
     try {

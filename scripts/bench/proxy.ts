@@ -5,9 +5,11 @@
 // time from TCP connect to the proxy's 200 on small connections, against a direct TCP connect.
 // CPU per MiB: this process (coordinator, client, target) from process.cpuUsage, the agent from
 // /proc/<pid>/stat.
-//   npx tsx scripts/bench/proxy.ts [--mib 256] [--streams 1,32] [--connects 200] [--rounds 2]
+// The machine may be shared: each round measures direct then proxied back to back, and the RESULT
+// line is the round with the median ratio.
+//   npx tsx scripts/bench/proxy.ts [--mib 256] [--streams 1,32] [--connects 200] [--rounds 5]
 //        [--window BYTES] [--prof DIR]
-// Ends with one `RESULT proxy streams=<n> …` line per stream count (the better round of each).
+// Ends with one `RESULT proxy streams=<n> …` line per stream count (the median round of each).
 import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -25,7 +27,7 @@ const LEVELS = String(flags.streams ?? '1,32')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
 const CONNECTS = Number(flags.connects ?? 200);
-const ROUNDS = Number(flags.rounds ?? 2);
+const ROUNDS = Number(flags.rounds ?? 5);
 const MIB = 1024 * 1024;
 /** --prof DIR: the agent process writes a CPU profile there. */
 const PROF = typeof flags.prof === 'string' ? path.resolve(flags.prof) : null;
@@ -191,23 +193,22 @@ async function main(): Promise<void> {
     const connectDirect = await setupTimes(straight, CONNECTS);
     const connectProxy = await setupTimes(viaProxy, CONNECTS);
     for (const streams of LEVELS) {
-      let bestProxy: Run | null = null;
-      let bestDirect: Run | null = null;
+      const rounds: Array<{ d: Run; p: Run }> = [];
       for (let r = 0; r < ROUNDS; r++) {
         const d = await measure(straight, streams, null);
         const p = await measure(viaProxy, streams, pid);
         console.log(
-          `round ${r + 1} streams=${streams}: direct ${d.mibPerS.toFixed(0)} MiB/s (${d.selfCpuUsPerMib.toFixed(0)} µs CPU/MiB), proxy ${p.mibPerS.toFixed(0)} MiB/s (coordinator+client+target ${p.selfCpuUsPerMib.toFixed(0)} µs/MiB, agent ${p.agentCpuUsPerMib.toFixed(0)} µs/MiB)`,
+          `round ${r + 1} streams=${streams}: direct ${d.mibPerS.toFixed(0)} MiB/s (${d.selfCpuUsPerMib.toFixed(0)} µs CPU/MiB), proxy ${p.mibPerS.toFixed(0)} MiB/s (coordinator+client+target ${p.selfCpuUsPerMib.toFixed(0)} µs/MiB, agent ${p.agentCpuUsPerMib.toFixed(0)} µs/MiB) ratio ${(p.mibPerS / d.mibPerS).toFixed(2)}`,
         );
-        if (!bestProxy || p.mibPerS / d.mibPerS > bestProxy.mibPerS / (bestDirect?.mibPerS ?? 1)) {
-          bestProxy = p;
-          bestDirect = d;
-        }
+        rounds.push({ d, p });
       }
-      if (!bestProxy || !bestDirect) continue;
+      rounds.sort((a, b) => a.p.mibPerS / a.d.mibPerS - b.p.mibPerS / b.d.mibPerS);
+      const median = rounds[Math.floor(rounds.length / 2)];
+      if (!median) continue;
+      const { p: proxy, d: straightRun } = median;
       const added = p50(connectProxy) - p50(connectDirect);
       console.log(
-        `RESULT proxy streams=${streams} mib_per_s=${bestProxy.mibPerS.toFixed(1)} direct_mib_per_s=${bestDirect.mibPerS.toFixed(1)} ratio_direct=${(bestProxy.mibPerS / bestDirect.mibPerS).toFixed(2)} connect_p50_ms=${p50(connectProxy).toFixed(2)} connect_added_p50_ms=${added.toFixed(2)} coord_cpu_us_per_mib=${bestProxy.selfCpuUsPerMib.toFixed(0)} agent_cpu_us_per_mib=${bestProxy.agentCpuUsPerMib.toFixed(0)} direct_cpu_us_per_mib=${bestDirect.selfCpuUsPerMib.toFixed(0)}`,
+        `RESULT proxy streams=${streams} mib_per_s=${proxy.mibPerS.toFixed(1)} direct_mib_per_s=${straightRun.mibPerS.toFixed(1)} ratio_direct=${(proxy.mibPerS / straightRun.mibPerS).toFixed(2)} connect_p50_ms=${p50(connectProxy).toFixed(2)} connect_added_p50_ms=${added.toFixed(2)} coord_cpu_us_per_mib=${proxy.selfCpuUsPerMib.toFixed(0)} agent_cpu_us_per_mib=${proxy.agentCpuUsPerMib.toFixed(0)} direct_cpu_us_per_mib=${straightRun.selfCpuUsPerMib.toFixed(0)}`,
       );
     }
   } finally {

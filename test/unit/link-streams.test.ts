@@ -3,6 +3,8 @@
 // credit comes back in batches (never per chunk), data beyond the credit resets the stream, and a
 // half close from each side ends it.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { LinkStreams, type StreamWire } from '../../common/link-streams/link-streams.js';
 
@@ -13,7 +15,7 @@ interface Pair {
   sent: { data: number[]; credit: number[]; close: string[] };
 }
 
-function pair(window = 64 * 1024): Pair {
+function pair(window = 64 * 1024, maxDataBytes = 16 * 1024, maxStreams = 4): Pair {
   const sent: Pair['sent'] = { data: [], credit: [], close: [] };
   let a: LinkStreams | null = null;
   let b: LinkStreams | null = null;
@@ -33,7 +35,7 @@ function pair(window = 64 * 1024): Pair {
     },
     bufferedBytes: () => 0,
   });
-  const opts = { windowBytes: window, maxDataBytes: 16 * 1024, maxStreams: 4 };
+  const opts = { windowBytes: window, maxDataBytes, maxStreams };
   a = new LinkStreams(
     wire(() => b, true),
     opts,
@@ -103,5 +105,82 @@ describe('link streams', () => {
     const e = await err;
     assert.equal(e.reason, 'policy');
     assert.equal(e.message, 'target refused');
+  });
+
+  it('streams held for link room send in the order they were held, and a newcomer queues behind them', () => {
+    let buffered = 1000;
+    const order: number[] = [];
+    const streams = new LinkStreams(
+      {
+        data: (id, data) => {
+          order.push(id);
+          buffered += data.byteLength;
+        },
+        credit: () => {},
+        close: () => {},
+        bufferedBytes: () => buffered,
+      },
+      { windowBytes: 64 * 1024, maxDataBytes: 16 * 1024, maxStreams: 4, linkHighWaterBytes: 100 },
+    );
+    const [s1, s2, s3] = [streams.open(1), streams.open(2), streams.open(3)];
+    for (const s of [s1, s2, s3]) s.write(Buffer.alloc(60));
+    assert.deepEqual(order, [], 'the link is full: every stream is held');
+    buffered = 0;
+    streams.drained();
+    // Room for two frames (60 + 60 crosses the 100-byte mark): stream 3 waits.
+    assert.deepEqual(order, [1, 2]);
+    // The socket empties; before its drain is seen, stream 1 has more: it queues behind stream 3.
+    // (In the same turn: the table's room poll, armed while streams wait, would serve stream 3.)
+    buffered = 0;
+    s1.write(Buffer.alloc(60));
+    assert.deepEqual(order, [1, 2]);
+    streams.drained();
+    assert.deepEqual(order, [1, 2, 3, 1]);
+    streams.closeAll('done');
+  });
+
+  it('a reader that drains its buffer in uneven chunks always gets the rest (no credit left unreturned)', async () => {
+    // Uneven chunks and a sink that takes them slowly: Readable then calls _read while the buffer
+    // still holds most of a window, the grant is too small to send, and no later _read comes
+    // before the next push, which the sender, out of credit, cannot make. Credit is looked at again
+    // on every read, so the streams finish.
+    const { a, b } = pair(64 * 1024, 256 * 1024, 20);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const SIZE = 4 * 1024 * 1024;
+    const runs = Array.from({ length: 20 }, (_, i) => i + 1).map(async (id) => {
+      const sa = a.open(id);
+      const sb = b.open(id);
+      let got = 0;
+      const sink = new Writable({
+        highWaterMark: 16 * 1024,
+        write(chunk: Buffer, _enc, cb) {
+          got += chunk.byteLength;
+          if (random() < 0.5) setImmediate(cb);
+          else setTimeout(cb, 1);
+        },
+      });
+      sb.pipe(sink);
+      let left = SIZE;
+      const pump = () => {
+        while (left > 0) {
+          const chunk = Buffer.alloc(Math.min(left, 1 + Math.floor(random() * 40 * 1024)));
+          left -= chunk.byteLength;
+          if (!sa.write(chunk)) {
+            sa.once('drain', pump);
+            return;
+          }
+        }
+        sa.end();
+      };
+      pump();
+      const stuck = new Promise<'stuck'>((r) => setTimeout(() => r('stuck'), 20_000).unref());
+      const outcome = await Promise.race([once(sink, 'finish').then(() => 'done' as const), stuck]);
+      return { outcome, got };
+    });
+    for (const r of await Promise.all(runs)) assert.deepEqual(r, { outcome: 'done', got: SIZE });
   });
 });

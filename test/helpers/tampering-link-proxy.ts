@@ -5,7 +5,14 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { AGENT_LINK_PATH, decodeAgentFrame, encodeAgentFrame } from '../../proto/index.js';
+import {
+  AGENT_LINK_PATH,
+  decodeAgentFrame,
+  encodeAgentFrame,
+  encodeFrameBatch,
+  MAX_BATCH_FRAMES,
+  splitFrameBatch,
+} from '../../proto/index.js';
 
 export interface TamperingLinkProxy {
   /** The base URL an agent takes as its coordinator. */
@@ -48,8 +55,9 @@ export async function startTamperingLinkProxy(
     const streamBytes = new Map<number, number>();
     down.on('error', () => undefined);
     up.on('error', () => undefined);
-    down.on('message', (data: Buffer) => {
-      const frame = decodeAgentFrame(data, 64 * 1024 * 1024);
+    /** One agent frame, altered as asked, encoded again. */
+    const tamper = (bytes: Uint8Array): Uint8Array => {
+      const frame = decodeAgentFrame(bytes, 64 * 1024 * 1024);
       if (frame.chunk?.data?.length) {
         frame.chunk.data = rot13(frame.chunk.data);
         tampered.chunks++;
@@ -73,7 +81,12 @@ export async function startTamperingLinkProxy(
           tampered.streamFrames++;
         }
       }
-      const out = Buffer.from(encodeAgentFrame(frame));
+      return encodeAgentFrame(frame);
+    };
+    down.on('message', (data: Buffer) => {
+      // A batch of frames (agents that link with batches) is altered frame by frame.
+      const batch = splitFrameBatch(data, 64 * 1024 * 1024, MAX_BATCH_FRAMES);
+      const out = Buffer.from(batch ? encodeFrameBatch(batch.map(tamper)) : tamper(data));
       if (up.readyState === WebSocket.OPEN) up.send(out);
       else held.push(out);
     });

@@ -41,7 +41,7 @@ describe('sweeps with Lighthouse', { skip }, () => {
           maxBodyBytes: 10_000_000,
           settleMs: 100,
           lighthouse: true,
-          log: pino({ enabled: false }),
+          log: pino({ level: process.env.LH_LOG ?? 'silent' }),
         }),
       ],
     });

@@ -303,6 +303,7 @@ export class BrowserExecutor implements Executor {
         signal: ctx.signal,
         log,
         redactor,
+        busy: <T>(work: () => Promise<T>) => this.#host.busy(work),
       };
       result = await runPageJob(pageJob, outcome);
       if (result.unusable) {

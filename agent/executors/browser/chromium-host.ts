@@ -11,6 +11,9 @@ import type { Logger } from 'pino';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { processTreeBytes } from './process-memory.js';
 
+/** How much longer a health probe waits while a job keeps the browser busy (busy()). */
+const BUSY_FACTOR = 10;
+
 export interface ChromiumHostOptions {
   executablePath: string;
   restartAfterPages: number;
@@ -104,6 +107,8 @@ export class ChromiumHost {
   #leases = 0;
   #pagesSinceLaunch = 0;
   #recycle = false;
+  /** Jobs in a phase that keeps the browser busy (busy()). */
+  #busy = 0;
   #drainWaiters: Array<() => void> = [];
   #closing = false;
   #launches = 0;
@@ -181,6 +186,20 @@ export class ChromiumHost {
    * killed (its jobs see the disconnect at once) and the next lease launches a new one. Resolves
    * true when the browser answered (or none is running). Concurrent calls share one probe.
    */
+  /**
+   * Runs `work` that keeps the browser itself busy for long (a Lighthouse audit: tracing, trace
+   * processing): meanwhile a health probe waits BUSY_FACTOR times longer before it calls the
+   * browser hung. On a loaded device the audit made a 2 s probe kill a working browser.
+   */
+  async busy<T>(work: () => Promise<T>): Promise<T> {
+    this.#busy++;
+    try {
+      return await work();
+    } finally {
+      this.#busy--;
+    }
+  }
+
   probe(): Promise<boolean> {
     this.#probing ??= this.#probe().finally(() => {
       this.#probing = null;
@@ -198,7 +217,8 @@ export class ChromiumHost {
         () => false,
       ),
       new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), this.#options.healthTimeoutMs);
+        const waitMs = this.#options.healthTimeoutMs * (this.#busy > 0 ? BUSY_FACTOR : 1);
+        timer = setTimeout(() => resolve(false), waitMs);
       }),
     ]).finally(() => clearTimeout(timer));
     if (answered || this.#browser !== browser) return true;

@@ -22,6 +22,8 @@ export interface ExtrasInput {
   deviceType: string;
   /** Time left for the job (ms). */
   remainingMs(): number;
+  /** Runs work that keeps the browser busy for long (Lighthouse), so the health probe waits longer. */
+  busy?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export async function makeExtras(input: ExtrasInput, outcome: ExecOutcome): Promise<void> {
@@ -66,7 +68,9 @@ export async function makeExtras(input: ExtrasInput, outcome: ExecOutcome): Prom
   }
   if (options.audits?.includes('lighthouse')) {
     try {
-      const lh = await runLighthouse(input.context, input.url, input.deviceType, guard, input.remainingMs());
+      const audit = () =>
+        runLighthouse(input.context, input.url, input.deviceType, guard, input.remainingMs());
+      const lh = await (input.busy ? input.busy(audit) : audit());
       outcome.lighthouseJson = lh.summaryJson;
       if (lh.report.byteLength <= input.maxBodyBytes) outcome.content.lighthouse = lh.report;
       else notes.push(`Lighthouse report over ${input.maxBodyBytes} bytes: left out`);

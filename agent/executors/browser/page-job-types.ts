@@ -32,4 +32,6 @@ export interface PageJob {
   log: Logger;
   /** Secrets typed by the job's actions, scrubbed from the outcome (actions/redact.ts). */
   redactor: Redactor;
+  /** Runs work that keeps the browser busy for long (ChromiumHost.busy); default: as it is. */
+  busy?: <T>(work: () => Promise<T>) => Promise<T>;
 }

@@ -160,6 +160,7 @@ export async function runPageJob(job: PageJob, outcome: ExecOutcome): Promise<Pa
             url: outcome.finalUrl || req.url,
             deviceType: req.deviceType,
             remainingMs: () => deadline.remainingMs(),
+            ...(job.busy ? { busy: job.busy } : {}),
           },
           outcome,
         );

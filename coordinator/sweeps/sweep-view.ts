@@ -7,6 +7,7 @@
 //   try completed, `failed` when none did and `partial` otherwise.
 import type { JobRecord, ResultRecord, SweepRecord } from '../store/records.js';
 import { type Divergence, type DivergenceTry, divergenceOf } from './divergence.js';
+import { median } from './html.js';
 import type { BlockVerdict, TrySummary } from './try-summary.js';
 
 export type TryStatus = 'pending' | 'running' | 'completed' | 'failed';
@@ -254,15 +255,9 @@ export function medianScores(entries: readonly SweepJobEntry[]): Record<string, 
   const categories = new Set(audited.flatMap((e) => Object.keys(e.lighthouse ?? {})));
   for (const c of [...categories].sort()) {
     const values = audited.map((e) => e.lighthouse?.[c]).filter((v): v is number => typeof v === 'number');
-    out[c] = values.length > 0 ? medianOf(values) : null;
+    out[c] = median(values);
   }
   return out;
-}
-
-function medianOf(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 export function groupStatus(statuses: readonly TryStatus[]): GroupStatus {

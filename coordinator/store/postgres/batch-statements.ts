@@ -1,7 +1,14 @@
-// The multi-row statements of the PostgreSQL group commit (write-batch.ts): one statement per kind of
-// write for every write of that kind in a batch, whatever their number. Each statement text is fixed
-// (its rows travel as array or JSON parameters), so it is prepared once per connection and planned
-// once; RETURNING says which rows a conditional statement changed, and so each caller's outcome.
+// The statement of the PostgreSQL group commit (write-batch.ts): every write of one stage of a batch,
+// whatever their number and kinds, in ONE statement of data-modifying CTEs, one CTE per kind of write
+// (its rows travel as array or JSON parameters), the NOTIFY included. A statement outside BEGIN is a
+// transaction of its own, so a one-stage batch costs one round trip, where a statement per kind inside
+// BEGIN … COMMIT cost six to nine; a round trip (a socket write and wake-up each side, a reply to
+// parse) is most of what a small batch costs the coordinator and PostgreSQL alike.
+// The text depends only on which kinds a stage holds, so it is built once per set of kinds, prepared
+// once per connection and planned once. RETURNING says which rows a conditional CTE changed, and so
+// each caller's outcome: the final SELECT gathers them as (kind, id, seq) rows.
+// All CTEs of one statement see the same snapshot and none sees another's changes; a stage touches a
+// job at most once (write-batch.ts splits stages), so no write of a stage depends on another's.
 import type pg from 'pg';
 import type { CounterCharge } from '../limit-types.js';
 import type { NewPushEvent } from '../push-types.js';
@@ -76,176 +83,195 @@ export function jobOf(op: WriteOp): string | null {
 }
 
 const cols = CLAIMED_COLUMNS.join(', ');
-// The table's own row type maps each JSON key to its column's type: no type list to keep in step.
-const INSERT_JOBS = `INSERT INTO jobs (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::jobs, $1::json)`;
 
-async function insertJobs(db: Q, entries: Entry<'insert'>[]): Promise<void> {
-  const rows = entries.map(({ op }) => ({
-    ...jobToRow(op.job),
-    coordinator_id: op.lease?.coordinatorId ?? null,
-    lease_until_ms: op.lease?.untilMs ?? null,
-  }));
-  await db.query({ name: 'crawl_batch_insert_jobs', text: INSERT_JOBS, values: [JSON.stringify(rows)] });
-  for (const e of entries) e.out = undefined;
+/** Result rows of the fused statement: which write of which kind changed a row. */
+interface OutRow {
+  k: string;
+  id: string | null;
+  seq: string | null;
 }
+
+/** One kind's part of the statement: its CTEs, the branch of the final SELECT, its parameters. */
+interface Part<K extends WriteKind> {
+  /** CTE text; `p(i)` is the placeholder of this part's i-th parameter (0-based). */
+  ctes(p: (i: number) => string): string;
+  /** The final SELECT's branch for this part's RETURNING rows, if it has any. */
+  branch?: string;
+  /** The parameters, in the order `p` numbers them; `null`: nothing to write (no CTE). */
+  values(entries: readonly Entry<K>[], channel: string): unknown[] | null;
+  /** Sets each entry's outcome from the statement's rows of this part. */
+  settle(entries: readonly Entry<K>[], rows: readonly OutRow[]): void;
+}
+
+const idsOf = (rows: readonly OutRow[], k: string): Set<string | null> =>
+  new Set(rows.filter((r) => r.k === k).map((r) => r.id));
+
+// The table's own row type maps each JSON key to its column's type: no type list to keep in step.
+const insertPart: Part<'insert'> = {
+  ctes: (p) =>
+    `ins AS (INSERT INTO jobs (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::jobs, ${p(0)}::json))`,
+  values: (entries) => [
+    JSON.stringify(
+      entries.map(({ op }) => ({
+        ...jobToRow(op.job),
+        coordinator_id: op.lease?.coordinatorId ?? null,
+        lease_until_ms: op.lease?.untilMs ?? null,
+      })),
+    ),
+  ],
+  settle: (entries) => {
+    for (const e of entries) e.out = undefined;
+  },
+};
 
 // Under READ COMMITTED an UPDATE that finds a row changed by a concurrent transaction waits for it,
 // then re-checks its WHERE against the committed row: of two coordinators' claims one wins.
-const CLAIM = `UPDATE jobs j SET status = 'running', device_id = v.device_id, attempt = v.attempt,
+const claimPart: Part<'claim'> = {
+  ctes: (p) => `cl AS (UPDATE jobs j SET status = 'running', device_id = v.device_id, attempt = v.attempt,
     coordinator_id = v.coordinator_id, lease_until_ms = v.until_ms
-  FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::bigint[])
+  FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::int[], ${p(3)}::text[], ${p(4)}::bigint[])
     AS v(id, device_id, attempt, coordinator_id, until_ms)
   WHERE j.id = v.id AND j.status = 'pending' AND j.attempt = v.attempt - 1
-  RETURNING j.id`;
-
-async function claimJobs(db: Q, entries: Entry<'claim'>[]): Promise<void> {
-  const ops = byId(entries);
-  const res = await db.query<{ id: string }>({
-    name: 'crawl_batch_claim',
-    text: CLAIM,
-    values: [
+  RETURNING j.id)`,
+  branch: `SELECT 'claim', id, NULL::bigint FROM cl`,
+  values: (entries) => {
+    const ops = byId(entries);
+    return [
       ops.map((o) => o.id),
       ops.map((o) => o.deviceId),
       ops.map((o) => o.attempt),
       ops.map((o) => o.lease.coordinatorId),
       ops.map((o) => o.lease.untilMs),
-    ],
-  });
-  const won = new Set(res.rows.map((r) => r.id));
-  for (const e of entries) e.out = won.has(e.op.id);
-}
+    ];
+  },
+  settle: (entries, rows) => {
+    const won = idsOf(rows, 'claim');
+    for (const e of entries) e.out = won.has(e.op.id);
+  },
+};
 
-const REQUEUE = `UPDATE jobs j SET status = 'pending', queue_deadline_ms = v.deadline
-  FROM unnest($1::text[], $2::int[], $3::bigint[]) AS v(id, attempt, deadline)
+const requeuePart: Part<'requeue'> = {
+  ctes: (p) => `rq AS (UPDATE jobs j SET status = 'pending', queue_deadline_ms = v.deadline
+  FROM unnest(${p(0)}::text[], ${p(1)}::int[], ${p(2)}::bigint[]) AS v(id, attempt, deadline)
   WHERE j.id = v.id AND j.status = 'running' AND j.attempt = v.attempt
-  RETURNING j.id`;
+  RETURNING j.id)`,
+  branch: `SELECT 'requeue', id, NULL::bigint FROM rq`,
+  values: (entries) => {
+    const ops = byId(entries);
+    return [ops.map((o) => o.id), ops.map((o) => o.attempt), ops.map((o) => o.queueDeadlineMs)];
+  },
+  settle: (entries, rows) => {
+    const done = idsOf(rows, 'requeue');
+    for (const e of entries) e.out = done.has(e.op.id);
+  },
+};
 
-async function requeueJobs(db: Q, entries: Entry<'requeue'>[]): Promise<void> {
-  const ops = byId(entries);
-  const res = await db.query<{ id: string }>({
-    name: 'crawl_batch_requeue',
-    text: REQUEUE,
-    values: [ops.map((o) => o.id), ops.map((o) => o.attempt), ops.map((o) => o.queueDeadlineMs)],
-  });
-  const done = new Set(res.rows.map((r) => r.id));
-  for (const e of entries) e.out = done.has(e.op.id);
-}
-
-const COMPLETE = `UPDATE jobs j SET status = 'completed', result = v.result, completed_at = v.at, device_id = v.device_id
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS v(id, result, at, device_id)
+// A completion not stored is told apart (duplicate or stale) by a read after the statement
+// (lostCompletions): terminal states never change again, so that read cannot race with it.
+const completePart: Part<'complete'> = {
+  ctes: (
+    p,
+  ) => `cp AS (UPDATE jobs j SET status = 'completed', result = v.result, completed_at = v.at, device_id = v.device_id
+  FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[]) AS v(id, result, at, device_id)
   WHERE j.id = v.id AND j.status IN ('pending', 'running')
-  RETURNING j.id`;
-const STATUS_OF = 'SELECT id, status FROM jobs WHERE id = ANY($1::text[])';
-
-async function completeJobs(db: Q, entries: Entry<'complete'>[]): Promise<void> {
-  const ops = byId(entries);
-  const res = await db.query<{ id: string }>({
-    name: 'crawl_batch_complete',
-    text: COMPLETE,
-    values: [
+  RETURNING j.id)`,
+  branch: `SELECT 'complete', id, NULL::bigint FROM cp`,
+  values: (entries) => {
+    const ops = byId(entries);
+    return [
       ops.map((o) => o.id),
       ops.map((o) => JSON.stringify(o.result)),
       ops.map((o) => o.completedAt),
       ops.map((o) => o.result.deviceId),
-    ],
-  });
-  const stored = new Set(res.rows.map((r) => r.id));
-  const lost = ops.filter((o) => !stored.has(o.id)).map((o) => o.id);
-  // Terminal states never change again, so this read cannot race with the UPDATE above.
-  const status = new Map<string, string>();
-  if (lost.length > 0) {
-    const r = await db.query<{ id: string; status: string }>({
-      name: 'crawl_batch_status',
-      text: STATUS_OF,
-      values: [lost],
-    });
-    for (const row of r.rows) status.set(row.id, row.status);
-  }
-  for (const e of entries) {
-    e.out = stored.has(e.op.id) ? 'stored' : status.get(e.op.id) === 'completed' ? 'duplicate' : 'stale';
-  }
-}
+    ];
+  },
+  settle: (entries, rows) => {
+    const stored = idsOf(rows, 'complete');
+    // 'stale' until lostCompletions reads the state of those not stored.
+    for (const e of entries) e.out = stored.has(e.op.id) ? 'stored' : 'stale';
+  },
+};
 
 // `only` NULL: from pending or running; otherwise only from that state (a parameter, never SQL text).
-const FAIL = `UPDATE jobs j SET status = 'failed', failure_type = v.type, error_message = v.message, completed_at = v.at
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS v(id, type, message, at, only_if)
+const failPart: Part<'fail'> = {
+  ctes: (
+    p,
+  ) => `fl AS (UPDATE jobs j SET status = 'failed', failure_type = v.type, error_message = v.message, completed_at = v.at
+  FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[]) AS v(id, type, message, at, only_if)
   WHERE j.id = v.id AND j.status IN ('pending', 'running') AND (v.only_if IS NULL OR j.status = v.only_if)
-  RETURNING j.id`;
-
-async function failJobs(db: Q, entries: Entry<'fail'>[]): Promise<void> {
-  const ops = byId(entries);
-  const res = await db.query<{ id: string }>({
-    name: 'crawl_batch_fail',
-    text: FAIL,
-    values: [
+  RETURNING j.id)`,
+  branch: `SELECT 'fail', id, NULL::bigint FROM fl`,
+  values: (entries) => {
+    const ops = byId(entries);
+    return [
       ops.map((o) => o.id),
       ops.map((o) => o.failureType),
       ops.map((o) => withoutNul(o.message)),
       ops.map((o) => o.at),
       ops.map((o) => o.onlyIf ?? null),
-    ],
-  });
-  const done = new Set(res.rows.map((r) => r.id));
-  for (const e of entries) e.out = done.has(e.op.id);
-}
+    ];
+  },
+  settle: (entries, rows) => {
+    const done = idsOf(rows, 'fail');
+    for (const e of entries) e.out = done.has(e.op.id);
+  },
+};
 
 // Unconditional increments (Store.limits.addCounts): summed per counter row first, since one
 // INSERT … ON CONFLICT DO UPDATE may not touch a row twice.
-const COUNT = `INSERT INTO limit_counters AS c (key_id, name, window_start_ms, count)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])
-  ON CONFLICT (key_id, name, window_start_ms) DO UPDATE SET count = c.count + EXCLUDED.count`;
-
-async function addCounts(db: Q, entries: Entry<'count'>[]): Promise<void> {
-  const sums = new Map<string, { keyId: string; name: string; ws: number; amount: number }>();
-  for (const { op } of entries) {
-    for (const c of op.charges) {
-      const k = JSON.stringify([op.keyId, c.name, c.windowStartMs]);
-      const row = sums.get(k);
-      if (row) row.amount += c.amount;
-      else sums.set(k, { keyId: op.keyId, name: c.name, ws: c.windowStartMs, amount: c.amount });
+const countPart: Part<'count'> = {
+  ctes: (p) => `cn AS (INSERT INTO limit_counters AS c (key_id, name, window_start_ms, count)
+  SELECT * FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::bigint[], ${p(3)}::bigint[])
+  ON CONFLICT (key_id, name, window_start_ms) DO UPDATE SET count = c.count + EXCLUDED.count)`,
+  values: (entries) => {
+    const sums = new Map<string, { keyId: string; name: string; ws: number; amount: number }>();
+    for (const { op } of entries) {
+      for (const c of op.charges) {
+        const k = JSON.stringify([op.keyId, c.name, c.windowStartMs]);
+        const row = sums.get(k);
+        if (row) row.amount += c.amount;
+        else sums.set(k, { keyId: op.keyId, name: c.name, ws: c.windowStartMs, amount: c.amount });
+      }
     }
-  }
-  const rows = [...sums.values()];
-  if (rows.length > 0) {
-    await db.query({
-      name: 'crawl_batch_count',
-      text: COUNT,
-      values: [
-        rows.map((r) => r.keyId),
-        rows.map((r) => r.name),
-        rows.map((r) => r.ws),
-        rows.map((r) => r.amount),
-      ],
-    });
-  }
-  for (const e of entries) e.out = undefined;
-}
+    const rows = [...sums.values()];
+    if (rows.length === 0) return null;
+    return [
+      rows.map((r) => r.keyId),
+      rows.map((r) => r.name),
+      rows.map((r) => r.ws),
+      rows.map((r) => r.amount),
+    ];
+  },
+  settle: (entries) => {
+    for (const e of entries) e.out = undefined;
+  },
+};
 
 /** Advisory lock key serialising event inserts (arbitrary constant, distinct from the migration key). */
 const EVENT_LOCK_KEY = 0x7075_7368;
 
 // Numbered under a transaction-scoped lock, so seq order is commit order (a stream resuming after
 // seq n never skips one); in the batch's order; a dedupe key already stored (or earlier in the
-// same batch) inserts nothing.
-const EVENTS = `WITH held AS (SELECT pg_advisory_xact_lock($9))
-  INSERT INTO push_events (id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload)
+// same batch) inserts nothing. The webhook deliveries of the events stored join on their seq.
+const eventPart: Part<'event'> = {
+  ctes: (p) => `held AS (SELECT pg_advisory_xact_lock(${p(8)}::bigint)),
+ev AS (INSERT INTO push_events (id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload)
   SELECT v.id, v.dedupe_key, v.owner_id, v.type, v.job_id, v.sweep_id, v.created_at_ms, v.payload
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[])
+  FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::bigint[], ${p(7)}::text[])
     WITH ORDINALITY AS v(id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload, i), held
   ORDER BY v.i
-  ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, seq`;
-const DELIVERIES = `INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, job_id,
+  ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, seq),
+dl AS (INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, job_id,
     sweep_id, url, status, attempts, next_attempt_ms, created_at_ms)
-  SELECT v.seq, v.event_id, v.event_type, v.owner_id, v.order_key, v.job_id, v.sweep_id, v.url, 'pending', 0, v.at, v.at
-  FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[])
-    AS v(seq, event_id, event_type, owner_id, order_key, job_id, sweep_id, url, at)`;
-
-async function appendEvents(db: Q, entries: Entry<'event'>[]): Promise<void> {
-  const evs = entries.map((e) => e.op.event);
-  const res = await db.query<{ id: string; seq: string }>({
-    name: 'crawl_batch_events',
-    text: EVENTS,
-    values: [
+  SELECT ev.seq, v.event_id, v.event_type, v.owner_id, v.order_key, v.job_id, v.sweep_id, v.url, 'pending', 0, v.at, v.at
+  FROM unnest(${p(9)}::text[], ${p(10)}::text[], ${p(11)}::text[], ${p(12)}::text[], ${p(13)}::text[], ${p(14)}::text[], ${p(15)}::text[], ${p(16)}::bigint[])
+    AS v(event_id, event_type, owner_id, order_key, job_id, sweep_id, url, at)
+  JOIN ev ON ev.id = v.event_id)`,
+  branch: `SELECT 'event', id, seq FROM ev`,
+  values: (entries) => {
+    const evs = entries.map((e) => e.op.event);
+    const d = evs.flatMap((e) => e.deliveries.map((x) => ({ e, url: x.url, orderKey: x.orderKey })));
+    return [
       evs.map((e) => e.id),
       evs.map((e) => e.dedupeKey),
       evs.map((e) => e.ownerId),
@@ -255,33 +281,21 @@ async function appendEvents(db: Q, entries: Entry<'event'>[]): Promise<void> {
       evs.map((e) => e.createdAtMs),
       evs.map((e) => e.payload),
       EVENT_LOCK_KEY,
-    ],
-  });
-  const seqOf = new Map(res.rows.map((r) => [r.id, r.seq]));
-  const d: Array<{ seq: string; e: NewPushEvent; url: string; orderKey: string }> = [];
-  for (const e of evs) {
-    const seq = seqOf.get(e.id);
-    if (seq !== undefined) for (const x of e.deliveries) d.push({ seq, e, url: x.url, orderKey: x.orderKey });
-  }
-  if (d.length > 0) {
-    await db.query({
-      name: 'crawl_batch_deliveries',
-      text: DELIVERIES,
-      values: [
-        d.map((x) => x.seq),
-        d.map((x) => x.e.id),
-        d.map((x) => x.e.type),
-        d.map((x) => x.e.ownerId),
-        d.map((x) => x.orderKey),
-        d.map((x) => x.e.jobId),
-        d.map((x) => x.e.sweepId),
-        d.map((x) => x.url),
-        d.map((x) => x.e.createdAtMs),
-      ],
-    });
-  }
-  for (const e of entries) e.out = seqOf.has(e.op.event.id);
-}
+      d.map((x) => x.e.id),
+      d.map((x) => x.e.type),
+      d.map((x) => x.e.ownerId),
+      d.map((x) => x.orderKey),
+      d.map((x) => x.e.jobId),
+      d.map((x) => x.e.sweepId),
+      d.map((x) => x.url),
+      d.map((x) => x.e.createdAtMs),
+    ];
+  },
+  settle: (entries, rows) => {
+    const stored = idsOf(rows, 'event');
+    for (const e of entries) e.out = stored.has(e.op.event.id);
+  },
+};
 
 /** NOTIFY payloads must stay under 8000 bytes. */
 const MAX_PAYLOAD = 7_900;
@@ -303,38 +317,108 @@ export function notifyPayload(events: readonly StoreEvent[]): string {
   return JSON.stringify(kept);
 }
 
-async function notify(db: Q, entries: Entry<'notify'>[], channel: string): Promise<void> {
-  await db.query({
-    name: 'crawl_batch_notify',
-    text: 'SELECT pg_notify($1, $2)',
-    values: [channel, notifyPayload(entries.map((e) => e.op.event))],
-  });
-  for (const e of entries) e.out = undefined;
+// PostgreSQL sends it at commit, and it serialises notifying commits: once per transaction. A
+// SELECT in WITH runs only when read, so the final SELECT reads it.
+const notifyPart: Part<'notify'> = {
+  ctes: (p) => `nt AS (SELECT pg_notify(${p(0)}::text, ${p(1)}::text))`,
+  branch: `SELECT 'notify', NULL, NULL::bigint FROM nt`,
+  values: (entries, channel) => [channel, notifyPayload(entries.map((e) => e.op.event))],
+  settle: (entries) => {
+    for (const e of entries) e.out = undefined;
+  },
+};
+
+/** The kinds in the order of their CTEs (a stage holds at most one write per job: no order changes an outcome). */
+const PARTS: ReadonlyArray<[WriteKind, Part<WriteKind>]> = [
+  ['insert', erase(insertPart)],
+  ['claim', erase(claimPart)],
+  ['requeue', erase(requeuePart)],
+  ['complete', erase(completePart)],
+  ['fail', erase(failPart)],
+  ['count', erase(countPart)],
+  ['event', erase(eventPart)],
+  ['notify', erase(notifyPart)],
+];
+
+/** A part in the list of all kinds: applyStage hands each part only entries of its own kind. */
+function erase<K extends WriteKind>(part: Part<K>): Part<WriteKind> {
+  return part as unknown as Part<WriteKind>;
+}
+
+/** Statement text by the set of kinds it writes (a bit per PARTS index): built once each. */
+const texts = new Map<number, string>();
+
+function statementText(mask: number): string {
+  let text = texts.get(mask);
+  if (text !== undefined) return text;
+  const ctes: string[] = [];
+  const branches: string[] = [];
+  let next = 1;
+  for (const [i, [, part]] of PARTS.entries()) {
+    if ((mask & (1 << i)) === 0) continue;
+    const base = next;
+    let used = 0;
+    ctes.push(
+      part.ctes((n) => {
+        used = Math.max(used, n + 1);
+        return `$${base + n}`;
+      }),
+    );
+    next = base + used;
+    if (part.branch) branches.push(part.branch);
+  }
+  const select =
+    branches.length > 0
+      ? branches.join('\nUNION ALL ')
+      : 'SELECT NULL::text, NULL::text, NULL::bigint WHERE false';
+  text = `WITH ${ctes.join(',\n')}\nSELECT * FROM (${select}) AS out(k, id, seq)`;
+  texts.set(mask, text);
+  return text;
 }
 
 /**
- * Every write of one stage, a statement per kind, in this order (a stage holds at most one write
- * per job, so the order between kinds changes no outcome). The NOTIFY comes last: PostgreSQL sends
- * it at commit, and it serialises notifying commits, so it goes once per transaction.
+ * Every write of one stage in one statement. `notifies`: the NOTIFY this statement carries (the
+ * transaction's, merged), none when empty; notify entries in `entries` are skipped. Outside BEGIN
+ * the statement is a transaction of its own.
  */
-export async function applyStage(db: Q, entries: readonly Entry[]): Promise<void> {
-  const steps: Array<[WriteKind, (db: Q, e: never[]) => Promise<void>]> = [
-    ['insert', insertJobs],
-    ['claim', claimJobs],
-    ['requeue', requeueJobs],
-    ['complete', completeJobs],
-    ['fail', failJobs],
-    ['count', addCounts],
-    ['event', appendEvents],
-  ];
-  for (const [kind, run] of steps) {
-    const some = entries.filter((e) => e.op.kind === kind);
-    if (some.length > 0) await run(db, some as never[]);
+export async function applyStage(
+  db: Q,
+  entries: readonly Entry[],
+  notifies: readonly Entry[],
+  channel: string,
+): Promise<void> {
+  let mask = 0;
+  const values: unknown[] = [];
+  const settle: Array<() => void> = [];
+  let rows: OutRow[] = [];
+  for (const [i, [kind, part]] of PARTS.entries()) {
+    const some = kind === 'notify' ? notifies : entries.filter((e) => e.op.kind === kind);
+    if (some.length === 0) continue;
+    const v = part.values(some, channel);
+    settle.push(() => part.settle(some, rows));
+    if (v === null) continue;
+    mask |= 1 << i;
+    values.push(...v);
   }
+  if (mask !== 0) {
+    const res = await db.query<OutRow>({ name: `crawl_batch_${mask}`, text: statementText(mask), values });
+    rows = res.rows;
+  }
+  for (const s of settle) s();
+  await lostCompletions(db, entries.filter((e) => e.op.kind === 'complete') as Entry<'complete'>[]);
 }
 
-/** The stages' notifies, merged into the transaction's one NOTIFY. */
-export async function notifyAll(db: Q, entries: readonly Entry[], channel: string): Promise<void> {
-  const some = entries.filter((e) => e.op.kind === 'notify') as Entry<'notify'>[];
-  if (some.length > 0) await notify(db, some, channel);
+const STATUS_OF = 'SELECT id, status FROM jobs WHERE id = ANY($1::text[])';
+
+/** Completions not stored: a duplicate where the job is completed already, stale otherwise. */
+async function lostCompletions(db: Q, entries: readonly Entry<'complete'>[]): Promise<void> {
+  const lost = entries.filter((e) => e.out !== 'stored');
+  if (lost.length === 0) return;
+  const r = await db.query<{ id: string; status: string }>({
+    name: 'crawl_batch_status',
+    text: STATUS_OF,
+    values: [lost.map((e) => e.op.id)],
+  });
+  const status = new Map(r.rows.map((row) => [row.id, row.status]));
+  for (const e of lost) e.out = status.get(e.op.id) === 'completed' ? 'duplicate' : 'stale';
 }

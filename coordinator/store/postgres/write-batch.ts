@@ -1,8 +1,9 @@
 // Group commit for the PostgreSQL store, as sqlite/write-batch.ts is for SQLite: the job writes
 // callers start during one turn of the event loop (inserts, claims, requeues, completions, failures,
-// usage counters, push events, wake-ups) commit together in one transaction, one multi-row statement
-// per kind (batch-statements.ts) and at most one NOTIFY. A commit and a statement's round trip are
-// what a small write costs PostgreSQL; with many jobs in flight one of each serves them all.
+// usage counters, push events, wake-ups) commit together in one statement of data-modifying CTEs
+// (batch-statements.ts), a transaction of its own with at most one NOTIFY. A commit and a statement's
+// round trip are what a small write costs PostgreSQL; with many jobs in flight one of each serves them
+// all. A job written twice in one batch splits it into stages, a statement each, in BEGIN … COMMIT.
 //
 // One batch is written at a time, on one pooled connection, while the next one gathers: the busier
 // the store, the bigger the batches. A writer that is busy (writes arrived while its last batch
@@ -24,13 +25,12 @@
 //   again in a transaction of its own;
 // - when the commit itself fails or the connection breaks, the outcome is unknown and every write of
 //   the batch rejects with StoreBatchError.
-import type pg from 'pg';
+import pg from 'pg';
 import { StoreBatchError, StoreClosedError } from '../batch-errors.js';
 import {
   applyStage,
   type Entry,
   jobOf,
-  notifyAll,
   type WriteKind,
   type WriteOp,
   type WriteOutcome,
@@ -189,13 +189,28 @@ export class PgWriteBatch {
     for (const p of batch) p.resolve(p.entry.out);
   }
 
-  /** BEGIN … COMMIT; throws StatementFailed when a statement failed and the rollback went through. */
+  /**
+   * One stage: its one statement, a transaction of its own. Several stages (a job written twice in
+   * the batch): BEGIN, a statement each, COMMIT, the NOTIFY with the last. Throws StatementFailed
+   * when a statement was refused and nothing of the batch stays.
+   */
   private async transaction(client: pg.PoolClient, batch: readonly Pending[]): Promise<void> {
+    const all = stages(batch);
+    const notifies = batch.map((p) => p.entry).filter((e) => e.op.kind === 'notify');
+    if (all.length === 1) {
+      try {
+        await applyStage(client, all[0] ?? [], notifies, this.channel);
+      } catch (err) {
+        // An error PostgreSQL answered with: the statement, its own transaction, left nothing.
+        if (err instanceof pg.DatabaseError) throw new StatementFailed(err);
+        throw err;
+      }
+      return;
+    }
     await client.query('BEGIN');
-    const entries = batch.map((p) => p.entry);
     try {
-      for (const stage of stages(batch)) await applyStage(client, stage);
-      await notifyAll(client, entries, this.channel);
+      for (const [i, stage] of all.entries())
+        await applyStage(client, stage, i === all.length - 1 ? notifies : [], this.channel);
     } catch (err) {
       // A failed ROLLBACK means the connection itself is gone: that error goes up as it is.
       await client.query('ROLLBACK');

@@ -10,6 +10,9 @@
 //                      server preloads pg_stat_statements (TEST_POSTGRES_URL may point at such a one)
 //     [--prof DIR]     CPU profiles of the PostgreSQL phases' coordinator processes, into DIR/<n>/
 //     [--store-params commit_gather_ms=0]   store spec parameters of the coordinators
+//     [--agents 2]     agent processes in all, spread over the coordinators (default: one each), the
+//                      concurrency shared among them: `--coordinators 1 --agents 2` tells what a
+//                      second agent costs apart from what a second coordinator does
 // Last lines: RESULT pipeline_pg coordinators=<n> concurrency=32 jobs_per_s=<n> cpu_us_per_job=<n>
 //   pg_cpu_us_per_job=<n> ratio_sqlite=<x> … (ratio_sqlite: jobs/s over the SQLite pipeline's)
 import { randomUUID } from 'node:crypto';
@@ -41,6 +44,7 @@ const SIZES = String(flags.coordinators ?? '1,2')
 const STATEMENTS = flags.statements !== undefined;
 const PROF_DIR = flags.prof === undefined ? null : String(flags.prof);
 const STORE_PARAMS = flags['store-params'] === undefined ? undefined : String(flags['store-params']);
+const AGENTS = flags.agents === undefined ? null : Number(flags.agents);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function runPool(n: number, concurrency: number, one: (i: number) => Promise<void>): Promise<number> {
@@ -220,13 +224,15 @@ for (const n of SIZES) {
   await sql.connect();
   try {
     const { key } = await createApiKey(cluster.store, { name: 'bench' });
-    for (const [i, c] of cluster.coordinators.entries()) {
+    const agentCount = Math.max(AGENTS ?? n, n);
+    for (let i = 0; i < agentCount; i++) {
+      const c = cluster.coordinators[i % n];
       const id = `bench-${i}-${randomUUID().slice(0, 8)}`;
       const a = spawnAgent({
         deviceId: id,
         token: (await createDevice(cluster.store, { id })).token,
-        coordinators: [c.url],
-        maxConcurrent: Math.ceil(CONCURRENCY / n),
+        coordinators: [c?.url ?? ''],
+        maxConcurrent: Math.ceil(CONCURRENCY / agentCount),
         logLevel: 'info',
       });
       await a.waitForLog((l) => l.msg === 'linked to coordinator');

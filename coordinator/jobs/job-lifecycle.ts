@@ -567,8 +567,8 @@ export class JobLifecycle
     this.reasons.delete(job.id);
     // Feeds the device's recent success rate and latency, which its score for later jobs uses.
     this.slots.recordResult(result.deviceId, job.method, result.success, result.timeUs / 1000);
+    // The store announced job_terminal to the other coordinators with the completion's commit.
     this.drop(job.id);
-    await this.publishTerminal(job.id);
     const completed: JobRecord = { ...job, status: 'completed', completedAt: at, result: record };
     this.emit({ transition: 'complete', job: completed, atMs: this.now(), result: record });
     return outcome;
@@ -589,7 +589,6 @@ export class JobLifecycle
     if (!(await this.store.failJob(job.id, failureType, message, at, onlyIf))) return false;
     this.reasons.delete(job.id);
     this.drop(job.id);
-    await this.publishTerminal(job.id);
     const failed: JobRecord = {
       ...job,
       status: 'failed',
@@ -836,12 +835,6 @@ export class JobLifecycle
   }
 
   // ------------------------------------------------------------------ announcing
-
-  private async publishTerminal(jobId: string): Promise<void> {
-    await this.store
-      .publish({ type: 'job_terminal', jobId })
-      .catch((err) => this.log.warn({ err, jobId }, 'publish failed'));
-  }
 
   private emit(event: JobEvent): void {
     for (const l of this.listeners) {

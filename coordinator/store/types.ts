@@ -97,11 +97,15 @@ export interface Store {
   requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]>;
   /** running(attempt) → pending with a new queue deadline. False when the attempt moved on. */
   requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean>;
-  /** First report wins: pending/running → completed. Later reports are duplicates. */
+  /**
+   * First report wins: pending/running → completed. Later reports are duplicates. When stored,
+   * every coordinator on this database (itself included) hears `job_terminal` for the job, sent with
+   * the change's own commit (on PostgreSQL in its NOTIFY): no publish of its own.
+   */
   completeJob(id: string, result: ResultRecord, completedAt: string): Promise<CompleteOutcome>;
   /**
    * pending/running → failed (only from `onlyIf` when given). False when the job was already
-   * terminal, or not in `onlyIf`.
+   * terminal, or not in `onlyIf`. When true, `job_terminal` is announced as for completeJob.
    */
   failJob(
     id: string,

@@ -165,6 +165,22 @@ describe('PostgreSQL group commit: one statement a batch', { skip }, () => {
     await w.close();
   });
 
+  /** Resolves once a NOTIFY heard (now or later) matches. */
+  async function waitHeard(
+    match: (events: Array<{ type: string; jobId?: string }>) => boolean,
+  ): Promise<void> {
+    const test = (p: string) => match(JSON.parse(p) as Array<{ type: string; jobId?: string }>);
+    if (heard.some(test)) return;
+    await new Promise<void>((resolve) => {
+      const on = (n: pg.Notification) => {
+        if (!test(n.payload ?? '[]')) return;
+        listener.off('notification', on);
+        resolve();
+      };
+      listener.on('notification', on);
+    });
+  }
+
   it('a job written twice in one turn: two stages in one transaction, each outcome its own', async () => {
     const w = new PgWriteBatch(pool, CHANNEL, { gatherMs: 0 });
     const id = `job-two-${randomUUID()}`;
@@ -180,9 +196,31 @@ describe('PostgreSQL group commit: one statement a batch', { skip }, () => {
     assert.equal(completed, 'stored');
     assert.equal(again, 'duplicate', 'the second completion found the job completed');
     assert.deepEqual(sent.slice(0, 4), ['BEGIN', 'WITH', 'WITH', 'WITH']);
-    assert.ok(sent.includes('COMMIT'));
+    assert.deepEqual(sent.slice(-2), ['SELECT', 'COMMIT'], 'one NOTIFY for the stages, before COMMIT');
+    await waitHeard((events) => events.some((e) => e.type === 'job_terminal' && e.jobId === id));
     const row = await pool.query('SELECT status, device_id FROM jobs WHERE id = $1', [id]);
     assert.deepEqual(row.rows[0], { status: 'completed', device_id: 'dev-1' });
+    await w.close();
+  });
+
+  it('completions announce job_terminal in their statement’s NOTIFY, only where they changed the job', async () => {
+    const w = new PgWriteBatch(pool, CHANNEL, { gatherMs: 0 });
+    const id = `job-done-${randomUUID()}`;
+    const unknown = `job-unknown-${randomUUID()}`;
+    await w.write({ kind: 'insert', job: job(id), lease: undefined });
+    sent.length = 0;
+    heard.length = 0;
+    const heardNow = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
+    const at = new Date().toISOString();
+    const [stored, stale] = await Promise.all([
+      w.write({ kind: 'complete', id, result: result('dev-1'), completedAt: at }),
+      w.write({ kind: 'complete', id: unknown, result: result('dev-1'), completedAt: at }),
+    ]);
+    await heardNow;
+    assert.equal(stored, 'stored');
+    assert.equal(stale, 'stale');
+    assert.deepEqual(sent, ['WITH', 'SELECT'], 'the statement, then the status read of the one not stored');
+    assert.deepEqual(JSON.parse(heard[0] ?? '[]'), [{ type: 'job_terminal', jobId: id }]);
     await w.close();
   });
 

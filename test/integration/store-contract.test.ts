@@ -700,6 +700,35 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.equal((await third.getJob(job.id))?.id, job.id);
     });
 
+    it('completeJob and failJob announce job_terminal with their commit, once, only when they change the job', {
+      timeout: 10_000,
+    }, async () => {
+      const events = await EventCollector.on(store);
+      const done = makeJob();
+      const failed = makeJob();
+      await Promise.all([store.insertJob(done), store.insertJob(failed)]);
+      const at = nanoIso(Date.now());
+      // One turn: on PostgreSQL the completion and the failure share one statement and its NOTIFY.
+      const [stored, refused] = await Promise.all([
+        store.completeJob(done.id, makeResult('dev-1', 0), at),
+        store.failJob(failed.id, 'timeout', 'too slow', at),
+      ]);
+      assert.equal(stored, 'stored');
+      assert.equal(refused, true);
+      await events.waitFor(isJob(done.id));
+      await events.waitFor(isJob(failed.id));
+      // Lost races announce nothing: a later marker arrives after anything these would have sent.
+      assert.equal(await store.completeJob(done.id, makeResult('dev-2', 0), at), 'duplicate');
+      assert.equal(await store.failJob(failed.id, 'timeout', 'again', at), false);
+      const marker = uid('job');
+      await store.publish({ type: 'job_pending', jobId: marker });
+      await events.waitFor(isJob(marker));
+      const terminal = (id: string) => events.seen.filter((e) => e.type === 'job_terminal' && e.jobId === id);
+      assert.equal(terminal(done.id).length, 1, 'the completion announced once');
+      assert.equal(terminal(failed.id).length, 1, 'the failure announced once');
+      await events.unsubscribe();
+    });
+
     it('publish reaches this store’s own subscribers; unsubscribe stops delivery', {
       timeout: 10_000,
     }, async () => {

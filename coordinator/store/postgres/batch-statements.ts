@@ -317,16 +317,26 @@ export function notifyPayload(events: readonly StoreEvent[]): string {
   return JSON.stringify(kept);
 }
 
-// PostgreSQL sends it at commit, and it serialises notifying commits: once per transaction. A
-// SELECT in WITH runs only when read, so the final SELECT reads it.
-const notifyPart: Part<'notify'> = {
-  ctes: (p) => `nt AS (SELECT pg_notify(${p(0)}::text, ${p(1)}::text))`,
-  branch: `SELECT 'notify', NULL, NULL::bigint FROM nt`,
-  values: (entries, channel) => [channel, notifyPayload(entries.map((e) => e.op.event))],
-  settle: (entries) => {
-    for (const e of entries) e.out = undefined;
-  },
-};
+/** The announcement of a job stored completed or failed, to every coordinator (itself included). */
+const terminal = (jobId: string): StoreEvent => ({ type: 'job_terminal', jobId });
+
+/**
+ * The NOTIFY of a one-stage statement: the events published (`$2`, a JSON array) and, when `$3`, a
+ * job_terminal for each job its completions and failures changed, read from their CTEs' RETURNING,
+ * so a completion that lost its race announces nothing. PostgreSQL sends it at commit and
+ * serialises notifying commits: one per statement, none when there is nothing to say. A SELECT in
+ * WITH runs only when read, so the final SELECT reads it.
+ */
+function notifyCte(p: (i: number) => string, changed: readonly string[]): string {
+  const announced =
+    changed.length === 0
+      ? "'[]'::jsonb"
+      : `COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'job_terminal', 'jobId', a.id))
+      FROM (${changed.map((cte) => `SELECT id FROM ${cte}`).join(' UNION ALL ')}) a WHERE ${p(2)}::boolean), '[]'::jsonb)`;
+  return `nt AS (SELECT pg_notify(${p(0)}::text, x.payload) FROM (
+    SELECT (${p(1)}::jsonb || ${announced})::text AS payload) x
+  WHERE x.payload <> '[]')`;
+}
 
 /** The kinds in the order of their CTEs (a stage holds at most one write per job: no order changes an outcome). */
 const PARTS: ReadonlyArray<[WriteKind, Part<WriteKind>]> = [
@@ -337,15 +347,16 @@ const PARTS: ReadonlyArray<[WriteKind, Part<WriteKind>]> = [
   ['fail', erase(failPart)],
   ['count', erase(countPart)],
   ['event', erase(eventPart)],
-  ['notify', erase(notifyPart)],
 ];
+/** The NOTIFY's bit in a statement's mask, after the parts'. */
+const NOTIFY_BIT = 1 << PARTS.length;
 
 /** A part in the list of all kinds: applyStage hands each part only entries of its own kind. */
 function erase<K extends WriteKind>(part: Part<K>): Part<WriteKind> {
   return part as unknown as Part<WriteKind>;
 }
 
-/** Statement text by the set of kinds it writes (a bit per PARTS index): built once each. */
+/** Statement text by the set of kinds it writes (a bit per PARTS index, then NOTIFY_BIT): built once each. */
 const texts = new Map<number, string>();
 
 function statementText(mask: number): string {
@@ -354,18 +365,29 @@ function statementText(mask: number): string {
   const ctes: string[] = [];
   const branches: string[] = [];
   let next = 1;
-  for (const [i, [, part]] of PARTS.entries()) {
-    if ((mask & (1 << i)) === 0) continue;
+  const add = (cte: (p: (i: number) => string) => string): void => {
     const base = next;
     let used = 0;
     ctes.push(
-      part.ctes((n) => {
+      cte((n) => {
         used = Math.max(used, n + 1);
         return `$${base + n}`;
       }),
     );
     next = base + used;
+  };
+  for (const [i, [, part]] of PARTS.entries()) {
+    if ((mask & (1 << i)) === 0) continue;
+    add((p) => part.ctes(p));
     if (part.branch) branches.push(part.branch);
+  }
+  if (mask & NOTIFY_BIT) {
+    const changed = [
+      ...(mask & (1 << kindIndex('complete')) ? ['cp'] : []),
+      ...(mask & (1 << kindIndex('fail')) ? ['fl'] : []),
+    ];
+    add((p) => notifyCte(p, changed));
+    branches.push(`SELECT 'notify', NULL, NULL::bigint FROM nt`);
   }
   const select =
     branches.length > 0
@@ -376,23 +398,28 @@ function statementText(mask: number): string {
   return text;
 }
 
+function kindIndex(kind: WriteKind): number {
+  return PARTS.findIndex(([k]) => k === kind);
+}
+
 /**
- * Every write of one stage in one statement. `notifies`: the NOTIFY this statement carries (the
- * transaction's, merged), none when empty; notify entries in `entries` are skipped. Outside BEGIN
- * the statement is a transaction of its own.
+ * Every write of one stage in one statement; outside BEGIN a transaction of its own. With
+ * `notify`, the statement carries the NOTIFY (notifyCte): the stage's published events and the
+ * announcements of the jobs it completed or failed. Without, the stage's notify entries wait for
+ * notifyAfterStages.
  */
 export async function applyStage(
   db: Q,
   entries: readonly Entry[],
-  notifies: readonly Entry[],
   channel: string,
+  notify: boolean,
 ): Promise<void> {
   let mask = 0;
   const values: unknown[] = [];
   const settle: Array<() => void> = [];
   let rows: OutRow[] = [];
   for (const [i, [kind, part]] of PARTS.entries()) {
-    const some = kind === 'notify' ? notifies : entries.filter((e) => e.op.kind === kind);
+    const some = entries.filter((e) => e.op.kind === kind);
     if (some.length === 0) continue;
     const v = part.values(some, channel);
     settle.push(() => part.settle(some, rows));
@@ -400,12 +427,49 @@ export async function applyStage(
     mask |= 1 << i;
     values.push(...v);
   }
+  const published = entries.filter((e) => e.op.kind === 'notify') as Entry<'notify'>[];
+  if (notify) {
+    const events = published.map((e) => e.op.event);
+    // What the NOTIFY would carry were every completion and failure to change its job.
+    const candidates = entries.flatMap((e) =>
+      e.op.kind === 'complete' || e.op.kind === 'fail' ? [terminal(e.op.id)] : [],
+    );
+    if (events.length + candidates.length > 0) {
+      mask |= NOTIFY_BIT;
+      const all = [...events, ...candidates];
+      // Too long for one NOTIFY: a `resync` (and the session events) stands for the job events.
+      const fits = JSON.stringify(all).length <= MAX_PAYLOAD;
+      values.push(channel, fits ? JSON.stringify(events) : notifyPayload(all));
+      // The flag is a parameter only where there are completions or failures to announce.
+      if (candidates.length > 0) values.push(fits);
+    }
+  }
   if (mask !== 0) {
     const res = await db.query<OutRow>({ name: `crawl_batch_${mask}`, text: statementText(mask), values });
     rows = res.rows;
   }
   for (const s of settle) s();
+  for (const e of published) e.out = undefined;
   await lostCompletions(db, entries.filter((e) => e.op.kind === 'complete') as Entry<'complete'>[]);
+}
+
+/**
+ * The one NOTIFY of a transaction of several stages, last before its COMMIT: every published event
+ * and the announcements of the jobs its stages completed or failed.
+ */
+export async function notifyAfterStages(db: Q, entries: readonly Entry[], channel: string): Promise<void> {
+  const events: StoreEvent[] = [];
+  for (const e of entries) {
+    if (e.op.kind === 'notify') events.push(e.op.event);
+    else if ((e.op.kind === 'complete' && e.out === 'stored') || (e.op.kind === 'fail' && e.out === true))
+      events.push(terminal(e.op.id));
+  }
+  if (events.length === 0) return;
+  await db.query({
+    name: 'crawl_batch_notify',
+    text: 'SELECT pg_notify($1, $2)',
+    values: [channel, notifyPayload(events)],
+  });
 }
 
 const STATUS_OF = 'SELECT id, status FROM jobs WHERE id = ANY($1::text[])';

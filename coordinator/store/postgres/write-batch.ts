@@ -31,6 +31,7 @@ import {
   applyStage,
   type Entry,
   jobOf,
+  notifyAfterStages,
   type WriteKind,
   type WriteOp,
   type WriteOutcome,
@@ -190,16 +191,15 @@ export class PgWriteBatch {
   }
 
   /**
-   * One stage: its one statement, a transaction of its own. Several stages (a job written twice in
-   * the batch): BEGIN, a statement each, COMMIT, the NOTIFY with the last. Throws StatementFailed
+   * One stage: its one statement, a transaction of its own, the NOTIFY in it. Several stages (a job
+   * written twice in the batch): BEGIN, a statement each, the NOTIFY, COMMIT. Throws StatementFailed
    * when a statement was refused and nothing of the batch stays.
    */
   private async transaction(client: pg.PoolClient, batch: readonly Pending[]): Promise<void> {
     const all = stages(batch);
-    const notifies = batch.map((p) => p.entry).filter((e) => e.op.kind === 'notify');
     if (all.length === 1) {
       try {
-        await applyStage(client, all[0] ?? [], notifies, this.channel);
+        await applyStage(client, all[0] ?? [], this.channel, true);
       } catch (err) {
         // An error PostgreSQL answered with: the statement, its own transaction, left nothing.
         if (err instanceof pg.DatabaseError) throw new StatementFailed(err);
@@ -209,8 +209,12 @@ export class PgWriteBatch {
     }
     await client.query('BEGIN');
     try {
-      for (const [i, stage] of all.entries())
-        await applyStage(client, stage, i === all.length - 1 ? notifies : [], this.channel);
+      for (const stage of all) await applyStage(client, stage, this.channel, false);
+      await notifyAfterStages(
+        client,
+        batch.map((p) => p.entry),
+        this.channel,
+      );
     } catch (err) {
       // A failed ROLLBACK means the connection itself is gone: that error goes up as it is.
       await client.query('ROLLBACK');

@@ -358,10 +358,12 @@ export class SqliteStore implements Store {
     );
     const status = this.prepare<[string], { status: string }>('SELECT status FROM jobs WHERE id = ?');
     const json = JSON.stringify(result);
-    return this.batch.write((): CompleteOutcome => {
+    const outcome = await this.batch.write((): CompleteOutcome => {
       if (update.run(json, completedAt, result.deviceId, id).changes > 0) return 'stored';
       return status.get(id)?.status === 'completed' ? 'duplicate' : 'stale';
     });
+    if (outcome === 'stored') await this.publish({ type: 'job_terminal', jobId: id });
+    return outcome;
   }
 
   async failJob(
@@ -376,7 +378,11 @@ export class SqliteStore implements Store {
       "UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ('pending', 'running') AND (? IS NULL OR status = ?)",
     );
     const only = onlyIf ?? null;
-    return this.batch.write(() => stmt.run(failureType, withoutNul(message), at, id, only, only).changes > 0);
+    const failed = await this.batch.write(
+      () => stmt.run(failureType, withoutNul(message), at, id, only, only).changes > 0,
+    );
+    if (failed) await this.publish({ type: 'job_terminal', jobId: id });
+    return failed;
   }
 
   async markArchived(id: string, at: string): Promise<void> {

@@ -197,10 +197,9 @@ export class JobLifecycle
       const placed = this.placeNew(job, opts.excludedDeviceId);
       if (placed) await this.submitPlaced(job, placed);
       else {
+        // Announced job_pending with its commit: another coordinator may hold the device it needs.
         await this.store.insertJob(job);
         this.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
-        // Other coordinators on the same database may hold the device this job needs.
-        await this.store.publish({ type: 'job_pending', jobId: job.id });
         this.emit({ transition: 'submit', job, atMs: this.now() });
       }
     } catch (err) {

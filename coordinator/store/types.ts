@@ -68,7 +68,9 @@ export interface Store {
   /**
    * Stores a new job. With `lease`, the job is stored already claimed (status running, its
    * attempt and device as given) under that lease: a job this coordinator places the moment it is
-   * submitted is never pending in the store, so no other coordinator can claim it.
+   * submitted is never pending in the store, so no other coordinator can claim it. Without,
+   * every coordinator on this database (itself included) hears `job_pending` for it, sent with the
+   * insert's own commit (on PostgreSQL in its NOTIFY): no publish of its own.
    */
   insertJob(job: JobRecord, lease?: Lease): Promise<void>;
   getJob(id: string): Promise<JobRecord | null>;

@@ -729,6 +729,21 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       await events.unsubscribe();
     });
 
+    it('an unclaimed insert announces job_pending with its commit; a claimed one does not', {
+      timeout: 10_000,
+    }, async () => {
+      const events = await EventCollector.on(store);
+      const open = makeJob();
+      const placed = makeJob({ status: 'running', attempt: 1, deviceId: 'dev-1' });
+      await Promise.all([store.insertJob(open), store.insertJob(placed, LONG_LEASE)]);
+      assert.deepEqual(await events.waitFor(isJob(open.id)), { type: 'job_pending', jobId: open.id });
+      const marker = uid('job');
+      await store.publish({ type: 'job_terminal', jobId: marker });
+      await events.waitFor(isJob(marker));
+      assert.equal(events.seen.some(isJob(placed.id)), false, 'a job stored claimed is nobody else’s');
+      await events.unsubscribe();
+    });
+
     it('publish reaches this store’s own subscribers; unsubscribe stops delivery', {
       timeout: 10_000,
     }, async () => {

@@ -321,7 +321,22 @@ export function notifyPayload(events: readonly StoreEvent[]): string {
 const terminal = (jobId: string): StoreEvent => ({ type: 'job_terminal', jobId });
 
 /**
- * The NOTIFY of a one-stage statement: the events published (`$2`, a JSON array) and, when `$3`, a
+ * What a stage announces whatever its outcome: the events published, and job_pending for each job
+ * inserted unclaimed (claimable by any coordinator; an insert fails with its whole statement).
+ */
+function announcedAlways(entries: readonly Entry[]): StoreEvent[] {
+  const events: StoreEvent[] = [];
+  for (const e of entries) {
+    if (e.op.kind === 'notify') events.push(e.op.event);
+    else if (e.op.kind === 'insert' && e.op.lease === undefined)
+      events.push({ type: 'job_pending', jobId: e.op.job.id });
+  }
+  return events;
+}
+
+/**
+ * The NOTIFY of a one-stage statement: the events published and the unclaimed inserts' job_pending
+ * (announcedAlways: `$2`, a JSON array) and, when `$3`, a
  * job_terminal for each job its completions and failures changed, read from their CTEs' RETURNING,
  * so a completion that lost its race announces nothing. PostgreSQL sends it at commit and
  * serialises notifying commits: one per statement, none when there is nothing to say. A SELECT in
@@ -429,7 +444,7 @@ export async function applyStage(
   }
   const published = entries.filter((e) => e.op.kind === 'notify') as Entry<'notify'>[];
   if (notify) {
-    const events = published.map((e) => e.op.event);
+    const events = announcedAlways(entries);
     // What the NOTIFY would carry were every completion and failure to change its job.
     const candidates = entries.flatMap((e) =>
       e.op.kind === 'complete' || e.op.kind === 'fail' ? [terminal(e.op.id)] : [],
@@ -454,14 +469,13 @@ export async function applyStage(
 }
 
 /**
- * The one NOTIFY of a transaction of several stages, last before its COMMIT: every published event
- * and the announcements of the jobs its stages completed or failed.
+ * The one NOTIFY of a transaction of several stages, last before its COMMIT: what it announces
+ * whatever the outcome (announcedAlways) and the jobs its stages completed or failed.
  */
 export async function notifyAfterStages(db: Q, entries: readonly Entry[], channel: string): Promise<void> {
-  const events: StoreEvent[] = [];
+  const events = announcedAlways(entries);
   for (const e of entries) {
-    if (e.op.kind === 'notify') events.push(e.op.event);
-    else if ((e.op.kind === 'complete' && e.out === 'stored') || (e.op.kind === 'fail' && e.out === true))
+    if ((e.op.kind === 'complete' && e.out === 'stored') || (e.op.kind === 'fail' && e.out === true))
       events.push(terminal(e.op.id));
   }
   if (events.length === 0) return;

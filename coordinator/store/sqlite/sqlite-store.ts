@@ -203,6 +203,7 @@ export class SqliteStore implements Store {
     const row = jobToRow(job);
     if (!lease) {
       await this.batch.write(() => this.insertJobStmt.run(row));
+      await this.publish({ type: 'job_pending', jobId: job.id });
       return;
     }
     const claimed = { ...row, coordinator_id: lease.coordinatorId, lease_until_ms: lease.untilMs };

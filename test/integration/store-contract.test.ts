@@ -14,6 +14,7 @@ import { parsePostgresSpec } from '../../coordinator/store/postgres/connection-s
 import type { PostgresStore } from '../../coordinator/store/postgres/postgres-store.js';
 import type { JobRecord, ResultRecord, SessionRecord, SweepRecord } from '../../coordinator/store/records.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
+import type { DeviceTrustRecord, DisputeRecord } from '../../coordinator/store/trust-types.js';
 import type { Lease, Store } from '../../coordinator/store/types.js';
 import { postgresSkip } from '../helpers/needs.js';
 import { freshPostgresUrl } from '../helpers/postgres.js';
@@ -662,6 +663,69 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.deepEqual((await store.getJob(job.id))?.request, job.request);
       assert.equal(await store.measurements.getMeasurement('no-such-measurement'), null);
       assert.deepEqual(await (await openAnother()).measurements.getMeasurement(id), measurement);
+    });
+
+    it('trust: a record is replaced whole, read back by id and by list (each known id once), disputes newest first', async () => {
+      const standing = (deviceId: string, over: Partial<DeviceTrustRecord> = {}): DeviceTrustRecord => ({
+        deviceId,
+        score: 0.625,
+        quarantined: true,
+        reason: 'canary failed',
+        canaryStreak: 1,
+        canaryPasses: 7,
+        canaryFailures: 2,
+        disputes: 3,
+        strikes: 4,
+        updatedAt: new Date().toISOString(),
+        ...over,
+      });
+      const a = standing(uid('dev'));
+      await store.trust.putDeviceTrust(a);
+      assert.deepEqual(await store.trust.getDeviceTrust(a.deviceId), a);
+      const released = standing(a.deviceId, { score: 1, quarantined: false, canaryStreak: 0, strikes: 0 });
+      await store.trust.putDeviceTrust(released);
+      assert.deepEqual(
+        await store.trust.getDeviceTrust(a.deviceId),
+        released,
+        'the second put replaces the first',
+      );
+      assert.equal(await store.trust.getDeviceTrust('no-such-device'), null);
+
+      // More ids than one read takes, with duplicates and unknown ids: each known device once.
+      const b = standing(uid('dev'), { score: 0 });
+      const c = standing(uid('dev'), { quarantined: false });
+      await store.trust.putDeviceTrust(b);
+      await store.trust.putDeviceTrust(c);
+      const unknown = Array.from({ length: 1_200 }, () => uid('unknown'));
+      const ids = [
+        a.deviceId,
+        ...unknown.slice(0, 700),
+        b.deviceId,
+        a.deviceId,
+        ...unknown.slice(700),
+        c.deviceId,
+      ];
+      const byId = (x: DeviceTrustRecord, y: DeviceTrustRecord) => x.deviceId.localeCompare(y.deviceId);
+      assert.deepEqual((await store.trust.listDeviceTrust(ids)).sort(byId), [released, b, c].sort(byId));
+      assert.deepEqual(await store.trust.listDeviceTrust([]), []);
+      assert.deepEqual(await (await openAnother()).trust.getDeviceTrust(b.deviceId), b);
+
+      const dispute = (at: string): DisputeRecord => ({
+        id: uid('dispute'),
+        jobId: uid('job'),
+        checkJobId: uid('check'),
+        deviceA: a.deviceId,
+        deviceB: b.deviceId,
+        detail: 'status 200 vs 451',
+        createdAt: at,
+      });
+      // Far in the future, so no other test's disputes come before these.
+      const older = dispute('2999-01-01T00:00:00.000Z');
+      const newer = dispute('2999-01-02T00:00:00.000Z');
+      await store.trust.insertDispute(older);
+      await store.trust.insertDispute(newer);
+      assert.deepEqual(await store.trust.listDisputes(2), [newer, older]);
+      assert.deepEqual(await store.trust.listDisputes(1), [newer]);
     });
 
     it('sweeps: a failing insert leaves neither the sweep nor any of its jobs', async () => {

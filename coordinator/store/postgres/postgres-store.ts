@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { CrawlStore } from '../crawl-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
+import type { MeasurementStore } from '../measure-types.js';
 import type {
   ApiKeyRecord,
   DeviceRecord,
@@ -25,6 +26,8 @@ import {
   type SessionRow,
 } from '../rows.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
+import { SqlMeasurementStore } from '../sql-measure-store.js';
+import { SqlTrustStore } from '../sql-trust-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
@@ -35,14 +38,12 @@ import type { StoreLog } from './event-subscription.js';
 import { PostgresIdempotencyStore } from './idempotency-store.js';
 import { readJobChanges, readJobs, readJobViews } from './job-reads.js';
 import { PostgresLimitStore } from './limit-counters.js';
-import { PostgresMeasurementStore } from './measure-store.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
 import { PostgresScheduleStore } from './schedule-store.js';
 import { postgresRunner } from './sql-runner.js';
 import { readRecentSweeps, readSweep } from './sweep-reads.js';
 import { insertSweepRows, withTransaction } from './transactions.js';
-import { PostgresTrustStore } from './trust-store.js';
 import { PgWriteBatch } from './write-batch.js';
 
 export interface PostgresStoreOptions {
@@ -69,7 +70,7 @@ export class PostgresStore implements Store {
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
   readonly schedules: PostgresScheduleStore;
-  readonly measurements: PostgresMeasurementStore;
+  readonly measurements: MeasurementStore;
   readonly batches: PostgresBatchStore;
   readonly crawls: CrawlStore;
 
@@ -82,14 +83,15 @@ export class PostgresStore implements Store {
     const log = options.log;
     this.events = new EventHub({ clientConfig, channel, log });
     this.writes = new PgWriteBatch(pool, channel, { gatherMs: options.commitGatherMs });
-    this.trust = new PostgresTrustStore(pool);
+    const sql = postgresRunner(pool);
+    this.trust = new SqlTrustStore(sql);
     this.idempotency = new PostgresIdempotencyStore(pool);
     this.batches = new PostgresBatchStore(pool);
     this.limits = new PostgresLimitStore(pool, this.writes);
     this.push = new PostgresPushStore(pool, this.writes);
     this.schedules = new PostgresScheduleStore(pool);
-    this.measurements = new PostgresMeasurementStore(pool);
-    this.crawls = new SqlCrawlStore(postgresRunner(pool));
+    this.measurements = new SqlMeasurementStore(sql);
+    this.crawls = new SqlCrawlStore(sql);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */

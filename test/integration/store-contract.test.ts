@@ -13,6 +13,7 @@ import { openStore } from '../../coordinator/store/open.js';
 import { parsePostgresSpec } from '../../coordinator/store/postgres/connection-spec.js';
 import type { PostgresStore } from '../../coordinator/store/postgres/postgres-store.js';
 import type { JobRecord, ResultRecord, SessionRecord, SweepRecord } from '../../coordinator/store/records.js';
+import type { ScheduleRecord, ScheduleRunRecord } from '../../coordinator/store/schedule-types.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
 import type { DeviceTrustRecord, DisputeRecord } from '../../coordinator/store/trust-types.js';
 import type { Lease, Store } from '../../coordinator/store/types.js';
@@ -726,6 +727,53 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       await store.trust.insertDispute(newer);
       assert.deepEqual(await store.trust.listDisputes(2), [newer, older]);
       assert.deepEqual(await store.trust.listDisputes(1), [newer]);
+    });
+
+    it('schedules: a firing whose sweep id is taken is not claimed, and the schedule stays due', async () => {
+      const schedule = (nextRunMs: number): ScheduleRecord => ({
+        id: uid('schedule'),
+        ownerId: uid('owner'),
+        keyId: uid('key'),
+        cron: '*/5 * * * *',
+        timezone: 'Europe/Paris',
+        template: {
+          url: 'https://x.test/',
+          regions: ['EU'],
+          triesPerRegion: 2,
+          timeoutSec: 10,
+          deviceType: 'mobile',
+        },
+        webhook: { url: 'https://hooks.test/s', events: ['sweep.schedule_run'] },
+        paused: true,
+        nextRunMs,
+        createdAt: new Date().toISOString(),
+      });
+      const run = (scheduleId: string, scheduledMs: number, sweepId: string): ScheduleRunRecord => ({
+        scheduleId,
+        scheduledMs,
+        firedAt: new Date(scheduledMs).toISOString(),
+        sweepId,
+        status: 'claimed',
+        reason: '',
+        coordinatorId: 'coord-a',
+      });
+      const a = schedule(300_000);
+      const b = schedule(300_000);
+      await store.schedules.insertSchedule(a);
+      await store.schedules.insertSchedule(b);
+      assert.deepEqual(await store.schedules.getSchedule(a.id), a, 'webhook, paused and epoch ms read back');
+      assert.equal(await store.schedules.countSchedules(a.ownerId), 1);
+      await store.schedules.setPaused(a.id, false, 300_000);
+      await store.schedules.setPaused(b.id, false, 300_000);
+      const sweepId = uid('sweep');
+      assert.equal(await store.schedules.claimRun(run(a.id, 300_000, sweepId), 300_000, 600_000), true);
+      // Only a run already recorded for that time is passed over; a taken sweep id fails the claim
+      // as a whole, so the time does not move on and the next try claims it.
+      await assert.rejects(store.schedules.claimRun(run(b.id, 300_000, sweepId), 300_000, 600_000));
+      assert.equal((await store.schedules.getSchedule(b.id))?.nextRunMs, 300_000);
+      assert.deepEqual(await store.schedules.listRuns(b.id, 10), []);
+      assert.equal(await store.schedules.claimRun(run(b.id, 300_000, uid('sweep')), 300_000, 600_000), true);
+      assert.equal((await (await openAnother()).schedules.getSchedule(b.id))?.nextRunMs, 600_000);
     });
 
     it('sweeps: a failing insert leaves neither the sweep nor any of its jobs', async () => {

@@ -25,8 +25,10 @@ import {
   rowToSession,
   type SessionRow,
 } from '../rows.js';
+import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
+import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlTrustStore } from '../sql-trust-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -40,7 +42,6 @@ import { readJobChanges, readJobs, readJobViews } from './job-reads.js';
 import { PostgresLimitStore } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
-import { PostgresScheduleStore } from './schedule-store.js';
 import { postgresRunner } from './sql-runner.js';
 import { readRecentSweeps, readSweep } from './sweep-reads.js';
 import { insertSweepRows, withTransaction } from './transactions.js';
@@ -69,7 +70,7 @@ export class PostgresStore implements Store {
   readonly trust: TrustStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
-  readonly schedules: PostgresScheduleStore;
+  readonly schedules: ScheduleStore;
   readonly measurements: MeasurementStore;
   readonly batches: PostgresBatchStore;
   readonly crawls: CrawlStore;
@@ -89,7 +90,7 @@ export class PostgresStore implements Store {
     this.batches = new PostgresBatchStore(pool);
     this.limits = new PostgresLimitStore(pool, this.writes);
     this.push = new PostgresPushStore(pool, this.writes);
-    this.schedules = new PostgresScheduleStore(pool);
+    this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
     this.crawls = new SqlCrawlStore(sql);
   }

@@ -32,8 +32,10 @@ import {
   sweepToRow,
   withoutNul,
 } from '../rows.js';
+import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
+import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlTrustStore } from '../sql-trust-store.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -43,7 +45,6 @@ import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
 import { SqlitePushStore } from './push-store.js';
-import { SqliteScheduleStore } from './schedule-store.js';
 import { SqliteSessions } from './session-store.js';
 import { sqliteRunner } from './sql-runner.js';
 import { type CloseCheckpointer, useWal } from './wal-checkpointer.js';
@@ -66,7 +67,7 @@ export class SqliteStore implements Store {
   readonly measurements: MeasurementStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
-  readonly schedules: SqliteScheduleStore;
+  readonly schedules: ScheduleStore;
   readonly batches: SqliteBatchStore;
   readonly crawls: CrawlStore;
   private readonly insertJobStmt: Database.Statement;
@@ -116,7 +117,7 @@ export class SqliteStore implements Store {
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);
     this.sessions = new SqliteSessions(this.db, this.prepare, this.batch);
-    this.schedules = new SqliteScheduleStore(this.db, this.prepare);
+    this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
     this.batches = new SqliteBatchStore(this.db, this.prepare, write);
     this.crawls = new SqlCrawlStore(sql);

@@ -552,6 +552,15 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.equal(await store.pinSessionDevice(s.id, 'dev-1'), 'dev-1');
       assert.equal(await store.pinSessionDevice(s.id, 'dev-2'), 'dev-1', 'the first pin stays');
       assert.equal(await store.pinSessionDevice('no-such-session', 'dev-1'), null);
+      // Pins started together: one wins, and every caller is told the winner.
+      const racing = makeSession();
+      await store.insertSession(racing);
+      const pins = await Promise.all(
+        ['dev-a', 'dev-b', 'dev-c'].map((d) => store.pinSessionDevice(racing.id, d)),
+      );
+      assert.ok(pins[0] && ['dev-a', 'dev-b', 'dev-c'].includes(pins[0]));
+      assert.deepEqual(pins, [pins[0], pins[0], pins[0]]);
+      assert.equal((await store.getSession(racing.id))?.deviceId, pins[0]);
 
       const at = nanoIso(Date.now());
       const closed = await store.closeSession(s.id, at);

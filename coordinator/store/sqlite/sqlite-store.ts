@@ -36,6 +36,7 @@ import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
+import { SqlSessions } from '../sql-session-store.js';
 import { SqlTrustStore } from '../sql-trust-store.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -45,7 +46,6 @@ import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
 import { SqlitePushStore } from './push-store.js';
-import { SqliteSessions } from './session-store.js';
 import { sqliteRunner } from './sql-runner.js';
 import { type CloseCheckpointer, useWal } from './wal-checkpointer.js';
 import { WriteBatch } from './write-batch.js';
@@ -76,7 +76,7 @@ export class SqliteStore implements Store {
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
   readonly batch: WriteBatch;
   private readonly jobViews: SqliteJobViews;
-  private readonly sessions: SqliteSessions;
+  private readonly sessions: SqlSessions;
   private closed = false;
   private readonly closeCheckpointer: CloseCheckpointer;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
@@ -116,7 +116,7 @@ export class SqliteStore implements Store {
     this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);
-    this.sessions = new SqliteSessions(this.db, this.prepare, this.batch);
+    this.sessions = new SqlSessions(sql);
     this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
     this.batches = new SqliteBatchStore(this.db, this.prepare, write);

@@ -1,8 +1,8 @@
 // The crawl store (crawl-types.ts) written once for both stores: every statement is SQL that
 // SQLite and PostgreSQL both accept (upserts with ON CONFLICT … WHERE, RETURNING, CASE for max),
-// run through a small runner each store provides (`?` placeholders; PostgreSQL's runner numbers
-// them). Each change is one conditional statement, so coordinators sharing a database never both
-// take a frontier row, a lease or a politeness slot.
+// run through a small runner each store provides (sql-runner.ts: `?` placeholders; PostgreSQL's
+// runner numbers them). Each change is one conditional statement, so coordinators sharing a
+// database never both take a frontier row, a lease or a politeness slot.
 import type {
   CrawlCounts,
   CrawlHostRecord,
@@ -14,16 +14,7 @@ import type {
   CrawlStore,
   NewCrawlPage,
 } from './crawl-types.js';
-
-/** What a store hands the crawl store: reads and writes by SQL text with `?` placeholders. */
-export interface SqlRunner {
-  /** Rows of a SELECT, or of a write with RETURNING. */
-  all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
-  /** A write with RETURNING: its rows (SQLite runs it inside its group commit). */
-  writeAll<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
-  /** A write; the number of rows it changed. */
-  run(sql: string, params: readonly unknown[]): Promise<number>;
-}
+import { marks, type SqlRunner } from './sql-runner.js';
 
 interface CrawlRow {
   id: string;
@@ -90,7 +81,6 @@ const pageOf = (r: PageRow): CrawlPageRecord => ({
   tries: r.tries,
 });
 
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 /** Rows per multi-row INSERT: 14 values each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_CHUNK = 500;
 

@@ -13,7 +13,9 @@ import { openStore } from '../../coordinator/store/open.js';
 import { parsePostgresSpec } from '../../coordinator/store/postgres/connection-spec.js';
 import type { PostgresStore } from '../../coordinator/store/postgres/postgres-store.js';
 import type { JobRecord, ResultRecord, SessionRecord, SweepRecord } from '../../coordinator/store/records.js';
+import type { ScheduleRecord, ScheduleRunRecord } from '../../coordinator/store/schedule-types.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
+import type { DeviceTrustRecord, DisputeRecord } from '../../coordinator/store/trust-types.js';
 import type { Lease, Store } from '../../coordinator/store/types.js';
 import { postgresSkip } from '../helpers/needs.js';
 import { freshPostgresUrl } from '../helpers/postgres.js';
@@ -550,6 +552,15 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.equal(await store.pinSessionDevice(s.id, 'dev-1'), 'dev-1');
       assert.equal(await store.pinSessionDevice(s.id, 'dev-2'), 'dev-1', 'the first pin stays');
       assert.equal(await store.pinSessionDevice('no-such-session', 'dev-1'), null);
+      // Pins started together: one wins, and every caller is told the winner.
+      const racing = makeSession();
+      await store.insertSession(racing);
+      const pins = await Promise.all(
+        ['dev-a', 'dev-b', 'dev-c'].map((d) => store.pinSessionDevice(racing.id, d)),
+      );
+      assert.ok(pins[0] && ['dev-a', 'dev-b', 'dev-c'].includes(pins[0]));
+      assert.deepEqual(pins, [pins[0], pins[0], pins[0]]);
+      assert.equal((await store.getSession(racing.id))?.deviceId, pins[0]);
 
       const at = nanoIso(Date.now());
       const closed = await store.closeSession(s.id, at);
@@ -662,6 +673,116 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.deepEqual((await store.getJob(job.id))?.request, job.request);
       assert.equal(await store.measurements.getMeasurement('no-such-measurement'), null);
       assert.deepEqual(await (await openAnother()).measurements.getMeasurement(id), measurement);
+    });
+
+    it('trust: a record is replaced whole, read back by id and by list (each known id once), disputes newest first', async () => {
+      const standing = (deviceId: string, over: Partial<DeviceTrustRecord> = {}): DeviceTrustRecord => ({
+        deviceId,
+        score: 0.625,
+        quarantined: true,
+        reason: 'canary failed',
+        canaryStreak: 1,
+        canaryPasses: 7,
+        canaryFailures: 2,
+        disputes: 3,
+        strikes: 4,
+        updatedAt: new Date().toISOString(),
+        ...over,
+      });
+      const a = standing(uid('dev'));
+      await store.trust.putDeviceTrust(a);
+      assert.deepEqual(await store.trust.getDeviceTrust(a.deviceId), a);
+      const released = standing(a.deviceId, { score: 1, quarantined: false, canaryStreak: 0, strikes: 0 });
+      await store.trust.putDeviceTrust(released);
+      assert.deepEqual(
+        await store.trust.getDeviceTrust(a.deviceId),
+        released,
+        'the second put replaces the first',
+      );
+      assert.equal(await store.trust.getDeviceTrust('no-such-device'), null);
+
+      // More ids than one read takes, with duplicates and unknown ids: each known device once.
+      const b = standing(uid('dev'), { score: 0 });
+      const c = standing(uid('dev'), { quarantined: false });
+      await store.trust.putDeviceTrust(b);
+      await store.trust.putDeviceTrust(c);
+      const unknown = Array.from({ length: 1_200 }, () => uid('unknown'));
+      const ids = [
+        a.deviceId,
+        ...unknown.slice(0, 700),
+        b.deviceId,
+        a.deviceId,
+        ...unknown.slice(700),
+        c.deviceId,
+      ];
+      const byId = (x: DeviceTrustRecord, y: DeviceTrustRecord) => x.deviceId.localeCompare(y.deviceId);
+      assert.deepEqual((await store.trust.listDeviceTrust(ids)).sort(byId), [released, b, c].sort(byId));
+      assert.deepEqual(await store.trust.listDeviceTrust([]), []);
+      assert.deepEqual(await (await openAnother()).trust.getDeviceTrust(b.deviceId), b);
+
+      const dispute = (at: string): DisputeRecord => ({
+        id: uid('dispute'),
+        jobId: uid('job'),
+        checkJobId: uid('check'),
+        deviceA: a.deviceId,
+        deviceB: b.deviceId,
+        detail: 'status 200 vs 451',
+        createdAt: at,
+      });
+      // Far in the future, so no other test's disputes come before these.
+      const older = dispute('2999-01-01T00:00:00.000Z');
+      const newer = dispute('2999-01-02T00:00:00.000Z');
+      await store.trust.insertDispute(older);
+      await store.trust.insertDispute(newer);
+      assert.deepEqual(await store.trust.listDisputes(2), [newer, older]);
+      assert.deepEqual(await store.trust.listDisputes(1), [newer]);
+    });
+
+    it('schedules: a firing whose sweep id is taken is not claimed, and the schedule stays due', async () => {
+      const schedule = (nextRunMs: number): ScheduleRecord => ({
+        id: uid('schedule'),
+        ownerId: uid('owner'),
+        keyId: uid('key'),
+        cron: '*/5 * * * *',
+        timezone: 'Europe/Paris',
+        template: {
+          url: 'https://x.test/',
+          regions: ['EU'],
+          triesPerRegion: 2,
+          timeoutSec: 10,
+          deviceType: 'mobile',
+        },
+        webhook: { url: 'https://hooks.test/s', events: ['sweep.schedule_run'] },
+        paused: true,
+        nextRunMs,
+        createdAt: new Date().toISOString(),
+      });
+      const run = (scheduleId: string, scheduledMs: number, sweepId: string): ScheduleRunRecord => ({
+        scheduleId,
+        scheduledMs,
+        firedAt: new Date(scheduledMs).toISOString(),
+        sweepId,
+        status: 'claimed',
+        reason: '',
+        coordinatorId: 'coord-a',
+      });
+      const a = schedule(300_000);
+      const b = schedule(300_000);
+      await store.schedules.insertSchedule(a);
+      await store.schedules.insertSchedule(b);
+      assert.deepEqual(await store.schedules.getSchedule(a.id), a, 'webhook, paused and epoch ms read back');
+      assert.equal(await store.schedules.countSchedules(a.ownerId), 1);
+      await store.schedules.setPaused(a.id, false, 300_000);
+      await store.schedules.setPaused(b.id, false, 300_000);
+      const sweepId = uid('sweep');
+      assert.equal(await store.schedules.claimRun(run(a.id, 300_000, sweepId), 300_000, 600_000), true);
+      // Only a run already recorded for that time is passed over; a taken sweep id fails the claim
+      // as a whole, so the time does not move on and the next try claims it.
+      await assert.rejects(store.schedules.claimRun(run(b.id, 300_000, sweepId), 300_000, 600_000));
+      assert.equal((await store.schedules.getSchedule(b.id))?.nextRunMs, 300_000);
+      assert.deepEqual(await store.schedules.listRuns(b.id, 10), []);
+      assert.equal(await store.schedules.claimRun(run(b.id, 300_000, uid('sweep')), 300_000, 600_000), true);
+      assert.equal((await (await openAnother()).schedules.getSchedule(b.id))?.nextRunMs, 600_000);
     });
 
     it('sweeps: a failing insert leaves neither the sweep nor any of its jobs', async () => {

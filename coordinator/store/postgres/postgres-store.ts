@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { CrawlStore } from '../crawl-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
+import type { MeasurementStore } from '../measure-types.js';
 import type {
   ApiKeyRecord,
   DeviceRecord,
@@ -14,17 +15,13 @@ import type {
   SessionRecord,
   SweepRecord,
 } from '../records.js';
-import {
-  type ApiKeyRow,
-  type DeviceRow,
-  type JobRow,
-  rowToApiKey,
-  rowToDevice,
-  rowToJob,
-  rowToSession,
-  type SessionRow,
-} from '../rows.js';
+import { type ApiKeyRow, type DeviceRow, type JobRow, rowToApiKey, rowToDevice, rowToJob } from '../rows.js';
+import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
+import { SqlMeasurementStore } from '../sql-measure-store.js';
+import { SqlScheduleStore } from '../sql-schedule-store.js';
+import { SqlSessions } from '../sql-session-store.js';
+import { SqlTrustStore } from '../sql-trust-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
@@ -35,14 +32,11 @@ import type { StoreLog } from './event-subscription.js';
 import { PostgresIdempotencyStore } from './idempotency-store.js';
 import { readJobChanges, readJobs, readJobViews } from './job-reads.js';
 import { PostgresLimitStore } from './limit-counters.js';
-import { PostgresMeasurementStore } from './measure-store.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
-import { PostgresScheduleStore } from './schedule-store.js';
 import { postgresRunner } from './sql-runner.js';
 import { readRecentSweeps, readSweep } from './sweep-reads.js';
 import { insertSweepRows, withTransaction } from './transactions.js';
-import { PostgresTrustStore } from './trust-store.js';
 import { PgWriteBatch } from './write-batch.js';
 
 export interface PostgresStoreOptions {
@@ -68,10 +62,11 @@ export class PostgresStore implements Store {
   readonly trust: TrustStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
-  readonly schedules: PostgresScheduleStore;
-  readonly measurements: PostgresMeasurementStore;
+  readonly schedules: ScheduleStore;
+  readonly measurements: MeasurementStore;
   readonly batches: PostgresBatchStore;
   readonly crawls: CrawlStore;
+  private readonly sessions: SqlSessions;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -82,14 +77,16 @@ export class PostgresStore implements Store {
     const log = options.log;
     this.events = new EventHub({ clientConfig, channel, log });
     this.writes = new PgWriteBatch(pool, channel, { gatherMs: options.commitGatherMs });
-    this.trust = new PostgresTrustStore(pool);
+    const sql = postgresRunner(pool);
+    this.trust = new SqlTrustStore(sql);
     this.idempotency = new PostgresIdempotencyStore(pool);
     this.batches = new PostgresBatchStore(pool);
     this.limits = new PostgresLimitStore(pool, this.writes);
     this.push = new PostgresPushStore(pool, this.writes);
-    this.schedules = new PostgresScheduleStore(pool);
-    this.measurements = new PostgresMeasurementStore(pool);
-    this.crawls = new SqlCrawlStore(postgresRunner(pool));
+    this.schedules = new SqlScheduleStore(sql);
+    this.measurements = new SqlMeasurementStore(sql);
+    this.crawls = new SqlCrawlStore(sql);
+    this.sessions = new SqlSessions(sql);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */
@@ -291,57 +288,24 @@ export class PostgresStore implements Store {
     ).map(rowToJob);
   }
 
-  async insertSession(s: SessionRecord): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO sessions (id, owner_id, status, created_at, expires_at, expires_at_ms, closed_at, device_id, placement) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [
-        s.id,
-        s.ownerId,
-        s.status,
-        s.createdAt,
-        s.expiresAt,
-        s.expiresAtMs,
-        s.closedAt,
-        s.deviceId,
-        s.placement ? JSON.stringify(s.placement) : null,
-      ],
-    );
+  insertSession(s: SessionRecord): Promise<void> {
+    return this.sessions.insert(s);
   }
 
-  async getSession(id: string): Promise<SessionRecord | null> {
-    const [row] = await this.rows<SessionRow>('SELECT * FROM sessions WHERE id = $1', [id]);
-    return row ? rowToSession(row) : null;
+  getSession(id: string): Promise<SessionRecord | null> {
+    return this.sessions.get(id);
   }
 
-  async pinSessionDevice(id: string, deviceId: string): Promise<string | null> {
-    const [won] = await this.rows<{ device_id: string }>(
-      'UPDATE sessions SET device_id = $1 WHERE id = $2 AND device_id IS NULL RETURNING device_id',
-      [deviceId, id],
-    );
-    if (won) return won.device_id;
-    // Lost the race (or pinned before): a pin is never undone, so the committed one is final.
-    const [row] = await this.rows<{ device_id: string | null }>(
-      'SELECT device_id FROM sessions WHERE id = $1',
-      [id],
-    );
-    return row?.device_id ?? null;
+  pinSessionDevice(id: string, deviceId: string): Promise<string | null> {
+    return this.sessions.pinDevice(id, deviceId);
   }
 
-  async closeSession(id: string, at: string): Promise<SessionRecord | null> {
-    await this.pool.query(
-      "UPDATE sessions SET status = 'closed', closed_at = $1 WHERE id = $2 AND status = 'active'",
-      [at, id],
-    );
-    return this.getSession(id);
+  closeSession(id: string, at: string): Promise<SessionRecord | null> {
+    return this.sessions.close(id, at);
   }
 
-  async expireSessions(nowMs: number): Promise<string[]> {
-    return (
-      await this.rows<{ id: string }>(
-        "UPDATE sessions SET status = 'expired' WHERE status = 'active' AND expires_at_ms <= $1 RETURNING id",
-        [nowMs],
-      )
-    ).map((r) => r.id);
+  expireSessions(nowMs: number): Promise<string[]> {
+    return this.sessions.expire(nowMs);
   }
 
   async insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {

@@ -1,7 +1,8 @@
-// The PostgreSQL side of the shared SQL stores (store/sql-crawl-store.ts): `?` placeholders
-// numbered `$1…` once per SQL text (the shared SQL holds no `?` inside a literal).
+// The PostgreSQL side of the shared SQL stores (store/sql-runner.ts): `?` placeholders numbered
+// `$1…` once per SQL text (the shared SQL holds no `?` inside a literal).
 import type pg from 'pg';
-import type { SqlRunner } from '../sql-crawl-store.js';
+import type { SqlRunner, SqlStatement } from '../sql-runner.js';
+import { withTransaction } from './transactions.js';
 
 export function postgresRunner(pool: pg.Pool): SqlRunner {
   const texts = new Map<string, string>();
@@ -23,6 +24,17 @@ export function postgresRunner(pool: pg.Pool): SqlRunner {
     writeAll: all,
     async run(sql: string, params: readonly unknown[]): Promise<number> {
       return (await pool.query(numbered(sql), params as unknown[])).rowCount ?? 0;
+    },
+    transaction<T>(steps: () => Generator<SqlStatement, T, number>): Promise<T> {
+      return withTransaction(pool, async (client) => {
+        const it = steps();
+        let step = it.next();
+        while (!step.done) {
+          const res = await client.query(numbered(step.value.sql), step.value.params as unknown[]);
+          step = it.next(res.rowCount ?? 0);
+        }
+        return step.value;
+      });
     },
   };
 }

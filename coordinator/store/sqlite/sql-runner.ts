@@ -1,11 +1,16 @@
-// The SQLite side of the shared SQL stores (store/sql-crawl-store.ts): reads run at once, writes
-// in the store's group commit (write-batch.ts), statements prepared once per text.
+// The SQLite side of the shared SQL stores (store/sql-runner.ts): reads run at once, writes in the
+// store's group commit (write-batch.ts), statements prepared once per text. A transaction is
+// `db.transaction()`, which nests as a savepoint inside the batch's own transaction.
 import type Database from 'better-sqlite3';
-import type { SqlRunner } from '../sql-crawl-store.js';
+import type { SqlRunner, SqlStatement } from '../sql-runner.js';
 
 type Write = <T>(run: () => T) => Promise<T>;
 
-export function sqliteRunner(prepare: Database.Database['prepare'], write: Write): SqlRunner {
+export function sqliteRunner(
+  db: Database.Database,
+  prepare: Database.Database['prepare'],
+  write: Write,
+): SqlRunner {
   return {
     async all<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
       return prepare(sql).all(...params) as T[];
@@ -15,6 +20,16 @@ export function sqliteRunner(prepare: Database.Database['prepare'], write: Write
     },
     run(sql: string, params: readonly unknown[]): Promise<number> {
       return write(() => prepare(sql).run(...params).changes);
+    },
+    transaction<T>(steps: () => Generator<SqlStatement, T, number>): Promise<T> {
+      return write(
+        db.transaction(() => {
+          const it = steps();
+          let step = it.next();
+          while (!step.done) step = it.next(prepare(step.value.sql).run(...step.value.params).changes);
+          return step.value;
+        }),
+      );
     },
   };
 }

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { CrawlStore } from '../crawl-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
+import type { MeasurementStore } from '../measure-types.js';
 import { migrationsFor } from '../migrations.js';
 import type {
   ApiKeyRecord,
@@ -31,7 +32,12 @@ import {
   sweepToRow,
   withoutNul,
 } from '../rows.js';
+import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
+import { SqlMeasurementStore } from '../sql-measure-store.js';
+import { SqlScheduleStore } from '../sql-schedule-store.js';
+import { SqlSessions } from '../sql-session-store.js';
+import { SqlTrustStore } from '../sql-trust-store.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
@@ -39,12 +45,8 @@ import { SqliteBatchStore } from './batch-store.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
-import { SqliteMeasurementStore } from './measure-store.js';
 import { SqlitePushStore } from './push-store.js';
-import { SqliteScheduleStore } from './schedule-store.js';
-import { SqliteSessions } from './session-store.js';
 import { sqliteRunner } from './sql-runner.js';
-import { SqliteTrustStore } from './trust-store.js';
 import { type CloseCheckpointer, useWal } from './wal-checkpointer.js';
 import { WriteBatch } from './write-batch.js';
 
@@ -62,10 +64,10 @@ export class SqliteStore implements Store {
   readonly push: SqlitePushStore;
   private readonly db: Database.Database;
   readonly trust: TrustStore;
-  readonly measurements: SqliteMeasurementStore;
+  readonly measurements: MeasurementStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
-  readonly schedules: SqliteScheduleStore;
+  readonly schedules: ScheduleStore;
   readonly batches: SqliteBatchStore;
   readonly crawls: CrawlStore;
   private readonly insertJobStmt: Database.Statement;
@@ -74,7 +76,7 @@ export class SqliteStore implements Store {
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
   readonly batch: WriteBatch;
   private readonly jobViews: SqliteJobViews;
-  private readonly sessions: SqliteSessions;
+  private readonly sessions: SqlSessions;
   private closed = false;
   private readonly closeCheckpointer: CloseCheckpointer;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
@@ -101,6 +103,7 @@ export class SqliteStore implements Store {
     this.migrate();
     this.batch = new WriteBatch(this.db, { maxWrites: opts.maxBatchWrites });
     const write = <T>(run: () => T) => this.batch.write(run);
+    const sql = sqliteRunner(this.db, this.prepare, write);
     this.push = new SqlitePushStore(this.db, this.prepare, write);
     this.insertJobStmt = this.prepare(
       `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(', ')})`,
@@ -109,15 +112,15 @@ export class SqliteStore implements Store {
       `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES (${CLAIMED_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
     this.getJobStmt = this.prepare('SELECT * FROM jobs WHERE id = ?');
-    this.trust = new SqliteTrustStore(this.db);
+    this.trust = new SqlTrustStore(sql);
     this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);
-    this.sessions = new SqliteSessions(this.db, this.prepare, this.batch);
-    this.schedules = new SqliteScheduleStore(this.db, this.prepare);
-    this.measurements = new SqliteMeasurementStore(this.db);
+    this.sessions = new SqlSessions(sql);
+    this.schedules = new SqlScheduleStore(sql);
+    this.measurements = new SqlMeasurementStore(sql);
     this.batches = new SqliteBatchStore(this.db, this.prepare, write);
-    this.crawls = new SqlCrawlStore(sqliteRunner(this.prepare, write));
+    this.crawls = new SqlCrawlStore(sql);
   }
 
   private migrate(): void {

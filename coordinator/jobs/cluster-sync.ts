@@ -72,7 +72,7 @@ export class ClusterSync {
       if (event.type === 'job_terminal') {
         this.jobs.remoteTerminal(event.jobId);
       } else if (event.type === 'job_pending') {
-        if (this.jobs.has(event.jobId)) return;
+        if (this.jobs.knows(event.jobId)) return;
         this.announced.add(event.jobId);
         this.readScheduled ??= setImmediate(() => void this.readAnnounced());
       } else if (event.type === 'resync') {
@@ -88,7 +88,7 @@ export class ClusterSync {
   /** Reads this turn's announced jobs in one statement and queues those still pending, in order. */
   private async readAnnounced(): Promise<void> {
     this.readScheduled = null;
-    const ids = [...this.announced].filter((id) => !this.jobs.has(id));
+    const ids = [...this.announced].filter((id) => !this.jobs.knows(id));
     this.announced = new Set();
     if (ids.length === 0) return;
     try {
@@ -125,7 +125,7 @@ export class ClusterSync {
     }
     const changes = await this.store.readJobChanges(this.cursor);
     for (const id of changes.finishedIds) this.jobs.remoteTerminal(id);
-    const unknown = changes.pendingIds.filter((id) => !this.jobs.has(id));
+    const unknown = changes.pendingIds.filter((id) => !this.jobs.knows(id));
     // Re-read: a job may have moved on since; remotePending takes only what is still pending.
     if (unknown.length > 0) {
       for (const job of await this.store.getJobs(unknown)) await this.jobs.remotePending(job);

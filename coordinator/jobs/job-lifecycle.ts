@@ -75,6 +75,8 @@ export class JobLifecycle
   private readonly queue = new OwnerQueues<Queued>();
   /** Attempts handed (or being handed) to this coordinator's devices, by job id. */
   private readonly running = new Map<string, Running>();
+  /** Jobs submitted here whose unclaimed insert is in flight (see knows). */
+  private readonly inserting = new Set<string>();
   private readonly maxPerOwner: number;
   /** Match keys that found no device in the current pump round (see pump). */
   private readonly unplaceable = new Set<string>();
@@ -146,6 +148,10 @@ export class JobLifecycle
     return this.queue.get(jobId) !== undefined || this.running.has(jobId);
   }
 
+  knows(jobId: string): boolean {
+    return this.inserting.has(jobId) || this.has(jobId);
+  }
+
   listDevices(): ConnectedDevice[] {
     return this.slots.list();
   }
@@ -198,7 +204,14 @@ export class JobLifecycle
       if (placed) await this.submitPlaced(job, placed);
       else {
         // Announced job_pending with its commit: another coordinator may hold the device it needs.
-        await this.store.insertJob(job);
+        // Here that announcement may come back before the insert's answer: `inserting` tells it
+        // apart, so the job is queued once, with this submit's session device and exclusions.
+        this.inserting.add(job.id);
+        try {
+          await this.store.insertJob(job);
+        } finally {
+          this.inserting.delete(job.id);
+        }
         this.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
         this.emit({ transition: 'submit', job, atMs: this.now() });
       }
@@ -760,7 +773,7 @@ export class JobLifecycle
   // ------------------------------------------------------------------ cluster and recovery
 
   async remotePending(job: JobRecord): Promise<void> {
-    if (job.status !== 'pending' || this.has(job.id)) return;
+    if (job.status !== 'pending' || this.knows(job.id)) return;
     const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
     this.enqueue(job, session?.deviceId ?? null);
   }

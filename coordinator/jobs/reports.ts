@@ -118,7 +118,11 @@ export interface ResultReports {
 
 /** Another coordinator on the same database changed something (jobs/cluster-sync.ts). */
 export interface ClusterReports {
-  has(jobId: string): boolean;
+  /**
+   * Held here, or being submitted here: a submit's insert announces the job with its commit, so
+   * this coordinator may hear its own job_pending before the insert's answer.
+   */
+  knows(jobId: string): boolean;
   /** A job is pending in the store: queued here too unless already held. */
   remotePending(job: JobRecord): Promise<void>;
   /** A job reached a terminal state elsewhere: this coordinator stops holding it. */

@@ -111,7 +111,11 @@ describe('site crawls across coordinators', { skip: pgSkip }, () => {
     });
     assert.equal(res.status, 201, res.text);
     const id = (res.body as Obj).crawl_id;
-    while (site.requests.length < 8) await new Promise((r) => setTimeout(r, 20));
+    const started = Date.now() + 60_000;
+    while (site.requests.length < 8) {
+      if (Date.now() > started) throw new Error(`crawl ${id}: ${site.requests.length} requests after 60 s`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     c1.child.kill('SIGKILL');
     await c1.exited;
     const atKill = site.requests.length;

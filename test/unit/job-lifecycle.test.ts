@@ -214,3 +214,75 @@ describe('JobLifecycle on a real store', () => {
     assert.deepEqual(seen, ['submit']);
   });
 });
+
+describe('a submit hearing its own announcement before its insert’s answer', () => {
+  /** On PostgreSQL the insert's NOTIFY may be read before the insert's reply: played here in order. */
+  class EchoingStore extends SqliteStore {
+    echo: ((job: JobRecord) => Promise<void>) | null = null;
+    override async insertJob(job: JobRecord, lease?: Parameters<SqliteStore['insertJob']>[1]): Promise<void> {
+      await super.insertJob(job, lease);
+      const stored = await this.getJob(job.id);
+      // What cluster sync does with a job_pending it hears: the job as the store has it, queued.
+      if (stored && this.echo) await this.echo(stored);
+    }
+  }
+  const store = new EchoingStore(':memory:');
+  const jobs = new JobLifecycle({
+    store,
+    log: pino({ enabled: false }),
+    maxAttempts: 3,
+    maxQueuedJobs: 100,
+    runningGraceMs: 60_000,
+    coordinatorId: 'c1',
+    leaseMs: 60_000,
+  });
+  store.echo = (job) => jobs.remotePending(job);
+  const assigned: string[] = [];
+  let onAssign: (() => void) | null = null;
+  const device = (deviceId: string): ConnectedDevice => ({
+    profile: {
+      deviceId,
+      methods: new Set(['GET']),
+      maxConcurrent: 10,
+      country: 'DE',
+      region: 'europe',
+      city: '',
+      deviceType: 'desktop',
+      networkType: 'wifi',
+      asn: null,
+    },
+    link: {
+      assign: (job) => {
+        assigned.push(`${job.id}@${deviceId}`);
+        onAssign?.();
+      },
+      cancel: () => undefined,
+      endSession: () => undefined,
+    },
+    running: new Map(),
+    draining: false,
+    connectedAt: new Date().toISOString(),
+    info: {},
+    assignedTotal: 0,
+  });
+  after(async () => {
+    jobs.close();
+    await store.close();
+  });
+
+  test('the job is queued once, keeping the submit’s exclusions', async () => {
+    // Waits (the only device is busy elsewhere), so the insert is the unclaimed one that announces.
+    const job = await jobs.submit(jobInput('owner'), null, { excludedDeviceId: 'dev-a' });
+    assert.equal((await store.getJob(job.id))?.status, 'pending');
+    assert.ok(jobs.has(job.id));
+    // The excluded device joins first, then another: the job runs on the other one only (queued
+    // without its exclusions, it would have been claimed on dev-a as soon as dev-a joined).
+    const first = new Promise<void>((resolve) => {
+      onAssign = resolve;
+    });
+    jobs.addDevice(device('dev-a'));
+    jobs.addDevice(device('dev-b'));
+    await first;
+    assert.deepEqual(assigned, [`${job.id}@dev-b`], 'placed once, never on the device its submit excluded');
+  });
+});

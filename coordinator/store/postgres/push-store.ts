@@ -20,7 +20,7 @@ import {
   rowToEvent,
   type SubjectWebhook,
 } from '../push-types.js';
-import { ReadBatch } from '../read-batch.js';
+import { ReadBatch } from './read-batch.js';
 import { withTransaction } from './transactions.js';
 import type { PgWriteBatch } from './write-batch.js';
 

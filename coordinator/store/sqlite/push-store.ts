@@ -18,7 +18,6 @@ import {
   rowToEvent,
   type SubjectWebhook,
 } from '../push-types.js';
-import { ReadBatch } from '../read-batch.js';
 
 const DUE_SQL = `SELECT d.id FROM webhook_deliveries d
   WHERE d.status = 'pending' AND d.next_attempt_ms <= ? AND (d.lease_until_ms IS NULL OR d.lease_until_ms < ?)
@@ -26,42 +25,17 @@ const DUE_SQL = `SELECT d.id FROM webhook_deliveries d
       AND e.order_key = d.order_key AND e.url = d.url AND e.event_seq < d.event_seq)
   ORDER BY d.event_seq LIMIT ?`;
 
-/** The subjects' (first parameter) and owners' (second) webhooks, each row keyed as ReadBatch asks. */
-const HOOKS_SQL = `SELECT 's:' || subject_id AS key, subject_id, owner_id, url, events, NULL AS secret
-    FROM subject_webhooks WHERE subject_id IN (SELECT value FROM json_each(?))
-  UNION ALL
-  SELECT 'o:' || owner_id, NULL, owner_id, url, events, secret
-    FROM owner_webhooks WHERE owner_id IN (SELECT value FROM json_each(?))`;
-
 type Prepare = Database.Database['prepare'];
 /** Runs writes in the store's group commit (write-batch.ts). */
 type Write = <T>(run: () => T) => Promise<T>;
 
 export class SqlitePushStore implements PushStore {
-  /**
-   * Every job's event reads its webhooks (its subjects' and its owner's): one statement per turn
-   * for all of them, keys `s:<subject>` and `o:<owner>`, as on PostgreSQL. The owner's row is read
-   * once a turn however many of its jobs end in it.
-   */
-  private readonly hooks = new ReadBatch<HookRow>(async (keys) => this.readHooks(keys));
-
   constructor(
     private readonly db: Database.Database,
     /** The store's prepare-once cache: a job's event costs four statements, compiled once. */
     private readonly prepare: Prepare,
     private readonly write: Write,
   ) {}
-
-  private readHooks(keys: string[]): Map<string, HookRow> {
-    const subjects: string[] = [];
-    const owners: string[] = [];
-    for (const k of keys) (k.startsWith('s:') ? subjects : owners).push(k.slice(2));
-    const rows = this.prepare<[string, string], HookRow & { key: string }>(HOOKS_SQL).all(
-      JSON.stringify(subjects),
-      JSON.stringify(owners),
-    );
-    return new Map(rows.map((r) => [r.key, r]));
-  }
 
   async setSubjectWebhook(h: SubjectWebhook): Promise<void> {
     const stmt = this.prepare(
@@ -72,7 +46,9 @@ export class SqlitePushStore implements PushStore {
   }
 
   async getSubjectWebhook(subjectId: string): Promise<SubjectWebhook | null> {
-    const row = await this.hooks.get(`s:${subjectId}`);
+    const row = this.prepare<[string], HookRow>('SELECT * FROM subject_webhooks WHERE subject_id = ?').get(
+      subjectId,
+    );
     if (!row) return null;
     return { subjectId, ownerId: row.owner_id, url: row.url ?? '', events: JSON.parse(row.events) };
   }
@@ -84,7 +60,9 @@ export class SqlitePushStore implements PushStore {
   }
 
   async getOwnerWebhook(ownerId: string): Promise<OwnerWebhook | null> {
-    const row = await this.hooks.get(`o:${ownerId}`);
+    const row = this.prepare<[string], HookRow>('SELECT * FROM owner_webhooks WHERE owner_id = ?').get(
+      ownerId,
+    );
     if (!row) return null;
     return { ownerId, url: row.url, events: JSON.parse(row.events), secret: row.secret ?? '' };
   }

@@ -1,10 +1,7 @@
 // Point reads gathered per event-loop turn: every key asked for during one turn is read with one
-// statement (`= ANY($1)` on PostgreSQL, `IN (SELECT value FROM json_each(?))` on SQLite), and each
-// caller gets its own row (or null). Reads a job makes once each (the webhooks an event goes to)
-// cost a statement per turn instead of one per job, and a key asked for by many callers in one
-// turn (the owner's webhook, for every job of the owner ending in it) is read once.
-// A read never waits for a write: it sees what was committed when its statement ran, which is
-// never earlier than when it was asked for.
+// `= ANY($1)` statement, and each caller gets its own row (or null). Reads a job makes once each
+// (the webhooks an event goes to) cost PostgreSQL a statement per turn instead of one per job.
+// A read never waits for a write: it sees what was committed when its statement ran.
 
 interface Waiting<V> {
   resolve: (value: V | null) => void;

@@ -141,6 +141,24 @@ function agentCpuUs(): number {
   }
   return ticks * 10_000; // USER_HZ is 100 on Linux
 }
+/**
+ * Write syscalls and bytes of this process so far, from /proc (Linux; zeros elsewhere): SQLite's
+ * WAL frames (two writes a page) and socket writes, counted rather than timed, so they hold still
+ * on a busy machine where CPU time moves by a quarter between runs.
+ */
+function processWrites(): { calls: number; bytes: number } {
+  try {
+    const fields = new Map(
+      readFileSync('/proc/self/io', 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(': ') as [string, string]),
+    );
+    return { calls: Number(fields.get('syscw') ?? 0), bytes: Number(fields.get('wchar') ?? 0) };
+  } catch {
+    return { calls: 0, bytes: 0 };
+  }
+}
 const auth = { authorization: `Bearer ${first.apiKey}`, 'content-type': 'application/json' };
 const client = new Agent({ connections: Math.max(...LEVELS) });
 /** Submit-to-answer latency of the measured pipeline phase (the 201 alone). */
@@ -263,6 +281,7 @@ if (BATCH > 0) {
   await submitBatchAndWait(Math.min(BATCH, 200));
   const agentCpu0 = agentCpuUs();
   const commits0 = commitStats();
+  const writes0 = processWrites();
   const cpu0 = process.cpuUsage();
   const start = performance.now();
   await profiled(`pipeline-batch${BATCH}`, () =>
@@ -270,6 +289,9 @@ if (BATCH > 0) {
   );
   const elapsedMs = performance.now() - start;
   const cpu = process.cpuUsage(cpu0);
+  const writes1 = processWrites();
+  const writeCalls = (writes1.calls - writes0.calls) / n;
+  const writeKib = (writes1.bytes - writes0.bytes) / 1024 / n;
   const rate = n / (elapsedMs / 1000);
   const cpuUs = (cpu.user + cpu.system) / n;
   const idlePerJob = (idleUsPerMs * elapsedMs) / n;
@@ -282,10 +304,11 @@ if (BATCH > 0) {
     row('direct keep-alive', keep),
     `  batch submit→completed ${rate.toFixed(0).padStart(8)} /s   ${cpuUs.toFixed(0).padStart(5)} µs CPU each; agent process CPU ${agentCpu.toFixed(0)} µs per job`,
     `  SQLite job store commits_per_job=${((commits.batches - commits0.batches) / n).toFixed(2)} writes_per_job=${((commits.writes - commits0.writes) / n).toFixed(2)}`,
+    `  this process's write syscalls ${writeCalls.toFixed(1)} and ${writeKib.toFixed(1)} KiB per job (WAL frames, sockets)`,
     `  ratio to keep-alive ${ratio.toFixed(3)}x (target ≥ 0.5x); coordinator CPU ≈ ${coordCpu.toFixed(0)} µs per job (target ≤ 150; process ${cpuUs.toFixed(0)} − direct request ${keep.cpuUs.toFixed(0)} − idle ${idlePerJob.toFixed(0)})`,
   );
   results.push(
-    `RESULT pipeline_batch batch=${BATCH} concurrency=${c} jobs_per_s=${rate.toFixed(0)} direct_keepalive_per_s=${keep.rate.toFixed(0)} ratio_keepalive=${ratio.toFixed(3)} coordinator_cpu_us_per_job=${coordCpu.toFixed(0)} cpu_us_per_job=${cpuUs.toFixed(0)} agent_cpu_us_per_job=${agentCpu.toFixed(0)}`,
+    `RESULT pipeline_batch batch=${BATCH} concurrency=${c} jobs_per_s=${rate.toFixed(0)} direct_keepalive_per_s=${keep.rate.toFixed(0)} ratio_keepalive=${ratio.toFixed(3)} coordinator_cpu_us_per_job=${coordCpu.toFixed(0)} cpu_us_per_job=${cpuUs.toFixed(0)} agent_cpu_us_per_job=${agentCpu.toFixed(0)} write_calls_per_job=${writeCalls.toFixed(1)} write_kib_per_job=${writeKib.toFixed(1)}`,
   );
 }
 

@@ -195,7 +195,11 @@ export class LinkStreams implements StreamSender {
   }
 
   ended(stream: LinkStream): void {
-    if (this.streams.get(stream.id) === stream) this.streams.delete(stream.id);
+    if (this.streams.get(stream.id) === stream) {
+      this.streams.delete(stream.id);
+      // Credit for a stream that is over has no use (and the peer would only drop it).
+      this.owed.delete(stream.id);
+    }
     this.blocked.delete(stream);
   }
 

@@ -8,8 +8,14 @@
 // The machine may be shared: each round measures direct then proxied back to back, and the RESULT
 // line is the round with the median ratio.
 //   npx tsx scripts/bench/proxy.ts [--mib 256] [--streams 1,32] [--connects 200] [--rounds 5]
-//        [--window BYTES] [--prof DIR]
+//        [--window BYTES] [--prof DIR] [--floor]
 // Ends with one `RESULT proxy streams=<n> …` line per stream count (the median round of each).
+// --floor: each round also measures a plain TCP relay with the proxy's shape and no protocol: a
+// relay in this process (where the coordinator runs) and one in a child process (the agent's
+// place), one TCP connection between them per stream, bytes moved by pipe(). Each byte crosses the
+// same four sockets as through the proxy, so its ratio is what any relay in these two processes
+// could reach here: a `RESULT proxy-floor …` line, from the same median round.
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -31,6 +37,7 @@ const ROUNDS = Number(flags.rounds ?? 5);
 const MIB = 1024 * 1024;
 /** --prof DIR: the agent process writes a CPU profile there. */
 const PROF = typeof flags.prof === 'string' ? path.resolve(flags.prof) : null;
+const FLOOR = flags.floor !== undefined;
 
 interface Route {
   /** Opens a socket ready to talk to the source (after CONNECT when proxied). */
@@ -45,6 +52,33 @@ function direct(port: number): Route {
         s.once('error', reject);
       }),
   };
+}
+
+/** A TCP relay: each connection to it is piped both ways to a new connection to 127.0.0.1:`port`. */
+function relayServer(port: number): net.Server {
+  return net.createServer((c) => {
+    const u = net.connect(port, '127.0.0.1');
+    c.setNoDelay(true);
+    u.setNoDelay(true);
+    c.pipe(u);
+    u.pipe(c);
+    c.on('error', () => u.destroy());
+    u.on('error', () => c.destroy());
+  });
+}
+
+/** The floor's agent side: relayServer's code in a child process; its port and pid. */
+async function startChildRelay(sourcePort: number): Promise<{ port: number; pid: number; stop(): void }> {
+  const code = `const net = require('node:net');
+const relay = ${relayServer.toString()};
+const s = relay(${sourcePort});
+s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once('exit', (c) => reject(new Error(`relay exited with ${c}`)));
+  });
+  return { port, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') };
 }
 
 function proxied(proxyPort: number, auth: string, targetPort: number): Route {
@@ -189,29 +223,46 @@ async function main(): Promise<void> {
     }
   }
   const pid = agent.child.pid ?? null;
+  const floorAgent = FLOOR ? await startChildRelay(source.port) : null;
+  const floorCoord = floorAgent ? relayServer(floorAgent.port) : null;
+  if (floorCoord) await new Promise<void>((r) => floorCoord.listen(0, '127.0.0.1', r));
+  const floorRoute = floorCoord ? direct((floorCoord.address() as net.AddressInfo).port) : null;
   try {
     const connectDirect = await setupTimes(straight, CONNECTS);
     const connectProxy = await setupTimes(viaProxy, CONNECTS);
     for (const streams of LEVELS) {
-      const rounds: Array<{ d: Run; p: Run }> = [];
+      const rounds: Array<{ d: Run; p: Run; f: Run | null }> = [];
       for (let r = 0; r < ROUNDS; r++) {
         const d = await measure(straight, streams, null);
         const p = await measure(viaProxy, streams, pid);
+        const f = floorRoute && floorAgent ? await measure(floorRoute, streams, floorAgent.pid) : null;
+        if (f) {
+          console.log(
+            `round ${r + 1} streams=${streams}: floor relay ${f.mibPerS.toFixed(0)} MiB/s (this process ${f.selfCpuUsPerMib.toFixed(0)} µs/MiB, child ${f.agentCpuUsPerMib.toFixed(0)} µs/MiB) ratio ${(f.mibPerS / d.mibPerS).toFixed(2)}`,
+          );
+        }
         console.log(
           `round ${r + 1} streams=${streams}: direct ${d.mibPerS.toFixed(0)} MiB/s (${d.selfCpuUsPerMib.toFixed(0)} µs CPU/MiB), proxy ${p.mibPerS.toFixed(0)} MiB/s (coordinator+client+target ${p.selfCpuUsPerMib.toFixed(0)} µs/MiB, agent ${p.agentCpuUsPerMib.toFixed(0)} µs/MiB) ratio ${(p.mibPerS / d.mibPerS).toFixed(2)}`,
         );
-        rounds.push({ d, p });
+        rounds.push({ d, p, f });
       }
       rounds.sort((a, b) => a.p.mibPerS / a.d.mibPerS - b.p.mibPerS / b.d.mibPerS);
       const median = rounds[Math.floor(rounds.length / 2)];
       if (!median) continue;
-      const { p: proxy, d: straightRun } = median;
+      const { p: proxy, d: straightRun, f: floor } = median;
       const added = p50(connectProxy) - p50(connectDirect);
       console.log(
         `RESULT proxy streams=${streams} mib_per_s=${proxy.mibPerS.toFixed(1)} direct_mib_per_s=${straightRun.mibPerS.toFixed(1)} ratio_direct=${(proxy.mibPerS / straightRun.mibPerS).toFixed(2)} connect_p50_ms=${p50(connectProxy).toFixed(2)} connect_added_p50_ms=${added.toFixed(2)} coord_cpu_us_per_mib=${proxy.selfCpuUsPerMib.toFixed(0)} agent_cpu_us_per_mib=${proxy.agentCpuUsPerMib.toFixed(0)} direct_cpu_us_per_mib=${straightRun.selfCpuUsPerMib.toFixed(0)}`,
       );
+      if (floor) {
+        console.log(
+          `RESULT proxy-floor streams=${streams} mib_per_s=${floor.mibPerS.toFixed(1)} direct_mib_per_s=${straightRun.mibPerS.toFixed(1)} ratio_direct=${(floor.mibPerS / straightRun.mibPerS).toFixed(2)} coord_cpu_us_per_mib=${floor.selfCpuUsPerMib.toFixed(0)} agent_cpu_us_per_mib=${floor.agentCpuUsPerMib.toFixed(0)}`,
+        );
+      }
     }
   } finally {
+    floorAgent?.stop();
+    if (floorCoord) await new Promise<void>((r) => floorCoord.close(() => r()));
     agent.child.kill('SIGTERM');
     await agent.exited;
     await coord.shutdown();

@@ -1,6 +1,6 @@
 // Streams over the link, both ends in one process joined by a wire that delivers frames on the next
 // turn: bytes arrive whole and in order both ways, credit bounds what a sender has unacknowledged,
-// credit comes back in batches (never per chunk), data beyond the credit resets the stream, and a
+// credit comes back in batches (never per chunk, and a turn's grants together), data beyond the credit resets the stream, and a
 // half close from each side ends it.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -74,6 +74,35 @@ describe('link streams', () => {
     assert.equal(a.size, 0);
     await new Promise((r) => setImmediate(r));
     assert.equal(b.size, 0);
+  });
+
+  it('credit of one turn leaves at its end, one frame a stream, and a stream’s credit goes before its close', async () => {
+    const log: string[] = [];
+    const wire: StreamWire = {
+      data: () => {},
+      credit: (id) => log.push(`credit ${id}`),
+      close: (id, reason) => log.push(`close ${id} ${reason}`),
+      bufferedBytes: () => 0,
+    };
+    const streams = new LinkStreams(wire, { windowBytes: 16 * 1024, maxDataBytes: 16 * 1024, maxStreams: 4 });
+    const s1 = streams.open(1);
+    const s2 = streams.open(2);
+    // Three reads of 4 KiB a stream: grants at the first (a quarter window) and the third (a
+    // quarter of the grown window), two grants a stream within this turn.
+    for (const [id, s] of [
+      [1, s1],
+      [2, s2],
+    ] as const) {
+      for (let i = 0; i < 3; i++) {
+        assert.ok(streams.onData(id, Buffer.alloc(4096)));
+        s.read();
+      }
+    }
+    assert.deepEqual(log, [], 'no credit within the turn');
+    s1.abort('reset', 'gone');
+    assert.deepEqual(log, ['credit 1', 'close 1 reset']);
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(log, ['credit 1', 'close 1 reset', 'credit 2']);
   });
 
   it('a sender never has more than the window unacknowledged while its reader stalls', async () => {

@@ -15,9 +15,11 @@ import type {
   SessionRecord,
   SweepRecord,
 } from '../records.js';
-import { type ApiKeyRow, type DeviceRow, type JobRow, rowToApiKey, rowToDevice, rowToJob } from '../rows.js';
+import { type JobRow, rowToJob } from '../rows.js';
 import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
+import { SqlDevices } from '../sql-device-store.js';
+import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSessions } from '../sql-session-store.js';
@@ -67,6 +69,8 @@ export class PostgresStore implements Store {
   readonly batches: PostgresBatchStore;
   readonly crawls: CrawlStore;
   private readonly sessions: SqlSessions;
+  private readonly apiKeys: SqlApiKeys;
+  private readonly devices: SqlDevices;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -87,6 +91,8 @@ export class PostgresStore implements Store {
     this.measurements = new SqlMeasurementStore(sql);
     this.crawls = new SqlCrawlStore(sql);
     this.sessions = new SqlSessions(sql);
+    this.apiKeys = new SqlApiKeys(sql);
+    this.devices = new SqlDevices(sql);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */
@@ -119,73 +125,44 @@ export class PostgresStore implements Store {
     return (await this.pool.query(sql, params)).rows as T[];
   }
 
-  private async changed(sql: string, params: unknown[]): Promise<number> {
-    return (await this.pool.query(sql, params)).rowCount ?? 0;
+  insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
+    return this.apiKeys.insert(key, hash);
   }
 
-  async insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO api_keys (id, owner_id, name, hash, admin, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [key.id, key.ownerId, key.name, hash, key.admin, key.createdAt, key.revokedAt],
-    );
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.apiKeys.findByHash(hash);
   }
 
-  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const [row] = await this.rows<ApiKeyRow>(
-      'SELECT * FROM api_keys WHERE hash = $1 AND revoked_at IS NULL',
-      [hash],
-    );
-    return row ? rowToApiKey(row) : null;
+  getApiKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.apiKeys.get(id);
   }
 
-  async getApiKey(id: string): Promise<ApiKeyRecord | null> {
-    const [row] = await this.rows<ApiKeyRow>('SELECT * FROM api_keys WHERE id = $1', [id]);
-    return row ? rowToApiKey(row) : null;
+  listApiKeys(): Promise<ApiKeyRecord[]> {
+    return this.apiKeys.list();
   }
 
-  async listApiKeys(): Promise<ApiKeyRecord[]> {
-    return (await this.rows<ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at')).map(rowToApiKey);
+  revokeApiKey(id: string, at: string): Promise<boolean> {
+    return this.apiKeys.revoke(id, at);
   }
 
-  async revokeApiKey(id: string, at: string): Promise<boolean> {
-    return (
-      (await this.changed('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
-        at,
-        id,
-      ])) > 0
-    );
+  insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
+    return this.devices.insert(device, tokenHash);
   }
 
-  async insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO devices (id, name, token_hash, created_at, revoked_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [device.id, device.name, tokenHash, device.createdAt, device.revokedAt, device.lastSeenAt],
-    );
+  findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
+    return this.devices.findByTokenHash(hash);
   }
 
-  async findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
-    const [row] = await this.rows<DeviceRow>(
-      'SELECT * FROM devices WHERE token_hash = $1 AND revoked_at IS NULL',
-      [hash],
-    );
-    return row ? rowToDevice(row) : null;
+  listDevices(): Promise<DeviceRecord[]> {
+    return this.devices.list();
   }
 
-  async listDevices(): Promise<DeviceRecord[]> {
-    return (await this.rows<DeviceRow>('SELECT * FROM devices ORDER BY created_at')).map(rowToDevice);
+  revokeDevice(id: string, at: string): Promise<boolean> {
+    return this.devices.revoke(id, at);
   }
 
-  async revokeDevice(id: string, at: string): Promise<boolean> {
-    return (
-      (await this.changed('UPDATE devices SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
-        at,
-        id,
-      ])) > 0
-    );
-  }
-
-  async touchDevice(id: string, at: string): Promise<void> {
-    await this.pool.query('UPDATE devices SET last_seen_at = $1 WHERE id = $2', [at, id]);
+  touchDevice(id: string, at: string): Promise<void> {
+    return this.devices.touch(id, at);
   }
 
   insertJob(job: JobRecord, lease?: Lease): Promise<void> {

@@ -17,14 +17,10 @@ import type {
   SweepRecord,
 } from '../records.js';
 import {
-  type ApiKeyRow,
   CLAIMED_COLUMNS,
-  type DeviceRow,
   JOB_COLUMNS,
   type JobRow,
   jobToRow,
-  rowToApiKey,
-  rowToDevice,
   rowToJob,
   rowToSweep,
   type SweepJobRow,
@@ -34,6 +30,8 @@ import {
 } from '../rows.js';
 import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
+import { SqlDevices } from '../sql-device-store.js';
+import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSessions } from '../sql-session-store.js';
@@ -77,6 +75,8 @@ export class SqliteStore implements Store {
   readonly batch: WriteBatch;
   private readonly jobViews: SqliteJobViews;
   private readonly sessions: SqlSessions;
+  private readonly apiKeys: SqlApiKeys;
+  private readonly devices: SqlDevices;
   private closed = false;
   private readonly closeCheckpointer: CloseCheckpointer;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
@@ -117,6 +117,8 @@ export class SqliteStore implements Store {
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);
     this.sessions = new SqlSessions(sql);
+    this.apiKeys = new SqlApiKeys(sql);
+    this.devices = new SqlDevices(sql);
     this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
     this.batches = new SqliteBatchStore(this.db, this.prepare, write);
@@ -144,62 +146,44 @@ export class SqliteStore implements Store {
     }
   }
 
-  async insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
-    this.prepare(
-      'INSERT INTO api_keys (id, owner_id, name, hash, admin, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(key.id, key.ownerId, key.name, hash, key.admin ? 1 : 0, key.createdAt, key.revokedAt);
+  insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
+    return this.apiKeys.insert(key, hash);
   }
 
-  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const row = this.prepare<[string], ApiKeyRow>(
-      'SELECT * FROM api_keys WHERE hash = ? AND revoked_at IS NULL',
-    ).get(hash);
-    return row ? rowToApiKey(row) : null;
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.apiKeys.findByHash(hash);
   }
 
-  async getApiKey(id: string): Promise<ApiKeyRecord | null> {
-    const row = this.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?').get(id);
-    return row ? rowToApiKey(row) : null;
+  getApiKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.apiKeys.get(id);
   }
 
-  async listApiKeys(): Promise<ApiKeyRecord[]> {
-    return this.prepare<[], ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at').all().map(rowToApiKey);
+  listApiKeys(): Promise<ApiKeyRecord[]> {
+    return this.apiKeys.list();
   }
 
-  async revokeApiKey(id: string, at: string): Promise<boolean> {
-    return (
-      this.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
-        .changes > 0
-    );
+  revokeApiKey(id: string, at: string): Promise<boolean> {
+    return this.apiKeys.revoke(id, at);
   }
 
-  async insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
-    this.prepare(
-      'INSERT INTO devices (id, name, token_hash, created_at, revoked_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(device.id, device.name, tokenHash, device.createdAt, device.revokedAt, device.lastSeenAt);
+  insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
+    return this.devices.insert(device, tokenHash);
   }
 
-  async findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
-    const row = this.prepare<[string], DeviceRow>(
-      'SELECT * FROM devices WHERE token_hash = ? AND revoked_at IS NULL',
-    ).get(hash);
-    return row ? rowToDevice(row) : null;
+  findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
+    return this.devices.findByTokenHash(hash);
   }
 
-  async listDevices(): Promise<DeviceRecord[]> {
-    return this.prepare<[], DeviceRow>('SELECT * FROM devices ORDER BY created_at').all().map(rowToDevice);
+  listDevices(): Promise<DeviceRecord[]> {
+    return this.devices.list();
   }
 
-  async revokeDevice(id: string, at: string): Promise<boolean> {
-    return (
-      this.prepare('UPDATE devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
-        .changes > 0
-    );
+  revokeDevice(id: string, at: string): Promise<boolean> {
+    return this.devices.revoke(id, at);
   }
 
-  async touchDevice(id: string, at: string): Promise<void> {
-    const stmt = this.prepare('UPDATE devices SET last_seen_at = ? WHERE id = ?');
-    await this.batch.write(() => stmt.run(at, id));
+  touchDevice(id: string, at: string): Promise<void> {
+    return this.devices.touch(id, at);
   }
 
   async insertJob(job: JobRecord, lease?: Lease): Promise<void> {

@@ -15,12 +15,12 @@ export class SqlDevices {
   }
 
   /** Every link: one statement text, prepared once by the runner. */
-  async findByTokenHash(hash: string): Promise<DeviceRecord | null> {
-    const [row] = await this.db.all<DeviceRow>(
+  findByTokenHash(hash: string): Promise<DeviceRecord | null> {
+    return this.db.get(
       'SELECT * FROM devices WHERE token_hash = ? AND revoked_at IS NULL',
       [hash],
+      rowToDevice,
     );
-    return row ? rowToDevice(row) : null;
   }
 
   async list(): Promise<DeviceRecord[]> {

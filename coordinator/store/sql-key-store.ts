@@ -16,18 +16,13 @@ export class SqlApiKeys {
   }
 
   /** Every authenticated request: one statement text, prepared once by the runner. */
-  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const [row] = await this.db.all<ApiKeyRow>(
-      'SELECT * FROM api_keys WHERE hash = ? AND revoked_at IS NULL',
-      [hash],
-    );
-    return row ? rowToApiKey(row) : null;
+  findByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.db.get('SELECT * FROM api_keys WHERE hash = ? AND revoked_at IS NULL', [hash], rowToApiKey);
   }
 
   /** Revoked or not. */
-  async get(id: string): Promise<ApiKeyRecord | null> {
-    const [row] = await this.db.all<ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?', [id]);
-    return row ? rowToApiKey(row) : null;
+  get(id: string): Promise<ApiKeyRecord | null> {
+    return this.db.get('SELECT * FROM api_keys WHERE id = ?', [id], rowToApiKey);
   }
 
   async list(): Promise<ApiKeyRecord[]> {

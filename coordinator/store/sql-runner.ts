@@ -14,6 +14,12 @@ export interface SqlStatement {
 export interface SqlRunner {
   /** Rows of a SELECT, or of a write with RETURNING. */
   all<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /**
+   * The first row of a SELECT through `map`, or null: for lookups by a unique key on every request
+   * (an API key, a device token). Mapping here keeps such a lookup one promise on SQLite, as it was
+   * when each store wrote it inline, and SQLite builds no array nor steps past the row.
+   */
+  get<T, R>(sql: string, params: readonly unknown[], map: (row: T) => R): Promise<R | null>;
   /** A write with RETURNING: its rows (SQLite runs it inside its group commit). */
   writeAll<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
   /** A write; the number of rows it changed. */

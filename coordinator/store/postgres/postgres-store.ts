@@ -19,6 +19,7 @@ import { type JobRow, rowToJob } from '../rows.js';
 import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
 import { SqlDevices } from '../sql-device-store.js';
+import { SqlJobReads } from '../sql-job-reads.js';
 import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
@@ -71,6 +72,7 @@ export class PostgresStore implements Store {
   private readonly sessions: SqlSessions;
   private readonly apiKeys: SqlApiKeys;
   private readonly devices: SqlDevices;
+  private readonly jobReads: SqlJobReads;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -93,6 +95,7 @@ export class PostgresStore implements Store {
     this.sessions = new SqlSessions(sql);
     this.apiKeys = new SqlApiKeys(sql);
     this.devices = new SqlDevices(sql);
+    this.jobReads = new SqlJobReads(sql);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */
@@ -169,9 +172,8 @@ export class PostgresStore implements Store {
     return this.writes.write({ kind: 'insert', job, lease });
   }
 
-  async getJob(id: string): Promise<JobRecord | null> {
-    const [row] = await this.rows<JobRow>('SELECT * FROM jobs WHERE id = $1', [id]);
-    return row ? rowToJob(row) : null;
+  getJob(id: string): Promise<JobRecord | null> {
+    return this.jobReads.get(id);
   }
 
   getJobs(ids: readonly string[]): Promise<JobRecord[]> {
@@ -186,41 +188,24 @@ export class PostgresStore implements Store {
     return readJobChanges(this.pool, since);
   }
 
-  async listSessionJobs(sessionId: string): Promise<JobRecord[]> {
-    return (
-      await this.rows<JobRow>(
-        'SELECT * FROM jobs WHERE session_id = $1 ORDER BY submitted_at_ms, submitted_at',
-        [sessionId],
-      )
-    ).map(rowToJob);
+  listSessionJobs(sessionId: string): Promise<JobRecord[]> {
+    return this.jobReads.listSession(sessionId);
   }
 
-  async listSessionJobIds(sessionId: string): Promise<string[]> {
-    return (
-      await this.rows<{ id: string }>(
-        'SELECT id FROM jobs WHERE session_id = $1 ORDER BY submitted_at_ms, submitted_at',
-        [sessionId],
-      )
-    ).map((r) => r.id);
+  listSessionJobIds(sessionId: string): Promise<string[]> {
+    return this.jobReads.listSessionIds(sessionId);
   }
 
-  async listUnfinishedJobs(): Promise<JobRecord[]> {
-    return (
-      await this.rows<JobRow>(
-        "SELECT * FROM jobs WHERE status IN ('pending', 'running') ORDER BY submitted_at_ms, submitted_at",
-      )
-    ).map(rowToJob);
+  listUnfinishedJobs(): Promise<JobRecord[]> {
+    return this.jobReads.listUnfinished();
   }
 
   claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
     return this.writes.write({ kind: 'claim', id, deviceId, attempt, lease });
   }
 
-  async renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
-    await this.pool.query(
-      "UPDATE jobs SET lease_until_ms = $1 WHERE status = 'running' AND coordinator_id = $2",
-      [untilMs, coordinatorId],
-    );
+  renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
+    return this.jobReads.renewLeases(coordinatorId, untilMs);
   }
 
   async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
@@ -252,17 +237,12 @@ export class PostgresStore implements Store {
     return this.writes.write({ kind: 'fail', id, failureType, message, at, onlyIf });
   }
 
-  async markArchived(id: string, at: string): Promise<void> {
-    await this.pool.query('UPDATE jobs SET archived_at = $1 WHERE id = $2 AND archived_at IS NULL', [at, id]);
+  markArchived(id: string, at: string): Promise<void> {
+    return this.jobReads.markArchived(id, at);
   }
 
-  async listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
-    return (
-      await this.rows<JobRow>(
-        "SELECT * FROM jobs WHERE status = 'completed' AND archived_at IS NULL AND storage_type = $1 AND completed_at < $2 ORDER BY completed_at LIMIT $3",
-        [storageType, completedBefore, limit],
-      )
-    ).map(rowToJob);
+  listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
+    return this.jobReads.listArchivable(storageType, completedBefore, limit);
   }
 
   insertSession(s: SessionRecord): Promise<void> {

@@ -31,6 +31,7 @@ import {
 import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
 import { SqlDevices } from '../sql-device-store.js';
+import { SqlJobReads } from '../sql-job-reads.js';
 import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
@@ -70,13 +71,13 @@ export class SqliteStore implements Store {
   readonly crawls: CrawlStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly insertClaimedStmt: Database.Statement;
-  private readonly getJobStmt: Database.Statement<[string], JobRow>;
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
   readonly batch: WriteBatch;
   private readonly jobViews: SqliteJobViews;
   private readonly sessions: SqlSessions;
   private readonly apiKeys: SqlApiKeys;
   private readonly devices: SqlDevices;
+  private readonly jobReads: SqlJobReads;
   private closed = false;
   private readonly closeCheckpointer: CloseCheckpointer;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
@@ -111,7 +112,6 @@ export class SqliteStore implements Store {
     this.insertClaimedStmt = this.prepare(
       `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES (${CLAIMED_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
-    this.getJobStmt = this.prepare('SELECT * FROM jobs WHERE id = ?');
     this.trust = new SqlTrustStore(sql);
     this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
@@ -119,6 +119,7 @@ export class SqliteStore implements Store {
     this.sessions = new SqlSessions(sql);
     this.apiKeys = new SqlApiKeys(sql);
     this.devices = new SqlDevices(sql);
+    this.jobReads = new SqlJobReads(sql);
     this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
     this.batches = new SqliteBatchStore(this.db, this.prepare, write);
@@ -197,9 +198,8 @@ export class SqliteStore implements Store {
     await this.batch.write(() => this.insertClaimedStmt.run(claimed));
   }
 
-  async getJob(id: string): Promise<JobRecord | null> {
-    const row = this.getJobStmt.get(id);
-    return row ? rowToJob(row) : null;
+  getJob(id: string): Promise<JobRecord | null> {
+    return this.jobReads.get(id);
   }
 
   async getJobs(ids: readonly string[]): Promise<JobRecord[]> {
@@ -219,28 +219,16 @@ export class SqliteStore implements Store {
     return this.jobViews.read(ownerId, ids);
   }
 
-  async listSessionJobs(sessionId: string): Promise<JobRecord[]> {
-    return this.prepare<[string], JobRow>(
-      'SELECT * FROM jobs WHERE session_id = ? ORDER BY submitted_at_ms, submitted_at',
-    )
-      .all(sessionId)
-      .map(rowToJob);
+  listSessionJobs(sessionId: string): Promise<JobRecord[]> {
+    return this.jobReads.listSession(sessionId);
   }
 
-  async listSessionJobIds(sessionId: string): Promise<string[]> {
-    return this.prepare<[string], { id: string }>(
-      'SELECT id FROM jobs WHERE session_id = ? ORDER BY submitted_at_ms, submitted_at',
-    )
-      .all(sessionId)
-      .map((r) => r.id);
+  listSessionJobIds(sessionId: string): Promise<string[]> {
+    return this.jobReads.listSessionIds(sessionId);
   }
 
-  async listUnfinishedJobs(): Promise<JobRecord[]> {
-    return this.prepare<[], JobRow>(
-      "SELECT * FROM jobs WHERE status IN ('pending', 'running') ORDER BY submitted_at_ms, submitted_at",
-    )
-      .all()
-      .map(rowToJob);
+  listUnfinishedJobs(): Promise<JobRecord[]> {
+    return this.jobReads.listUnfinished();
   }
 
   async claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
@@ -252,11 +240,8 @@ export class SqliteStore implements Store {
     );
   }
 
-  async renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
-    const stmt = this.prepare(
-      "UPDATE jobs SET lease_until_ms = ? WHERE status = 'running' AND coordinator_id = ?",
-    );
-    await this.batch.write(() => stmt.run(untilMs, coordinatorId));
+  renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
+    return this.jobReads.renewLeases(coordinatorId, untilMs);
   }
 
   async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
@@ -373,17 +358,12 @@ export class SqliteStore implements Store {
     return failed;
   }
 
-  async markArchived(id: string, at: string): Promise<void> {
-    const stmt = this.prepare('UPDATE jobs SET archived_at = ? WHERE id = ? AND archived_at IS NULL');
-    await this.batch.write(() => stmt.run(at, id));
+  markArchived(id: string, at: string): Promise<void> {
+    return this.jobReads.markArchived(id, at);
   }
 
-  async listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
-    return this.prepare<[string, string, number], JobRow>(
-      "SELECT * FROM jobs WHERE status = 'completed' AND archived_at IS NULL AND storage_type = ? AND completed_at < ? ORDER BY completed_at LIMIT ?",
-    )
-      .all(storageType, completedBefore, limit)
-      .map(rowToJob);
+  listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
+    return this.jobReads.listArchivable(storageType, completedBefore, limit);
   }
 
   insertSession(s: SessionRecord): Promise<void> {

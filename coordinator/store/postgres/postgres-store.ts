@@ -24,6 +24,7 @@ import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSessions } from '../sql-session-store.js';
+import { SqlSweepReads } from '../sql-sweep-reads.js';
 import { SqlTrustStore } from '../sql-trust-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -38,7 +39,7 @@ import { PostgresLimitStore } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
 import { postgresRunner } from './sql-runner.js';
-import { readRecentSweeps, readSweep } from './sweep-reads.js';
+import { readRecentSweeps } from './sweep-reads.js';
 import { insertSweepRows, withTransaction } from './transactions.js';
 import { PgWriteBatch } from './write-batch.js';
 
@@ -73,6 +74,7 @@ export class PostgresStore implements Store {
   private readonly apiKeys: SqlApiKeys;
   private readonly devices: SqlDevices;
   private readonly jobReads: SqlJobReads;
+  private readonly sweeps: SqlSweepReads;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -96,6 +98,7 @@ export class PostgresStore implements Store {
     this.apiKeys = new SqlApiKeys(sql);
     this.devices = new SqlDevices(sql);
     this.jobReads = new SqlJobReads(sql);
+    this.sweeps = new SqlSweepReads(sql);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */
@@ -274,7 +277,7 @@ export class PostgresStore implements Store {
   }
 
   getSweep(id: string): Promise<SweepRecord | null> {
-    return readSweep(this.pool, id);
+    return this.sweeps.get(id);
   }
 
   publish(event: StoreEvent): Promise<void> {

@@ -36,6 +36,7 @@ import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSessions } from '../sql-session-store.js';
+import { SqlSweepReads } from '../sql-sweep-reads.js';
 import { SqlTrustStore } from '../sql-trust-store.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -78,6 +79,7 @@ export class SqliteStore implements Store {
   private readonly apiKeys: SqlApiKeys;
   private readonly devices: SqlDevices;
   private readonly jobReads: SqlJobReads;
+  private readonly sweeps: SqlSweepReads;
   private closed = false;
   private readonly closeCheckpointer: CloseCheckpointer;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
@@ -120,6 +122,7 @@ export class SqliteStore implements Store {
     this.apiKeys = new SqlApiKeys(sql);
     this.devices = new SqlDevices(sql);
     this.jobReads = new SqlJobReads(sql);
+    this.sweeps = new SqlSweepReads(sql);
     this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
     this.batches = new SqliteBatchStore(this.db, this.prepare, write);
@@ -280,13 +283,8 @@ export class SqliteStore implements Store {
     );
   }
 
-  async getSweep(id: string): Promise<SweepRecord | null> {
-    const row = this.prepare<[string], SweepRow>('SELECT * FROM sweeps WHERE id = ?').get(id);
-    if (!row) return null;
-    const refs = this.prepare<[string], SweepJobRow>(
-      'SELECT * FROM sweep_jobs WHERE sweep_id = ? ORDER BY position',
-    ).all(id);
-    return rowToSweep(row, refs);
+  getSweep(id: string): Promise<SweepRecord | null> {
+    return this.sweeps.get(id);
   }
 
   async listRecentSweeps(limit: number): Promise<SweepRecord[]> {

@@ -208,6 +208,17 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       assert.equal(await store.findApiKeyByHash(`hash-${a.id}`), null, 'revoked keys are not found');
       const after = (await store.listApiKeys()).find((k) => k.id === a.id);
       assert.equal(after?.revokedAt, at, 'revoked_at keeps the first revocation');
+      assert.deepEqual(
+        await store.getApiKey(a.id),
+        { ...a, revokedAt: at },
+        'getApiKey returns revoked keys',
+      );
+      assert.deepEqual(await store.getApiKey(b.id), b);
+      assert.equal(await store.getApiKey('no-such-key'), null);
+      await assert.rejects(
+        store.insertApiKey({ ...b, id: uid('key') }, `hash-${b.id}`),
+        'a hash is unique: a second key with it is refused',
+      );
     });
 
     it('devices: insert, find by token hash, touch, list, revoke once', async () => {
@@ -241,8 +252,20 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
         [d1.id, d2.id],
       );
       assert.equal(await store.revokeDevice(d2.id, seen), true);
-      assert.equal(await store.revokeDevice(d2.id, seen), false);
+      assert.equal(await store.revokeDevice(d2.id, nanoIso(6_000)), false);
+      assert.equal(await store.revokeDevice('no-such-device', seen), false);
       assert.equal(await store.findDeviceByTokenHash(`tok-${d2.id}`), null);
+      const later = nanoIso(7_000);
+      await store.touchDevice(d2.id, later);
+      assert.deepEqual(
+        (await store.listDevices()).find((d) => d.id === d2.id),
+        { ...d2, revokedAt: seen, lastSeenAt: later },
+        'revoked devices stay listed, keep the first revocation, and are still touched',
+      );
+      await assert.rejects(
+        store.insertDevice({ ...d1, id: uid('dev') }, `tok-${d1.id}`),
+        'a token hash is unique: a second device with it is refused',
+      );
     });
 
     it('jobs: insert and get round-trip every field', async () => {

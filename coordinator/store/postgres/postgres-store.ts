@@ -15,12 +15,16 @@ import type {
   SessionRecord,
   SweepRecord,
 } from '../records.js';
-import { type ApiKeyRow, type DeviceRow, type JobRow, rowToApiKey, rowToDevice, rowToJob } from '../rows.js';
+import { type JobRow, rowToJob } from '../rows.js';
 import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
+import { SqlDevices } from '../sql-device-store.js';
+import { SqlJobReads } from '../sql-job-reads.js';
+import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSessions } from '../sql-session-store.js';
+import { SqlSweepReads } from '../sql-sweep-reads.js';
 import { SqlTrustStore } from '../sql-trust-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -35,7 +39,7 @@ import { PostgresLimitStore } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
 import { postgresRunner } from './sql-runner.js';
-import { readRecentSweeps, readSweep } from './sweep-reads.js';
+import { readRecentSweeps } from './sweep-reads.js';
 import { insertSweepRows, withTransaction } from './transactions.js';
 import { PgWriteBatch } from './write-batch.js';
 
@@ -67,6 +71,10 @@ export class PostgresStore implements Store {
   readonly batches: PostgresBatchStore;
   readonly crawls: CrawlStore;
   private readonly sessions: SqlSessions;
+  private readonly apiKeys: SqlApiKeys;
+  private readonly devices: SqlDevices;
+  private readonly jobReads: SqlJobReads;
+  private readonly sweeps: SqlSweepReads;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -87,6 +95,10 @@ export class PostgresStore implements Store {
     this.measurements = new SqlMeasurementStore(sql);
     this.crawls = new SqlCrawlStore(sql);
     this.sessions = new SqlSessions(sql);
+    this.apiKeys = new SqlApiKeys(sql);
+    this.devices = new SqlDevices(sql);
+    this.jobReads = new SqlJobReads(sql);
+    this.sweeps = new SqlSweepReads(sql);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */
@@ -119,82 +131,52 @@ export class PostgresStore implements Store {
     return (await this.pool.query(sql, params)).rows as T[];
   }
 
-  private async changed(sql: string, params: unknown[]): Promise<number> {
-    return (await this.pool.query(sql, params)).rowCount ?? 0;
+  insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
+    return this.apiKeys.insert(key, hash);
   }
 
-  async insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO api_keys (id, owner_id, name, hash, admin, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [key.id, key.ownerId, key.name, hash, key.admin, key.createdAt, key.revokedAt],
-    );
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.apiKeys.findByHash(hash);
   }
 
-  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const [row] = await this.rows<ApiKeyRow>(
-      'SELECT * FROM api_keys WHERE hash = $1 AND revoked_at IS NULL',
-      [hash],
-    );
-    return row ? rowToApiKey(row) : null;
+  getApiKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.apiKeys.get(id);
   }
 
-  async getApiKey(id: string): Promise<ApiKeyRecord | null> {
-    const [row] = await this.rows<ApiKeyRow>('SELECT * FROM api_keys WHERE id = $1', [id]);
-    return row ? rowToApiKey(row) : null;
+  listApiKeys(): Promise<ApiKeyRecord[]> {
+    return this.apiKeys.list();
   }
 
-  async listApiKeys(): Promise<ApiKeyRecord[]> {
-    return (await this.rows<ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at')).map(rowToApiKey);
+  revokeApiKey(id: string, at: string): Promise<boolean> {
+    return this.apiKeys.revoke(id, at);
   }
 
-  async revokeApiKey(id: string, at: string): Promise<boolean> {
-    return (
-      (await this.changed('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
-        at,
-        id,
-      ])) > 0
-    );
+  insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
+    return this.devices.insert(device, tokenHash);
   }
 
-  async insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO devices (id, name, token_hash, created_at, revoked_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [device.id, device.name, tokenHash, device.createdAt, device.revokedAt, device.lastSeenAt],
-    );
+  findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
+    return this.devices.findByTokenHash(hash);
   }
 
-  async findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
-    const [row] = await this.rows<DeviceRow>(
-      'SELECT * FROM devices WHERE token_hash = $1 AND revoked_at IS NULL',
-      [hash],
-    );
-    return row ? rowToDevice(row) : null;
+  listDevices(): Promise<DeviceRecord[]> {
+    return this.devices.list();
   }
 
-  async listDevices(): Promise<DeviceRecord[]> {
-    return (await this.rows<DeviceRow>('SELECT * FROM devices ORDER BY created_at')).map(rowToDevice);
+  revokeDevice(id: string, at: string): Promise<boolean> {
+    return this.devices.revoke(id, at);
   }
 
-  async revokeDevice(id: string, at: string): Promise<boolean> {
-    return (
-      (await this.changed('UPDATE devices SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
-        at,
-        id,
-      ])) > 0
-    );
-  }
-
-  async touchDevice(id: string, at: string): Promise<void> {
-    await this.pool.query('UPDATE devices SET last_seen_at = $1 WHERE id = $2', [at, id]);
+  touchDevice(id: string, at: string): Promise<void> {
+    return this.devices.touch(id, at);
   }
 
   insertJob(job: JobRecord, lease?: Lease): Promise<void> {
     return this.writes.write({ kind: 'insert', job, lease });
   }
 
-  async getJob(id: string): Promise<JobRecord | null> {
-    const [row] = await this.rows<JobRow>('SELECT * FROM jobs WHERE id = $1', [id]);
-    return row ? rowToJob(row) : null;
+  getJob(id: string): Promise<JobRecord | null> {
+    return this.jobReads.get(id);
   }
 
   getJobs(ids: readonly string[]): Promise<JobRecord[]> {
@@ -209,41 +191,24 @@ export class PostgresStore implements Store {
     return readJobChanges(this.pool, since);
   }
 
-  async listSessionJobs(sessionId: string): Promise<JobRecord[]> {
-    return (
-      await this.rows<JobRow>(
-        'SELECT * FROM jobs WHERE session_id = $1 ORDER BY submitted_at_ms, submitted_at',
-        [sessionId],
-      )
-    ).map(rowToJob);
+  listSessionJobs(sessionId: string): Promise<JobRecord[]> {
+    return this.jobReads.listSession(sessionId);
   }
 
-  async listSessionJobIds(sessionId: string): Promise<string[]> {
-    return (
-      await this.rows<{ id: string }>(
-        'SELECT id FROM jobs WHERE session_id = $1 ORDER BY submitted_at_ms, submitted_at',
-        [sessionId],
-      )
-    ).map((r) => r.id);
+  listSessionJobIds(sessionId: string): Promise<string[]> {
+    return this.jobReads.listSessionIds(sessionId);
   }
 
-  async listUnfinishedJobs(): Promise<JobRecord[]> {
-    return (
-      await this.rows<JobRow>(
-        "SELECT * FROM jobs WHERE status IN ('pending', 'running') ORDER BY submitted_at_ms, submitted_at",
-      )
-    ).map(rowToJob);
+  listUnfinishedJobs(): Promise<JobRecord[]> {
+    return this.jobReads.listUnfinished();
   }
 
   claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
     return this.writes.write({ kind: 'claim', id, deviceId, attempt, lease });
   }
 
-  async renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
-    await this.pool.query(
-      "UPDATE jobs SET lease_until_ms = $1 WHERE status = 'running' AND coordinator_id = $2",
-      [untilMs, coordinatorId],
-    );
+  renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
+    return this.jobReads.renewLeases(coordinatorId, untilMs);
   }
 
   async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
@@ -275,17 +240,12 @@ export class PostgresStore implements Store {
     return this.writes.write({ kind: 'fail', id, failureType, message, at, onlyIf });
   }
 
-  async markArchived(id: string, at: string): Promise<void> {
-    await this.pool.query('UPDATE jobs SET archived_at = $1 WHERE id = $2 AND archived_at IS NULL', [at, id]);
+  markArchived(id: string, at: string): Promise<void> {
+    return this.jobReads.markArchived(id, at);
   }
 
-  async listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
-    return (
-      await this.rows<JobRow>(
-        "SELECT * FROM jobs WHERE status = 'completed' AND archived_at IS NULL AND storage_type = $1 AND completed_at < $2 ORDER BY completed_at LIMIT $3",
-        [storageType, completedBefore, limit],
-      )
-    ).map(rowToJob);
+  listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
+    return this.jobReads.listArchivable(storageType, completedBefore, limit);
   }
 
   insertSession(s: SessionRecord): Promise<void> {
@@ -317,7 +277,7 @@ export class PostgresStore implements Store {
   }
 
   getSweep(id: string): Promise<SweepRecord | null> {
-    return readSweep(this.pool, id);
+    return this.sweeps.get(id);
   }
 
   publish(event: StoreEvent): Promise<void> {

@@ -22,6 +22,10 @@ export function postgresRunner(pool: pg.Pool): SqlRunner {
   return {
     all,
     writeAll: all,
+    async get<T, R>(sql: string, params: readonly unknown[], map: (row: T) => R): Promise<R | null> {
+      const row = (await pool.query(numbered(sql), params as unknown[])).rows[0] as T | undefined;
+      return row === undefined ? null : map(row);
+    },
     async run(sql: string, params: readonly unknown[]): Promise<number> {
       return (await pool.query(numbered(sql), params as unknown[])).rowCount ?? 0;
     },

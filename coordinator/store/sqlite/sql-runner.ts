@@ -15,6 +15,10 @@ export function sqliteRunner(
     async all<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
       return prepare(sql).all(...params) as T[];
     },
+    async get<T, R>(sql: string, params: readonly unknown[], map: (row: T) => R): Promise<R | null> {
+      const row = prepare(sql).get(...params) as T | undefined;
+      return row === undefined ? null : map(row);
+    },
     writeAll<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
       return write(() => prepare(sql).all(...params) as T[]);
     },

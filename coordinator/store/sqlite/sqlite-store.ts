@@ -17,14 +17,10 @@ import type {
   SweepRecord,
 } from '../records.js';
 import {
-  type ApiKeyRow,
   CLAIMED_COLUMNS,
-  type DeviceRow,
   JOB_COLUMNS,
   type JobRow,
   jobToRow,
-  rowToApiKey,
-  rowToDevice,
   rowToJob,
   rowToSweep,
   type SweepJobRow,
@@ -34,9 +30,13 @@ import {
 } from '../rows.js';
 import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
+import { SqlDevices } from '../sql-device-store.js';
+import { SqlJobReads } from '../sql-job-reads.js';
+import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSessions } from '../sql-session-store.js';
+import { SqlSweepReads } from '../sql-sweep-reads.js';
 import { SqlTrustStore } from '../sql-trust-store.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -72,11 +72,14 @@ export class SqliteStore implements Store {
   readonly crawls: CrawlStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly insertClaimedStmt: Database.Statement;
-  private readonly getJobStmt: Database.Statement<[string], JobRow>;
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
   readonly batch: WriteBatch;
   private readonly jobViews: SqliteJobViews;
   private readonly sessions: SqlSessions;
+  private readonly apiKeys: SqlApiKeys;
+  private readonly devices: SqlDevices;
+  private readonly jobReads: SqlJobReads;
+  private readonly sweeps: SqlSweepReads;
   private closed = false;
   private readonly closeCheckpointer: CloseCheckpointer;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
@@ -111,12 +114,15 @@ export class SqliteStore implements Store {
     this.insertClaimedStmt = this.prepare(
       `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES (${CLAIMED_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
-    this.getJobStmt = this.prepare('SELECT * FROM jobs WHERE id = ?');
     this.trust = new SqlTrustStore(sql);
     this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);
     this.sessions = new SqlSessions(sql);
+    this.apiKeys = new SqlApiKeys(sql);
+    this.devices = new SqlDevices(sql);
+    this.jobReads = new SqlJobReads(sql);
+    this.sweeps = new SqlSweepReads(sql);
     this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
     this.batches = new SqliteBatchStore(this.db, this.prepare, write);
@@ -144,62 +150,44 @@ export class SqliteStore implements Store {
     }
   }
 
-  async insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
-    this.prepare(
-      'INSERT INTO api_keys (id, owner_id, name, hash, admin, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(key.id, key.ownerId, key.name, hash, key.admin ? 1 : 0, key.createdAt, key.revokedAt);
+  insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
+    return this.apiKeys.insert(key, hash);
   }
 
-  async findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const row = this.prepare<[string], ApiKeyRow>(
-      'SELECT * FROM api_keys WHERE hash = ? AND revoked_at IS NULL',
-    ).get(hash);
-    return row ? rowToApiKey(row) : null;
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.apiKeys.findByHash(hash);
   }
 
-  async getApiKey(id: string): Promise<ApiKeyRecord | null> {
-    const row = this.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?').get(id);
-    return row ? rowToApiKey(row) : null;
+  getApiKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.apiKeys.get(id);
   }
 
-  async listApiKeys(): Promise<ApiKeyRecord[]> {
-    return this.prepare<[], ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at').all().map(rowToApiKey);
+  listApiKeys(): Promise<ApiKeyRecord[]> {
+    return this.apiKeys.list();
   }
 
-  async revokeApiKey(id: string, at: string): Promise<boolean> {
-    return (
-      this.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
-        .changes > 0
-    );
+  revokeApiKey(id: string, at: string): Promise<boolean> {
+    return this.apiKeys.revoke(id, at);
   }
 
-  async insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
-    this.prepare(
-      'INSERT INTO devices (id, name, token_hash, created_at, revoked_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(device.id, device.name, tokenHash, device.createdAt, device.revokedAt, device.lastSeenAt);
+  insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
+    return this.devices.insert(device, tokenHash);
   }
 
-  async findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
-    const row = this.prepare<[string], DeviceRow>(
-      'SELECT * FROM devices WHERE token_hash = ? AND revoked_at IS NULL',
-    ).get(hash);
-    return row ? rowToDevice(row) : null;
+  findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
+    return this.devices.findByTokenHash(hash);
   }
 
-  async listDevices(): Promise<DeviceRecord[]> {
-    return this.prepare<[], DeviceRow>('SELECT * FROM devices ORDER BY created_at').all().map(rowToDevice);
+  listDevices(): Promise<DeviceRecord[]> {
+    return this.devices.list();
   }
 
-  async revokeDevice(id: string, at: string): Promise<boolean> {
-    return (
-      this.prepare('UPDATE devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
-        .changes > 0
-    );
+  revokeDevice(id: string, at: string): Promise<boolean> {
+    return this.devices.revoke(id, at);
   }
 
-  async touchDevice(id: string, at: string): Promise<void> {
-    const stmt = this.prepare('UPDATE devices SET last_seen_at = ? WHERE id = ?');
-    await this.batch.write(() => stmt.run(at, id));
+  touchDevice(id: string, at: string): Promise<void> {
+    return this.devices.touch(id, at);
   }
 
   async insertJob(job: JobRecord, lease?: Lease): Promise<void> {
@@ -213,9 +201,8 @@ export class SqliteStore implements Store {
     await this.batch.write(() => this.insertClaimedStmt.run(claimed));
   }
 
-  async getJob(id: string): Promise<JobRecord | null> {
-    const row = this.getJobStmt.get(id);
-    return row ? rowToJob(row) : null;
+  getJob(id: string): Promise<JobRecord | null> {
+    return this.jobReads.get(id);
   }
 
   async getJobs(ids: readonly string[]): Promise<JobRecord[]> {
@@ -235,28 +222,16 @@ export class SqliteStore implements Store {
     return this.jobViews.read(ownerId, ids);
   }
 
-  async listSessionJobs(sessionId: string): Promise<JobRecord[]> {
-    return this.prepare<[string], JobRow>(
-      'SELECT * FROM jobs WHERE session_id = ? ORDER BY submitted_at_ms, submitted_at',
-    )
-      .all(sessionId)
-      .map(rowToJob);
+  listSessionJobs(sessionId: string): Promise<JobRecord[]> {
+    return this.jobReads.listSession(sessionId);
   }
 
-  async listSessionJobIds(sessionId: string): Promise<string[]> {
-    return this.prepare<[string], { id: string }>(
-      'SELECT id FROM jobs WHERE session_id = ? ORDER BY submitted_at_ms, submitted_at',
-    )
-      .all(sessionId)
-      .map((r) => r.id);
+  listSessionJobIds(sessionId: string): Promise<string[]> {
+    return this.jobReads.listSessionIds(sessionId);
   }
 
-  async listUnfinishedJobs(): Promise<JobRecord[]> {
-    return this.prepare<[], JobRow>(
-      "SELECT * FROM jobs WHERE status IN ('pending', 'running') ORDER BY submitted_at_ms, submitted_at",
-    )
-      .all()
-      .map(rowToJob);
+  listUnfinishedJobs(): Promise<JobRecord[]> {
+    return this.jobReads.listUnfinished();
   }
 
   async claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
@@ -268,11 +243,8 @@ export class SqliteStore implements Store {
     );
   }
 
-  async renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
-    const stmt = this.prepare(
-      "UPDATE jobs SET lease_until_ms = ? WHERE status = 'running' AND coordinator_id = ?",
-    );
-    await this.batch.write(() => stmt.run(untilMs, coordinatorId));
+  renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
+    return this.jobReads.renewLeases(coordinatorId, untilMs);
   }
 
   async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
@@ -311,13 +283,8 @@ export class SqliteStore implements Store {
     );
   }
 
-  async getSweep(id: string): Promise<SweepRecord | null> {
-    const row = this.prepare<[string], SweepRow>('SELECT * FROM sweeps WHERE id = ?').get(id);
-    if (!row) return null;
-    const refs = this.prepare<[string], SweepJobRow>(
-      'SELECT * FROM sweep_jobs WHERE sweep_id = ? ORDER BY position',
-    ).all(id);
-    return rowToSweep(row, refs);
+  getSweep(id: string): Promise<SweepRecord | null> {
+    return this.sweeps.get(id);
   }
 
   async listRecentSweeps(limit: number): Promise<SweepRecord[]> {
@@ -389,17 +356,12 @@ export class SqliteStore implements Store {
     return failed;
   }
 
-  async markArchived(id: string, at: string): Promise<void> {
-    const stmt = this.prepare('UPDATE jobs SET archived_at = ? WHERE id = ? AND archived_at IS NULL');
-    await this.batch.write(() => stmt.run(at, id));
+  markArchived(id: string, at: string): Promise<void> {
+    return this.jobReads.markArchived(id, at);
   }
 
-  async listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
-    return this.prepare<[string, string, number], JobRow>(
-      "SELECT * FROM jobs WHERE status = 'completed' AND archived_at IS NULL AND storage_type = ? AND completed_at < ? ORDER BY completed_at LIMIT ?",
-    )
-      .all(storageType, completedBefore, limit)
-      .map(rowToJob);
+  listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
+    return this.jobReads.listArchivable(storageType, completedBefore, limit);
   }
 
   insertSession(s: SessionRecord): Promise<void> {

@@ -13,64 +13,14 @@ import type { JobRecord, ResultRecord } from '../../coordinator/store/records.js
 import type { Store } from '../../coordinator/store/types.js';
 import { postgresSkip } from '../helpers/needs.js';
 import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
+import { pendingJob, resultRecord } from '../helpers/records.js';
 
 const skip = await postgresSkip();
 const CHANNEL = 'crawl_events_batch_statement_test';
 
-function job(id: string): JobRecord {
-  const ms = Date.now();
-  return {
-    id,
-    ownerId: 'owner-1',
-    url: 'https://example.com/',
-    method: 'GET',
-    status: 'pending',
-    submittedAt: new Date(ms).toISOString(),
-    submittedAtMs: ms,
-    timeoutSec: 30,
-    placement: {},
-    sessionId: null,
-    sweepId: null,
-    storageType: 'local',
-    request: { headers: [], bodyBase64: '', cookies: [] },
-    attempt: 0,
-    deviceId: null,
-    queueDeadlineMs: ms + 60_000,
-    completedAt: null,
-    failureType: null,
-    errorMessage: null,
-    archivedAt: null,
-    result: null,
-  };
-}
-
-function result(deviceId: string): ResultRecord {
-  return {
-    id: `result-${randomUUID()}`,
-    createdAt: new Date().toISOString(),
-    attempt: 1,
-    deviceId,
-    success: true,
-    statusCode: 200,
-    sizeBytes: 5,
-    timeUs: 1000,
-    startedAtMs: Date.now(),
-    tlsVersion: '',
-    tlsCipher: '',
-    errorType: '',
-    errorMessage: '',
-    finalUrl: 'https://example.com/',
-    contentType: 'text/plain',
-    requestHeaders: [],
-    responseHeaders: [],
-    requestCookies: [],
-    responseCookies: [],
-    parts: {},
-    performance: {},
-    requestResults: {},
-    metadata: {},
-  };
-}
+/** A pending job with the id a test names. */
+const job = (id: string): JobRecord => ({ ...pendingJob('owner-1'), id });
+const result = (deviceId: string): ResultRecord => resultRecord({ deviceId });
 
 const lease = { coordinatorId: 'coord-a', untilMs: Date.now() + 3_600_000 };
 

@@ -13,10 +13,10 @@ import {
   TRANSITIONS,
   type Transition,
 } from '../../coordinator/jobs/transitions.js';
-import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
 import type { JobRecord, JobStatus } from '../../coordinator/store/records.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
+import { connectedDevice } from '../helpers/connected-device.js';
 import { jobInput, resultRecord } from '../helpers/records.js';
 
 const STATES: (JobStatus | null)[] = [null, 'pending', 'running', 'completed', 'failed'];
@@ -28,6 +28,19 @@ const LEGAL: Record<Transition, Partial<Record<string, JobStatus>>> = {
   requeue: { running: 'pending' },
   archive: { completed: 'completed' },
 };
+
+/** A lifecycle of coordinator c1 on `store`, three attempts, nothing logged. */
+function lifecycleOn(store: SqliteStore): JobLifecycle {
+  return new JobLifecycle({
+    store,
+    log: pino({ enabled: false }),
+    maxAttempts: 3,
+    maxQueuedJobs: 100,
+    runningGraceMs: 60_000,
+    coordinatorId: 'c1',
+    leaseMs: 60_000,
+  });
+}
 
 describe('transition table', () => {
   for (const transition of Object.keys(TRANSITIONS) as Transition[]) {
@@ -62,15 +75,7 @@ describe('JobLifecycle on a real store', () => {
   const store = new SqliteStore(':memory:');
   const events: JobEvent[] = [];
   const published: StoreEvent[] = [];
-  const jobs = new JobLifecycle({
-    store,
-    log: pino({ enabled: false }),
-    maxAttempts: 3,
-    maxQueuedJobs: 100,
-    runningGraceMs: 60_000,
-    coordinatorId: 'c1',
-    leaseMs: 60_000,
-  });
+  const jobs = lifecycleOn(store);
   jobs.addListener({ onJobEvent: (e) => events.push(e) });
   const ready = store.subscribe((e) => published.push(e));
   /** Assigns dev-a received, in order; `assignedTo` waits for the one of a job. */
@@ -82,32 +87,10 @@ describe('JobLifecycle on a real store', () => {
       if (seen) resolve(seen);
       else waiting.set(jobId, resolve);
     });
-  const device: ConnectedDevice = {
-    profile: {
-      deviceId: 'dev-a',
-      methods: new Set(['GET']),
-      maxConcurrent: 100,
-      country: 'DE',
-      region: 'europe',
-      city: '',
-      deviceType: 'desktop',
-      networkType: 'wifi',
-      asn: null,
-    },
-    link: {
-      assign: (job, attempt) => {
-        assigns.push({ job, attempt });
-        waiting.get(job.id)?.({ job, attempt });
-      },
-      cancel: () => undefined,
-      endSession: () => undefined,
-    },
-    running: new Map(),
-    draining: false,
-    connectedAt: new Date().toISOString(),
-    info: {},
-    assignedTotal: 0,
-  };
+  const device = connectedDevice('dev-a', (job, attempt) => {
+    assigns.push({ job, attempt });
+    waiting.get(job.id)?.({ job, attempt });
+  });
   /** Submitted with no device connected (pending, queued), then claimed when dev-a joins. */
   const submitThenClaim = async (): Promise<JobRecord> => {
     jobs.removeDevice('dev-a');
@@ -227,44 +210,15 @@ describe('a submit hearing its own announcement before its insert’s answer', (
     }
   }
   const store = new EchoingStore(':memory:');
-  const jobs = new JobLifecycle({
-    store,
-    log: pino({ enabled: false }),
-    maxAttempts: 3,
-    maxQueuedJobs: 100,
-    runningGraceMs: 60_000,
-    coordinatorId: 'c1',
-    leaseMs: 60_000,
-  });
+  const jobs = lifecycleOn(store);
   store.echo = (job) => jobs.remotePending(job);
   const assigned: string[] = [];
   let onAssign: (() => void) | null = null;
-  const device = (deviceId: string): ConnectedDevice => ({
-    profile: {
-      deviceId,
-      methods: new Set(['GET']),
-      maxConcurrent: 10,
-      country: 'DE',
-      region: 'europe',
-      city: '',
-      deviceType: 'desktop',
-      networkType: 'wifi',
-      asn: null,
-    },
-    link: {
-      assign: (job) => {
-        assigned.push(`${job.id}@${deviceId}`);
-        onAssign?.();
-      },
-      cancel: () => undefined,
-      endSession: () => undefined,
-    },
-    running: new Map(),
-    draining: false,
-    connectedAt: new Date().toISOString(),
-    info: {},
-    assignedTotal: 0,
-  });
+  const device = (deviceId: string) =>
+    connectedDevice(deviceId, (job) => {
+      assigned.push(`${job.id}@${deviceId}`);
+      onAssign?.();
+    });
   after(async () => {
     jobs.close();
     await store.close();

@@ -7,9 +7,9 @@ import pino from 'pino';
 import type { JobEvent } from '../../coordinator/jobs/events.js';
 import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
 import type { NewJob } from '../../coordinator/jobs/new-job.js';
-import type { ConnectedDevice } from '../../coordinator/scheduler/device.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
+import { connectedDevice } from '../helpers/connected-device.js';
 import { jobInput } from '../helpers/records.js';
 
 const LEASE_MS = 60_000;
@@ -32,34 +32,16 @@ function setup() {
   const ready = store.subscribe((e) => published.push(e));
   /** Assigns as the device got them, with the job's stored status at that moment. */
   const assigned: Array<{ jobId: string; attempt: number; storedStatus: string | undefined }> = [];
-  const device: ConnectedDevice = {
-    profile: {
-      deviceId: 'dev-a',
-      methods: new Set(['GET']),
-      maxConcurrent: 1,
-      country: 'DE',
-      region: 'europe',
-      city: '',
-      deviceType: 'desktop',
-      networkType: 'wifi',
-      asn: null,
+  const device = connectedDevice(
+    'dev-a',
+    (job, attempt) => {
+      // The store's reads are synchronous underneath: this is the row as the Assign leaves.
+      void store.getJob(job.id).then((r) => {
+        assigned.push({ jobId: job.id, attempt, storedStatus: r?.status });
+      });
     },
-    link: {
-      assign: (job, attempt) => {
-        // The store's reads are synchronous underneath: this is the row as the Assign leaves.
-        void store.getJob(job.id).then((r) => {
-          assigned.push({ jobId: job.id, attempt, storedStatus: r?.status });
-        });
-      },
-      cancel: () => undefined,
-      endSession: () => undefined,
-    },
-    running: new Map(),
-    draining: false,
-    connectedAt: new Date().toISOString(),
-    info: {},
-    assignedTotal: 0,
-  };
+    1,
+  );
   jobs.addDevice(device);
   const of = (jobId: string) => events.filter((e) => e.job.id === jobId).map((e) => e.transition);
   const pendingPublished = (jobId: string) =>

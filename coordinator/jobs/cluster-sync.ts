@@ -71,6 +71,10 @@ export class ClusterSync {
     try {
       if (event.type === 'job_terminal') {
         this.jobs.remoteTerminal(event.jobId);
+      } else if (event.type === 'job_claimed') {
+        // Claimed before this turn's read of it: neither read nor queued here.
+        this.announced.delete(event.jobId);
+        this.jobs.remoteClaimed(event.jobId);
       } else if (event.type === 'job_pending') {
         if (this.jobs.knows(event.jobId)) return;
         this.announced.add(event.jobId);

@@ -778,6 +778,13 @@ export class JobLifecycle
     this.enqueue(job, session?.deviceId ?? null);
   }
 
+  remoteClaimed(jobId: string): void {
+    // This coordinator's own claim has the job running here (or being claimed): nothing to drop.
+    if (this.running.has(jobId)) return;
+    const q = this.queue.remove(jobId);
+    if (q) clearTimeout(q.timer);
+  }
+
   remoteTerminal(jobId: string): void {
     if (this.has(jobId)) this.drop(jobId);
   }

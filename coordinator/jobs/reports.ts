@@ -125,6 +125,8 @@ export interface ClusterReports {
   knows(jobId: string): boolean;
   /** A job is pending in the store: queued here too unless already held. */
   remotePending(job: JobRecord): Promise<void>;
+  /** A pending job was claimed (elsewhere, or here): a copy still queued here is dropped. */
+  remoteClaimed(jobId: string): void;
   /** A job reached a terminal state elsewhere: this coordinator stops holding it. */
   remoteTerminal(jobId: string): void;
   /** A session was closed or expired elsewhere: its jobs waiting here end too. */

@@ -5,6 +5,8 @@
 export type StoreEvent =
   | { type: 'job_pending'; jobId: string }
   | { type: 'job_terminal'; jobId: string }
+  /** A pending job was claimed: the other coordinators drop their queued copy instead of racing for it. */
+  | { type: 'job_claimed'; jobId: string }
   | { type: 'session_ended'; sessionId: string }
   /** Local only: the subscription had a gap (its connection was re-made) and events may be lost. */
   | { type: 'resync' };

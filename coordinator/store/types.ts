@@ -90,7 +90,9 @@ export interface Store {
   readJobChanges?(since: string | null): Promise<JobChanges>;
   /**
    * pending → running for `attempt` (= stored attempt + 1), leased to a coordinator until
-   * `lease.untilMs`. Atomic: false when another coordinator (or an earlier call) got it.
+   * `lease.untilMs`. Atomic: false when another coordinator (or an earlier call) got it. When
+   * true, every coordinator on this database (itself included) hears `job_claimed`, sent with the
+   * claim's own commit.
    */
   claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean>;
   /** Extends the lease of every running job this coordinator holds. */

@@ -873,6 +873,25 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       await events.unsubscribe();
     });
 
+    it('a claim announces job_claimed with its commit; a claim that lost its race announces nothing', {
+      timeout: 10_000,
+    }, async () => {
+      const events = await EventCollector.on(store);
+      const job = makeJob();
+      await store.insertJob(job);
+      const [first, second] = await Promise.all([
+        store.claimJob(job.id, 'dev-1', 1, LONG_LEASE),
+        store.claimJob(job.id, 'dev-2', 1, LONG_LEASE),
+      ]);
+      assert.deepEqual([first, second].sort(), [false, true], 'one claim wins');
+      await events.waitFor((e) => e.type === 'job_claimed' && e.jobId === job.id);
+      const marker = uid('job');
+      await store.publish({ type: 'job_pending', jobId: marker });
+      await events.waitFor(isJob(marker));
+      assert.equal(events.seen.filter((e) => e.type === 'job_claimed' && e.jobId === job.id).length, 1);
+      await events.unsubscribe();
+    });
+
     it('an unclaimed insert announces job_pending with its commit; a claimed one does not', {
       timeout: 10_000,
     }, async () => {

@@ -131,7 +131,7 @@ describe('JobLifecycle on a real store', () => {
     assert.deepEqual(of(job.id), ['submit', 'claim', 'complete']);
     assert.deepEqual(
       published.filter((e) => 'jobId' in e && e.jobId === job.id).map((e) => e.type),
-      ['job_pending', 'job_terminal'],
+      ['job_pending', 'job_claimed', 'job_terminal'],
     );
   });
 
@@ -180,6 +180,17 @@ describe('JobLifecycle on a real store', () => {
     await jobs.archive(done);
     assert.ok((await store.getJob(job.id))?.archivedAt);
     assert.deepEqual(of(job.id), ['submit', 'claim', 'complete', 'archive']);
+  });
+
+  test('a claim heard from another coordinator drops the copy queued here, never a job running here', async () => {
+    jobs.removeDevice('dev-a'); // no device: the job waits here, pending
+    const job = await jobs.submit(input(), null);
+    assert.ok(jobs.has(job.id));
+    jobs.remoteClaimed(job.id);
+    assert.equal(jobs.has(job.id), false, 'the queued copy is gone');
+    const mine = await submitThenClaim();
+    jobs.remoteClaimed(mine.id);
+    assert.ok(jobs.has(mine.id), 'a job running here stays');
   });
 
   test('a listener that throws does not stop the transition or other listeners', async () => {

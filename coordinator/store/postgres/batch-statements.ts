@@ -336,18 +336,19 @@ function announcedAlways(entries: readonly Entry[]): StoreEvent[] {
 
 /**
  * The NOTIFY of a one-stage statement: the events published and the unclaimed inserts' job_pending
- * (announcedAlways: `$2`, a JSON array) and, when `$3`, a
- * job_terminal for each job its completions and failures changed, read from their CTEs' RETURNING,
- * so a completion that lost its race announces nothing. PostgreSQL sends it at commit and
+ * (announcedAlways: `$2`, a JSON array) and, when `$3`, a job_claimed for each job its claims
+ * took and a job_terminal for each its completions and failures changed, read from their CTEs'
+ * RETURNING, so a write that lost its race announces nothing. PostgreSQL sends it at commit and
  * serialises notifying commits: one per statement, none when there is nothing to say. A SELECT in
  * WITH runs only when read, so the final SELECT reads it.
  */
-function notifyCte(p: (i: number) => string, changed: readonly string[]): string {
+function notifyCte(p: (i: number) => string, changed: ReadonlyArray<[cte: string, type: string]>): string {
   const announced =
     changed.length === 0
       ? "'[]'::jsonb"
-      : `COALESCE((SELECT jsonb_agg(jsonb_build_object('type', 'job_terminal', 'jobId', a.id))
-      FROM (${changed.map((cte) => `SELECT id FROM ${cte}`).join(' UNION ALL ')}) a WHERE ${p(2)}::boolean), '[]'::jsonb)`;
+      : `COALESCE((SELECT jsonb_agg(jsonb_build_object('type', a.type, 'jobId', a.id))
+      FROM (${changed.map(([cte, type]) => `SELECT '${type}' AS type, id FROM ${cte}`).join(' UNION ALL ')}) a
+      WHERE ${p(2)}::boolean), '[]'::jsonb)`;
   return `nt AS (SELECT pg_notify(${p(0)}::text, x.payload) FROM (
     SELECT (${p(1)}::jsonb || ${announced})::text AS payload) x
   WHERE x.payload <> '[]')`;
@@ -397,9 +398,10 @@ function statementText(mask: number): string {
     if (part.branch) branches.push(part.branch);
   }
   if (mask & NOTIFY_BIT) {
-    const changed = [
-      ...(mask & (1 << kindIndex('complete')) ? ['cp'] : []),
-      ...(mask & (1 << kindIndex('fail')) ? ['fl'] : []),
+    const changed: Array<[string, string]> = [
+      ...(mask & (1 << kindIndex('claim')) ? [['cl', 'job_claimed'] as [string, string]] : []),
+      ...(mask & (1 << kindIndex('complete')) ? [['cp', 'job_terminal'] as [string, string]] : []),
+      ...(mask & (1 << kindIndex('fail')) ? [['fl', 'job_terminal'] as [string, string]] : []),
     ];
     add((p) => notifyCte(p, changed));
     branches.push(`SELECT 'notify', NULL, NULL::bigint FROM nt`);
@@ -445,9 +447,13 @@ export async function applyStage(
   const published = entries.filter((e) => e.op.kind === 'notify') as Entry<'notify'>[];
   if (notify) {
     const events = announcedAlways(entries);
-    // What the NOTIFY would carry were every completion and failure to change its job.
-    const candidates = entries.flatMap((e) =>
-      e.op.kind === 'complete' || e.op.kind === 'fail' ? [terminal(e.op.id)] : [],
+    // What the NOTIFY would carry were every claim, completion and failure to change its job.
+    const candidates = entries.flatMap((e): StoreEvent[] =>
+      e.op.kind === 'claim'
+        ? [{ type: 'job_claimed', jobId: e.op.id }]
+        : e.op.kind === 'complete' || e.op.kind === 'fail'
+          ? [terminal(e.op.id)]
+          : [],
     );
     if (events.length + candidates.length > 0) {
       mask |= NOTIFY_BIT;
@@ -475,7 +481,8 @@ export async function applyStage(
 export async function notifyAfterStages(db: Q, entries: readonly Entry[], channel: string): Promise<void> {
   const events = announcedAlways(entries);
   for (const e of entries) {
-    if ((e.op.kind === 'complete' && e.out === 'stored') || (e.op.kind === 'fail' && e.out === true))
+    if (e.op.kind === 'claim' && e.out === true) events.push({ type: 'job_claimed', jobId: e.op.id });
+    else if ((e.op.kind === 'complete' && e.out === 'stored') || (e.op.kind === 'fail' && e.out === true))
       events.push(terminal(e.op.id));
   }
   if (events.length === 0) return;

@@ -238,9 +238,11 @@ export class SqliteStore implements Store {
     const stmt = this.prepare(
       "UPDATE jobs SET status = 'running', device_id = ?, attempt = ?, coordinator_id = ?, lease_until_ms = ? WHERE id = ? AND status = 'pending' AND attempt = ?",
     );
-    return this.batch.write(
+    const claimed = await this.batch.write(
       () => stmt.run(deviceId, attempt, lease.coordinatorId, lease.untilMs, id, attempt - 1).changes > 0,
     );
+    if (claimed) await this.publish({ type: 'job_claimed', jobId: id });
+    return claimed;
   }
 
   renewLeases(coordinatorId: string, untilMs: number): Promise<void> {

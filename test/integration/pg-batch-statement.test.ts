@@ -183,6 +183,19 @@ describe('PostgreSQL group commit: one statement a batch', { skip }, () => {
     await w.close();
   });
 
+  it('announcements too long for one NOTIFY give way to one resync', async () => {
+    const w = new PgWriteBatch(pool, CHANNEL, { gatherMs: 0 });
+    heard.length = 0;
+    const heardNow = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
+    // 300 unclaimed inserts would announce ~16 KB of job_pending; a NOTIFY holds under 8,000 bytes.
+    const ids = Array.from({ length: 300 }, (_, i) => `job-many-${i}-${randomUUID()}`);
+    await Promise.all(ids.map((id) => w.write({ kind: 'insert', job: job(id), lease: undefined })));
+    await heardNow;
+    assert.deepEqual(JSON.parse(heard[0] ?? '[]'), [{ type: 'resync' }]);
+    assert.deepEqual(w.stats, { batches: 1, writes: 300 });
+    await w.close();
+  });
+
   it('a write refused on its own rejects alone; the rest of its batch is stored once', async () => {
     const w = new PgWriteBatch(pool, CHANNEL, { gatherMs: 0 });
     const taken = `job-dup-${randomUUID()}`;

@@ -6,25 +6,14 @@ import type { CrawlStore } from '../crawl-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
 import type { MeasurementStore } from '../measure-types.js';
-import type {
-  ApiKeyRecord,
-  DeviceRecord,
-  JobRecord,
-  JobViewRecord,
-  ResultRecord,
-  SessionRecord,
-  SweepRecord,
-} from '../records.js';
+import type { JobRecord, JobViewRecord, ResultRecord, SweepRecord } from '../records.js';
 import { type JobRow, rowToJob } from '../rows.js';
 import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
-import { SqlDevices } from '../sql-device-store.js';
-import { SqlJobReads } from '../sql-job-reads.js';
-import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
+import type { SqlRunner } from '../sql-runner.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
-import { SqlSessions } from '../sql-session-store.js';
-import { SqlSweepReads } from '../sql-sweep-reads.js';
+import { SqlSharedStore } from '../sql-shared-store.js';
 import { SqlTrustStore } from '../sql-trust-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -54,7 +43,7 @@ export interface PostgresStoreOptions {
   commitGatherMs?: number;
 }
 
-export class PostgresStore implements Store {
+export class PostgresStore extends SqlSharedStore implements Store {
   /** Several coordinators share one database; leases decide who owns a running job. */
   readonly shared = true;
   private readonly events: EventHub;
@@ -70,11 +59,8 @@ export class PostgresStore implements Store {
   readonly measurements: MeasurementStore;
   readonly batches: PostgresBatchStore;
   readonly crawls: CrawlStore;
-  private readonly sessions: SqlSessions;
-  private readonly apiKeys: SqlApiKeys;
-  private readonly devices: SqlDevices;
-  private readonly jobReads: SqlJobReads;
-  private readonly sweeps: SqlSweepReads;
+
+  protected readonly sql: SqlRunner;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -82,10 +68,12 @@ export class PostgresStore implements Store {
     channel: string,
     options: PostgresStoreOptions,
   ) {
+    super();
     const log = options.log;
     this.events = new EventHub({ clientConfig, channel, log });
     this.writes = new PgWriteBatch(pool, channel, { gatherMs: options.commitGatherMs });
     const sql = postgresRunner(pool);
+    this.sql = sql;
     this.trust = new SqlTrustStore(sql);
     this.idempotency = new PostgresIdempotencyStore(pool);
     this.batches = new PostgresBatchStore(pool);
@@ -94,11 +82,6 @@ export class PostgresStore implements Store {
     this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
     this.crawls = new SqlCrawlStore(sql);
-    this.sessions = new SqlSessions(sql);
-    this.apiKeys = new SqlApiKeys(sql);
-    this.devices = new SqlDevices(sql);
-    this.jobReads = new SqlJobReads(sql);
-    this.sweeps = new SqlSweepReads(sql);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */
@@ -131,52 +114,8 @@ export class PostgresStore implements Store {
     return (await this.pool.query(sql, params)).rows as T[];
   }
 
-  insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
-    return this.apiKeys.insert(key, hash);
-  }
-
-  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return this.apiKeys.findByHash(hash);
-  }
-
-  getApiKey(id: string): Promise<ApiKeyRecord | null> {
-    return this.apiKeys.get(id);
-  }
-
-  listApiKeys(): Promise<ApiKeyRecord[]> {
-    return this.apiKeys.list();
-  }
-
-  revokeApiKey(id: string, at: string): Promise<boolean> {
-    return this.apiKeys.revoke(id, at);
-  }
-
-  insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
-    return this.devices.insert(device, tokenHash);
-  }
-
-  findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
-    return this.devices.findByTokenHash(hash);
-  }
-
-  listDevices(): Promise<DeviceRecord[]> {
-    return this.devices.list();
-  }
-
-  revokeDevice(id: string, at: string): Promise<boolean> {
-    return this.devices.revoke(id, at);
-  }
-
-  touchDevice(id: string, at: string): Promise<void> {
-    return this.devices.touch(id, at);
-  }
-
   insertJob(job: JobRecord, lease?: Lease): Promise<void> {
     return this.writes.write({ kind: 'insert', job, lease });
-  }
-
-  getJob(id: string): Promise<JobRecord | null> {
-    return this.jobReads.get(id);
   }
 
   getJobs(ids: readonly string[]): Promise<JobRecord[]> {
@@ -191,24 +130,8 @@ export class PostgresStore implements Store {
     return readJobChanges(this.pool, since);
   }
 
-  listSessionJobs(sessionId: string): Promise<JobRecord[]> {
-    return this.jobReads.listSession(sessionId);
-  }
-
-  listSessionJobIds(sessionId: string): Promise<string[]> {
-    return this.jobReads.listSessionIds(sessionId);
-  }
-
-  listUnfinishedJobs(): Promise<JobRecord[]> {
-    return this.jobReads.listUnfinished();
-  }
-
   claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
     return this.writes.write({ kind: 'claim', id, deviceId, attempt, lease });
-  }
-
-  renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
-    return this.jobReads.renewLeases(coordinatorId, untilMs);
   }
 
   async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
@@ -240,44 +163,12 @@ export class PostgresStore implements Store {
     return this.writes.write({ kind: 'fail', id, failureType, message, at, onlyIf });
   }
 
-  markArchived(id: string, at: string): Promise<void> {
-    return this.jobReads.markArchived(id, at);
-  }
-
-  listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
-    return this.jobReads.listArchivable(storageType, completedBefore, limit);
-  }
-
-  insertSession(s: SessionRecord): Promise<void> {
-    return this.sessions.insert(s);
-  }
-
-  getSession(id: string): Promise<SessionRecord | null> {
-    return this.sessions.get(id);
-  }
-
-  pinSessionDevice(id: string, deviceId: string): Promise<string | null> {
-    return this.sessions.pinDevice(id, deviceId);
-  }
-
-  closeSession(id: string, at: string): Promise<SessionRecord | null> {
-    return this.sessions.close(id, at);
-  }
-
-  expireSessions(nowMs: number): Promise<string[]> {
-    return this.sessions.expire(nowMs);
-  }
-
   async insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {
     await withTransaction(this.pool, (client) => insertSweepRows(client, sweep, jobs));
   }
 
   listRecentSweeps(limit: number): Promise<SweepRecord[]> {
     return readRecentSweeps(this.pool, limit);
-  }
-
-  getSweep(id: string): Promise<SweepRecord | null> {
-    return this.sweeps.get(id);
   }
 
   publish(event: StoreEvent): Promise<void> {

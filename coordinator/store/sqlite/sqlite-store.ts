@@ -7,15 +7,7 @@ import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
 import type { MeasurementStore } from '../measure-types.js';
 import { migrationsFor } from '../migrations.js';
-import type {
-  ApiKeyRecord,
-  DeviceRecord,
-  JobRecord,
-  JobViewRecord,
-  ResultRecord,
-  SessionRecord,
-  SweepRecord,
-} from '../records.js';
+import type { JobRecord, JobViewRecord, ResultRecord, SweepRecord } from '../records.js';
 import {
   CLAIMED_COLUMNS,
   JOB_COLUMNS,
@@ -30,13 +22,10 @@ import {
 } from '../rows.js';
 import type { ScheduleStore } from '../schedule-types.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
-import { SqlDevices } from '../sql-device-store.js';
-import { SqlJobReads } from '../sql-job-reads.js';
-import { SqlApiKeys } from '../sql-key-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
+import type { SqlRunner } from '../sql-runner.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
-import { SqlSessions } from '../sql-session-store.js';
-import { SqlSweepReads } from '../sql-sweep-reads.js';
+import { SqlSharedStore } from '../sql-shared-store.js';
 import { SqlTrustStore } from '../sql-trust-store.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
@@ -59,7 +48,7 @@ export interface SqliteStoreOptions {
   checkpointInWorker?: boolean;
 }
 
-export class SqliteStore implements Store {
+export class SqliteStore extends SqlSharedStore implements Store {
   readonly shared = false;
   readonly push: SqlitePushStore;
   private readonly db: Database.Database;
@@ -75,11 +64,6 @@ export class SqliteStore implements Store {
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
   readonly batch: WriteBatch;
   private readonly jobViews: SqliteJobViews;
-  private readonly sessions: SqlSessions;
-  private readonly apiKeys: SqlApiKeys;
-  private readonly devices: SqlDevices;
-  private readonly jobReads: SqlJobReads;
-  private readonly sweeps: SqlSweepReads;
   private closed = false;
   private readonly closeCheckpointer: CloseCheckpointer;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
@@ -97,7 +81,10 @@ export class SqliteStore implements Store {
     return stmt;
   }) as Database.Database['prepare'];
 
+  protected readonly sql: SqlRunner;
+
   constructor(file: string, opts: SqliteStoreOptions = {}) {
+    super();
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     this.closeCheckpointer = useWal(this.db, file, { checkpointInWorker: opts.checkpointInWorker });
@@ -107,6 +94,7 @@ export class SqliteStore implements Store {
     this.batch = new WriteBatch(this.db, { maxWrites: opts.maxBatchWrites });
     const write = <T>(run: () => T) => this.batch.write(run);
     const sql = sqliteRunner(this.db, this.prepare, write);
+    this.sql = sql;
     this.push = new SqlitePushStore(this.db, this.prepare, write);
     this.insertJobStmt = this.prepare(
       `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(', ')})`,
@@ -118,11 +106,6 @@ export class SqliteStore implements Store {
     this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);
-    this.sessions = new SqlSessions(sql);
-    this.apiKeys = new SqlApiKeys(sql);
-    this.devices = new SqlDevices(sql);
-    this.jobReads = new SqlJobReads(sql);
-    this.sweeps = new SqlSweepReads(sql);
     this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
     this.batches = new SqliteBatchStore(this.db, this.prepare, write);
@@ -150,46 +133,6 @@ export class SqliteStore implements Store {
     }
   }
 
-  insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
-    return this.apiKeys.insert(key, hash);
-  }
-
-  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return this.apiKeys.findByHash(hash);
-  }
-
-  getApiKey(id: string): Promise<ApiKeyRecord | null> {
-    return this.apiKeys.get(id);
-  }
-
-  listApiKeys(): Promise<ApiKeyRecord[]> {
-    return this.apiKeys.list();
-  }
-
-  revokeApiKey(id: string, at: string): Promise<boolean> {
-    return this.apiKeys.revoke(id, at);
-  }
-
-  insertDevice(device: DeviceRecord, tokenHash: string): Promise<void> {
-    return this.devices.insert(device, tokenHash);
-  }
-
-  findDeviceByTokenHash(hash: string): Promise<DeviceRecord | null> {
-    return this.devices.findByTokenHash(hash);
-  }
-
-  listDevices(): Promise<DeviceRecord[]> {
-    return this.devices.list();
-  }
-
-  revokeDevice(id: string, at: string): Promise<boolean> {
-    return this.devices.revoke(id, at);
-  }
-
-  touchDevice(id: string, at: string): Promise<void> {
-    return this.devices.touch(id, at);
-  }
-
   async insertJob(job: JobRecord, lease?: Lease): Promise<void> {
     const row = jobToRow(job);
     if (!lease) {
@@ -199,10 +142,6 @@ export class SqliteStore implements Store {
     }
     const claimed = { ...row, coordinator_id: lease.coordinatorId, lease_until_ms: lease.untilMs };
     await this.batch.write(() => this.insertClaimedStmt.run(claimed));
-  }
-
-  getJob(id: string): Promise<JobRecord | null> {
-    return this.jobReads.get(id);
   }
 
   async getJobs(ids: readonly string[]): Promise<JobRecord[]> {
@@ -222,18 +161,6 @@ export class SqliteStore implements Store {
     return this.jobViews.read(ownerId, ids);
   }
 
-  listSessionJobs(sessionId: string): Promise<JobRecord[]> {
-    return this.jobReads.listSession(sessionId);
-  }
-
-  listSessionJobIds(sessionId: string): Promise<string[]> {
-    return this.jobReads.listSessionIds(sessionId);
-  }
-
-  listUnfinishedJobs(): Promise<JobRecord[]> {
-    return this.jobReads.listUnfinished();
-  }
-
   async claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
     const stmt = this.prepare(
       "UPDATE jobs SET status = 'running', device_id = ?, attempt = ?, coordinator_id = ?, lease_until_ms = ? WHERE id = ? AND status = 'pending' AND attempt = ?",
@@ -243,10 +170,6 @@ export class SqliteStore implements Store {
     );
     if (claimed) await this.publish({ type: 'job_claimed', jobId: id });
     return claimed;
-  }
-
-  renewLeases(coordinatorId: string, untilMs: number): Promise<void> {
-    return this.jobReads.renewLeases(coordinatorId, untilMs);
   }
 
   async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
@@ -283,10 +206,6 @@ export class SqliteStore implements Store {
         });
       }),
     );
-  }
-
-  getSweep(id: string): Promise<SweepRecord | null> {
-    return this.sweeps.get(id);
   }
 
   async listRecentSweeps(limit: number): Promise<SweepRecord[]> {
@@ -356,34 +275,6 @@ export class SqliteStore implements Store {
     );
     if (failed) await this.publish({ type: 'job_terminal', jobId: id });
     return failed;
-  }
-
-  markArchived(id: string, at: string): Promise<void> {
-    return this.jobReads.markArchived(id, at);
-  }
-
-  listArchivable(storageType: string, completedBefore: string, limit: number): Promise<JobRecord[]> {
-    return this.jobReads.listArchivable(storageType, completedBefore, limit);
-  }
-
-  insertSession(s: SessionRecord): Promise<void> {
-    return this.sessions.insert(s);
-  }
-
-  getSession(id: string): Promise<SessionRecord | null> {
-    return this.sessions.get(id);
-  }
-
-  pinSessionDevice(id: string, deviceId: string): Promise<string | null> {
-    return this.sessions.pinDevice(id, deviceId);
-  }
-
-  closeSession(id: string, at: string): Promise<SessionRecord | null> {
-    return this.sessions.close(id, at);
-  }
-
-  expireSessions(nowMs: number): Promise<string[]> {
-    return this.sessions.expire(nowMs);
   }
 
   async close(): Promise<void> {

@@ -101,6 +101,11 @@ interface Part<K extends WriteKind> {
   values(entries: readonly Entry<K>[], channel: string): unknown[] | null;
   /** Sets each entry's outcome from the statement's rows of this part. */
   settle(entries: readonly Entry<K>[], rows: readonly OutRow[]): void;
+  /**
+   * What a write of this kind that changed its job announces to every coordinator: the event type,
+   * the CTE whose RETURNING ids name the changed jobs, and how a settled outcome says it changed.
+   */
+  announces?: { type: 'job_claimed' | 'job_terminal'; cte: string; changed(e: Entry<K>): boolean };
 }
 
 const idsOf = (rows: readonly OutRow[], k: string): Set<string | null> =>
@@ -148,6 +153,7 @@ const claimPart: Part<'claim'> = {
     const won = idsOf(rows, 'claim');
     for (const e of entries) e.out = won.has(e.op.id);
   },
+  announces: { type: 'job_claimed', cte: 'cl', changed: (e) => e.out === true },
 };
 
 const requeuePart: Part<'requeue'> = {
@@ -190,6 +196,7 @@ const completePart: Part<'complete'> = {
     // 'stale' until lostCompletions reads the state of those not stored.
     for (const e of entries) e.out = stored.has(e.op.id) ? 'stored' : 'stale';
   },
+  announces: { type: 'job_terminal', cte: 'cp', changed: (e) => e.out === 'stored' },
 };
 
 // `only` NULL: from pending or running; otherwise only from that state (a parameter, never SQL text).
@@ -215,6 +222,7 @@ const failPart: Part<'fail'> = {
     const done = idsOf(rows, 'fail');
     for (const e of entries) e.out = done.has(e.op.id);
   },
+  announces: { type: 'job_terminal', cte: 'fl', changed: (e) => e.out === true },
 };
 
 // Unconditional increments (Store.limits.addCounts): summed per counter row first, since one
@@ -317,9 +325,6 @@ export function notifyPayload(events: readonly StoreEvent[]): string {
   return JSON.stringify(kept);
 }
 
-/** The announcement of a job stored completed or failed, to every coordinator (itself included). */
-const terminal = (jobId: string): StoreEvent => ({ type: 'job_terminal', jobId });
-
 /**
  * What a stage announces whatever its outcome: the events published, and job_pending for each job
  * inserted unclaimed (claimable by any coordinator; an insert fails with its whole statement).
@@ -342,12 +347,13 @@ function announcedAlways(entries: readonly Entry[]): StoreEvent[] {
  * serialises notifying commits: one per statement, none when there is nothing to say. A SELECT in
  * WITH runs only when read, so the final SELECT reads it.
  */
-function notifyCte(p: (i: number) => string, changed: ReadonlyArray<[cte: string, type: string]>): string {
+function notifyCte(p: (i: number) => string, changed: ReadonlyArray<{ type: string; cte: string }>): string {
+  // The types are the parts' own constants, never input.
   const announced =
     changed.length === 0
       ? "'[]'::jsonb"
       : `COALESCE((SELECT jsonb_agg(jsonb_build_object('type', a.type, 'jobId', a.id))
-      FROM (${changed.map(([cte, type]) => `SELECT '${type}' AS type, id FROM ${cte}`).join(' UNION ALL ')}) a
+      FROM (${changed.map(({ type, cte }) => `SELECT '${type}' AS type, id FROM ${cte}`).join(' UNION ALL ')}) a
       WHERE ${p(2)}::boolean), '[]'::jsonb)`;
   return `nt AS (SELECT pg_notify(${p(0)}::text, x.payload) FROM (
     SELECT (${p(1)}::jsonb || ${announced})::text AS payload) x
@@ -392,17 +398,14 @@ function statementText(mask: number): string {
     );
     next = base + used;
   };
+  const changed: Array<{ type: string; cte: string }> = [];
   for (const [i, [, part]] of PARTS.entries()) {
     if ((mask & (1 << i)) === 0) continue;
     add((p) => part.ctes(p));
     if (part.branch) branches.push(part.branch);
+    if (part.announces) changed.push(part.announces);
   }
   if (mask & NOTIFY_BIT) {
-    const changed: Array<[string, string]> = [
-      ...(mask & (1 << kindIndex('claim')) ? [['cl', 'job_claimed'] as [string, string]] : []),
-      ...(mask & (1 << kindIndex('complete')) ? [['cp', 'job_terminal'] as [string, string]] : []),
-      ...(mask & (1 << kindIndex('fail')) ? [['fl', 'job_terminal'] as [string, string]] : []),
-    ];
     add((p) => notifyCte(p, changed));
     branches.push(`SELECT 'notify', NULL, NULL::bigint FROM nt`);
   }
@@ -415,14 +418,20 @@ function statementText(mask: number): string {
   return text;
 }
 
-function kindIndex(kind: WriteKind): number {
-  return PARTS.findIndex(([k]) => k === kind);
+function partOf(kind: WriteKind): Part<WriteKind> | undefined {
+  return PARTS.find(([k]) => k === kind)?.[1];
+}
+
+/** The event a write announces if it changes its job (Part.announces); null for the other kinds. */
+function announcement(e: Entry): StoreEvent | null {
+  const type = partOf(e.op.kind)?.announces?.type;
+  return type && 'id' in e.op ? { type, jobId: e.op.id } : null;
 }
 
 /**
  * Every write of one stage in one statement; outside BEGIN a transaction of its own. With
  * `notify`, the statement carries the NOTIFY (notifyCte): the stage's published events and the
- * announcements of the jobs it completed or failed. Without, the stage's notify entries wait for
+ * announcements of the jobs it claimed, completed or failed. Without, the stage's notify entries wait for
  * notifyAfterStages.
  */
 export async function applyStage(
@@ -447,21 +456,15 @@ export async function applyStage(
   const published = entries.filter((e) => e.op.kind === 'notify') as Entry<'notify'>[];
   if (notify) {
     const events = announcedAlways(entries);
-    // What the NOTIFY would carry were every claim, completion and failure to change its job.
-    const candidates = entries.flatMap((e): StoreEvent[] =>
-      e.op.kind === 'claim'
-        ? [{ type: 'job_claimed', jobId: e.op.id }]
-        : e.op.kind === 'complete' || e.op.kind === 'fail'
-          ? [terminal(e.op.id)]
-          : [],
-    );
+    // What the NOTIFY would carry were every write that announces a change to change its job.
+    const candidates = entries.flatMap((e) => announcement(e) ?? []);
     if (events.length + candidates.length > 0) {
       mask |= NOTIFY_BIT;
       const all = [...events, ...candidates];
       // Too long for one NOTIFY: a `resync` (and the session events) stands for the job events.
       const fits = JSON.stringify(all).length <= MAX_PAYLOAD;
       values.push(channel, fits ? JSON.stringify(events) : notifyPayload(all));
-      // The flag is a parameter only where there are completions or failures to announce.
+      // The flag is a parameter only where there are changes to announce (notifyCte).
       if (candidates.length > 0) values.push(fits);
     }
   }
@@ -481,9 +484,8 @@ export async function applyStage(
 export async function notifyAfterStages(db: Q, entries: readonly Entry[], channel: string): Promise<void> {
   const events = announcedAlways(entries);
   for (const e of entries) {
-    if (e.op.kind === 'claim' && e.out === true) events.push({ type: 'job_claimed', jobId: e.op.id });
-    else if ((e.op.kind === 'complete' && e.out === 'stored') || (e.op.kind === 'fail' && e.out === true))
-      events.push(terminal(e.op.id));
+    const event = announcement(e);
+    if (event && partOf(e.op.kind)?.announces?.changed(e)) events.push(event);
   }
   if (events.length === 0) return;
   await db.query({

@@ -172,8 +172,8 @@ const requeuePart: Part<'requeue'> = {
   },
 };
 
-// A completion not stored is told apart (duplicate or stale) by a read after the statement
-// (lostCompletions): terminal states never change again, so that read cannot race with it.
+// A completion not stored is told apart (duplicate or stale) by a read after the commit
+// (tellLostCompletions): terminal states never change again, so that read cannot race with it.
 const completePart: Part<'complete'> = {
   ctes: (
     p,
@@ -193,7 +193,7 @@ const completePart: Part<'complete'> = {
   },
   settle: (entries, rows) => {
     const stored = idsOf(rows, 'complete');
-    // 'stale' until lostCompletions reads the state of those not stored.
+    // 'stale' until tellLostCompletions reads the state of those not stored.
     for (const e of entries) e.out = stored.has(e.op.id) ? 'stored' : 'stale';
   },
   announces: { type: 'job_terminal', cte: 'cp', changed: (e) => e.out === 'stored' },
@@ -474,7 +474,6 @@ export async function applyStage(
   }
   for (const s of settle) s();
   for (const e of published) e.out = undefined;
-  await lostCompletions(db, entries.filter((e) => e.op.kind === 'complete') as Entry<'complete'>[]);
 }
 
 /**
@@ -497,9 +496,12 @@ export async function notifyAfterStages(db: Q, entries: readonly Entry[], channe
 
 const STATUS_OF = 'SELECT id, status FROM jobs WHERE id = ANY($1::text[])';
 
-/** Completions not stored: a duplicate where the job is completed already, stale otherwise. */
-async function lostCompletions(db: Q, entries: readonly Entry<'complete'>[]): Promise<void> {
-  const lost = entries.filter((e) => e.out !== 'stored');
+/**
+ * Completions a committed batch did not store: a duplicate where the job is completed already,
+ * stale otherwise. Read after the commit: terminal states never change, so it cannot race.
+ */
+export async function tellLostCompletions(db: Q, entries: readonly Entry[]): Promise<void> {
+  const lost = entries.filter((e) => e.op.kind === 'complete' && e.out !== 'stored') as Entry<'complete'>[];
   if (lost.length === 0) return;
   const r = await db.query<{ id: string; status: string }>({
     name: 'crawl_batch_status',

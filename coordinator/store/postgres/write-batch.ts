@@ -32,6 +32,7 @@ import {
   type Entry,
   jobOf,
   notifyAfterStages,
+  tellLostCompletions,
   type WriteKind,
   type WriteOp,
   type WriteOutcome,
@@ -190,12 +191,22 @@ export class PgWriteBatch {
     for (const p of batch) p.resolve(p.entry.out);
   }
 
+  /** The batch's writes, then what its completions not stored were (throws as writeStages). */
+  private async transaction(client: pg.PoolClient, batch: readonly Pending[]): Promise<void> {
+    await this.writeStages(client, batch);
+    // Committed: a read now says which completions not stored were duplicates.
+    await tellLostCompletions(
+      client,
+      batch.map((p) => p.entry),
+    );
+  }
+
   /**
    * One stage: its one statement, a transaction of its own, the NOTIFY in it. Several stages (a job
    * written twice in the batch): BEGIN, a statement each, the NOTIFY, COMMIT. Throws StatementFailed
    * when a statement was refused and nothing of the batch stays.
    */
-  private async transaction(client: pg.PoolClient, batch: readonly Pending[]): Promise<void> {
+  private async writeStages(client: pg.PoolClient, batch: readonly Pending[]): Promise<void> {
     const all = stages(batch);
     if (all.length === 1) {
       try {

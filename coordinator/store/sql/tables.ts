@@ -1,5 +1,7 @@
 // The tables as Kysely sees them, for the queries written once for both stores (sql/*.ts). Column
 // types are what the drivers return; only the tables queried through Kysely are listed.
+import type { BatchRow } from '../batch-sql.js';
+
 export interface Tables {
   idempotency_keys: {
     owner_id: string;
@@ -10,16 +12,7 @@ export interface Tables {
     response: string | null;
     created_at_ms: number | string;
   };
-  batches: {
-    id: string;
-    owner_id: string;
-    created_at: string;
-    requested_count: number | string;
-    accepted_count: number | string;
-    finished_count: number | string;
-    completed_at: string | null;
-    item_errors: string;
-  };
+  batches: BatchRow;
   batch_jobs: {
     batch_id: string;
     position: number;

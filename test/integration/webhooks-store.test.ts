@@ -267,6 +267,44 @@ for (const [name, skip] of backends) {
       assert.equal((await store.push.getOwnerWebhook(owner))?.secret, 'whsec_AAAA');
     });
 
+    it("sees an owner's webhook changed by another connection to the store", async () => {
+      // SQLite keeps owners' webhooks in memory; another process (the admin command) may change one.
+      const owner = randomUUID();
+      await store.push.setOwnerWebhook({
+        ownerId: owner,
+        url: 'http://a.test/',
+        events: [],
+        secret: 'whsec_A',
+      });
+      assert.equal((await store.push.getOwnerWebhook(owner))?.url, 'http://a.test/');
+      const other = await openStore(name === 'sqlite' ? `sqlite:${dir}/crawl.db` : (fresh?.url ?? ''));
+      try {
+        await other.push.setOwnerWebhook({
+          ownerId: owner,
+          url: 'http://b.test/',
+          events: ['job.failed'],
+          secret: 'whsec_B',
+        });
+      } finally {
+        await other.close();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(await store.push.getOwnerWebhook(owner), {
+        ownerId: owner,
+        url: 'http://b.test/',
+        events: ['job.failed'],
+        secret: 'whsec_B',
+      });
+      // And a change through this store shows at once, in the same turn.
+      await store.push.setOwnerWebhook({
+        ownerId: owner,
+        url: 'http://c.test/',
+        events: [],
+        secret: 'whsec_C',
+      });
+      assert.equal((await store.push.getOwnerWebhook(owner))?.url, 'http://c.test/');
+    });
+
     it('lists ended site crawls without a crawl.completed event (never maps, never running ones)', async () => {
       const owner = randomUUID();
       const since = new Date(Date.now() - 1000).toISOString();

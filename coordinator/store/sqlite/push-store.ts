@@ -26,10 +26,23 @@ const DUE_SQL = `SELECT d.id FROM webhook_deliveries d
   ORDER BY d.event_seq LIMIT ?`;
 
 type Prepare = Database.Database['prepare'];
+/** Owners whose default webhook is kept in memory at most (one small object each). */
+const OWNER_CACHE_MAX = 10_000;
 /** Runs writes in the store's group commit (write-batch.ts). */
 type Write = <T>(run: () => T) => Promise<T>;
 
 export class SqlitePushStore implements PushStore {
+  /**
+   * Owners' default webhooks as last read (null: none). Every job event asks for its owner's, and
+   * nearly all owners keep the same one for months, so the read is kept instead of run per event.
+   * A change made through this store drops the entry at once; a change committed by another
+   * connection (the admin command is another process) shows in `PRAGMA data_version`, asked at
+   * most once per event-loop turn, which empties the whole cache.
+   */
+  private readonly owners = new Map<string, OwnerWebhook | null>();
+  private dataVersion = -1;
+  private versionChecked = false;
+
   constructor(
     private readonly db: Database.Database,
     /** The store's prepare-once cache: a job's event costs four statements, compiled once. */
@@ -54,17 +67,48 @@ export class SqlitePushStore implements PushStore {
   }
 
   async setOwnerWebhook(h: OwnerWebhook): Promise<void> {
-    this.prepare(
-      'INSERT INTO owner_webhooks (owner_id, url, events, secret) VALUES (?, ?, ?, ?) ON CONFLICT (owner_id) DO UPDATE SET url = excluded.url, events = excluded.events, secret = excluded.secret',
-    ).run(h.ownerId, h.url, JSON.stringify(h.events), h.secret);
+    try {
+      this.prepare(
+        'INSERT INTO owner_webhooks (owner_id, url, events, secret) VALUES (?, ?, ?, ?) ON CONFLICT (owner_id) DO UPDATE SET url = excluded.url, events = excluded.events, secret = excluded.secret',
+      ).run(h.ownerId, h.url, JSON.stringify(h.events), h.secret);
+    } finally {
+      this.owners.delete(h.ownerId);
+    }
   }
 
   async getOwnerWebhook(ownerId: string): Promise<OwnerWebhook | null> {
+    this.dropIfChangedElsewhere();
+    const known = this.owners.get(ownerId);
+    if (known !== undefined) return known;
     const row = this.prepare<[string], HookRow>('SELECT * FROM owner_webhooks WHERE owner_id = ?').get(
       ownerId,
     );
-    if (!row) return null;
-    return { ownerId, url: row.url, events: JSON.parse(row.events), secret: row.secret ?? '' };
+    // Frozen: every caller shares the one object, so a caller that changed it would throw.
+    const hook = row
+      ? Object.freeze({
+          ownerId,
+          url: row.url,
+          events: Object.freeze(JSON.parse(row.events) as string[]) as string[],
+          secret: row.secret ?? '',
+        })
+      : null;
+    if (this.owners.size >= OWNER_CACHE_MAX) this.owners.clear();
+    this.owners.set(ownerId, hook);
+    return hook;
+  }
+
+  /** Empties the owner cache when another connection has committed since the last look. */
+  private dropIfChangedElsewhere(): void {
+    if (this.versionChecked) return;
+    this.versionChecked = true;
+    setImmediate(() => {
+      this.versionChecked = false;
+    });
+    const version = this.prepare<[], number>('PRAGMA data_version').pluck().get() as number;
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.owners.clear();
+    }
   }
 
   async appendEvent(e: NewPushEvent): Promise<boolean> {

@@ -46,7 +46,21 @@ export interface SqliteStoreOptions {
   maxBatchWrites?: number;
   /** WAL checkpoints in a worker thread, not in the event loop's COMMITs (wal-checkpointer.ts). */
   checkpointInWorker?: boolean;
+  /** The connection's page cache in KiB (`PRAGMA cache_size = -n`). Default PAGE_CACHE_KIB. */
+  pageCacheKib?: number;
 }
+
+/**
+ * SQLite's own default page cache (2 MiB), not the 16 MiB better-sqlite3 builds with. A B-tree
+ * rebalance that reorders its new pages (balance_nonroot) parks one of them at the pending-byte
+ * page number (262,145 at 4 KiB pages) for a moment, which leaves the cache's highest page number
+ * there; every COMMIT then truncates the cache to the file's size with a walk of the whole cache,
+ * since that number is far above the file's last page (until the file passes 1 GiB). The job
+ * path's updates rebalance in nearly every commit, so each commit walked all ~3,900 cached pages
+ * (10% of a commit-heavy loop's CPU, 2% of the coordinator's). With 2 MiB the walk is ~500 pages;
+ * pages not kept come back from the OS's file cache. docs/scaling.md, "The page cache walk".
+ */
+export const PAGE_CACHE_KIB = 2000;
 
 export class SqliteStore extends SqlSharedStore implements Store {
   readonly shared = false;
@@ -90,6 +104,7 @@ export class SqliteStore extends SqlSharedStore implements Store {
     this.closeCheckpointer = useWal(this.db, file, { checkpointInWorker: opts.checkpointInWorker });
     this.db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
     this.db.pragma('foreign_keys = ON');
+    this.db.pragma(`cache_size = -${Math.trunc(opts.pageCacheKib ?? PAGE_CACHE_KIB)}`);
     this.migrate();
     this.batch = new WriteBatch(this.db, { maxWrites: opts.maxBatchWrites });
     const write = <T>(run: () => T) => this.batch.write(run);

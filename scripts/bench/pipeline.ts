@@ -281,6 +281,8 @@ if (BATCH > 0) {
   const n = batches * BATCH;
   await runPool(Math.max(200, c * 4), c, direct);
   const keep = await runPool(n, c, direct);
+  // No stages are printed for this phase: the clock's per-job stamps would count as the coordinator's.
+  stages.pause();
   // Warm: the same batches through the whole path first, unmeasured (see the header).
   await pool(Math.max(1, Math.ceil(BATCH_WARM / BATCH)), BATCH_INFLIGHT, () => submitBatchAndWait(BATCH));
   const agentCpu0 = agentCpuUs();

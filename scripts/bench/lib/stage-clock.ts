@@ -24,8 +24,10 @@ const STAGES: Array<[name: string, from: Stamp, to: Stamp]> = [
 
 export class StageClock {
   private jobs = new Map<string, Stamps>();
+  private paused = false;
 
   private stamp(id: string, key: Stamp, at = performance.now()): void {
+    if (this.paused) return;
     let s = this.jobs.get(id);
     if (!s) {
       s = new Float64Array(7).fill(Number.NaN);
@@ -69,6 +71,13 @@ export class StageClock {
 
   reset(): void {
     this.jobs = new Map();
+    this.paused = false;
+  }
+
+  /** Stops stamping (and forgets the stamps) until the next reset: a phase that prints no stages. */
+  pause(): void {
+    this.jobs = new Map();
+    this.paused = true;
   }
 
   /** `name=p50` for each stage, over the jobs that have both its ends. */

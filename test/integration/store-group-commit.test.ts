@@ -67,6 +67,45 @@ describe('SQLite group commit', () => {
     assert.equal(store.batch.stats.batches - before, 3);
   });
 
+  it("a job's push event rides with the next commit, or commits alone after soonMs", async () => {
+    const appendEvent = (store: SqliteStore) => {
+      const id = `msg_${randomUUID()}`;
+      return store.push.appendEvent({
+        id,
+        ownerId: 'o',
+        type: 'job.completed',
+        jobId: null,
+        sweepId: null,
+        dedupeKey: id,
+        createdAtMs: Date.now(),
+        payload: '{}',
+        deliveries: [],
+      });
+    };
+    const waiting = open('soon-wait.db', { soonMs: 60_000 });
+    const other = reader('soon-wait.db');
+    const count = other.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM push_events');
+    // Not committed at the end of its turn, as any other write would be…
+    const b0 = waiting.batch.stats.batches;
+    let settled = false;
+    const event = appendEvent(waiting).then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(settled, false);
+    assert.equal(count.get()?.n, 0, 'nothing committed yet');
+    // …but with the next write, of a later turn: one commit for both.
+    await Promise.all([event, waiting.insertJob(job())]);
+    assert.equal(waiting.batch.stats.batches - b0, 1, 'one commit');
+    assert.equal(count.get()?.n, 1);
+    other.close();
+    // Alone, it commits on its own a moment later (2 ms by default).
+    const alone = open('soon-alone.db');
+    await appendEvent(alone);
+    assert.equal(alone.batch.stats.batches, 1);
+  });
+
   it('a failing write rejects alone; the others of its batch commit', async () => {
     const store = open('fail-one.db');
     const existing = job();

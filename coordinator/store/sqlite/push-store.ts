@@ -48,6 +48,12 @@ export class SqlitePushStore implements PushStore {
     /** The store's prepare-once cache: a job's event costs four statements, compiled once. */
     private readonly prepare: Prepare,
     private readonly write: Write,
+    /**
+     * For the events: a write that waits a moment for the next commit instead of one of its own.
+     * Nothing answers a client from an event's write, and one lost in a crash is written again by
+     * the catch-up pass (push/event-log.ts).
+     */
+    private readonly writeSoon: Write = write,
   ) {}
 
   async setSubjectWebhook(h: SubjectWebhook): Promise<void> {
@@ -149,7 +155,7 @@ export class SqlitePushStore implements PushStore {
       return true;
     };
     // One statement without deliveries; with them, a savepoint makes the event and its outbox rows one.
-    return this.write(e.deliveries.length === 0 ? run : this.db.transaction(run));
+    return this.writeSoon(e.deliveries.length === 0 ? run : this.db.transaction(run));
   }
 
   async listEvents(f: EventFilter): Promise<PushEventRecord[]> {

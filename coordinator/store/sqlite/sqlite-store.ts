@@ -44,6 +44,8 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
   /** Writes committed together at most (group commit, see write-batch.ts). Default 512. */
   maxBatchWrites?: number;
+  /** How long a push event's write waits for the next commit (WriteBatch.writeSoon). Default 2 ms. */
+  soonMs?: number;
   /** WAL checkpoints in a worker thread, not in the event loop's COMMITs (wal-checkpointer.ts). */
   checkpointInWorker?: boolean;
   /** The connection's page cache in KiB (`PRAGMA cache_size = -n`). Default PAGE_CACHE_KIB. */
@@ -106,11 +108,11 @@ export class SqliteStore extends SqlSharedStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma(`cache_size = -${Math.trunc(opts.pageCacheKib ?? PAGE_CACHE_KIB)}`);
     this.migrate();
-    this.batch = new WriteBatch(this.db, { maxWrites: opts.maxBatchWrites });
+    this.batch = new WriteBatch(this.db, { maxWrites: opts.maxBatchWrites, soonMs: opts.soonMs });
     const write = <T>(run: () => T) => this.batch.write(run);
     const sql = sqliteRunner(this.db, this.prepare, write);
     this.sql = sql;
-    this.push = new SqlitePushStore(this.db, this.prepare, write);
+    this.push = new SqlitePushStore(this.db, this.prepare, write, (run) => this.batch.writeSoon(run));
     this.insertJobStmt = this.prepare(
       `INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );

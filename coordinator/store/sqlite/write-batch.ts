@@ -27,13 +27,18 @@ interface PendingWrite {
 export interface WriteBatchOptions {
   /** Writes in one transaction at most; more are committed at once. Default 512. */
   maxWrites?: number;
+  /** How long a write started with writeSoon() waits for company before it commits alone. Default 2 ms. */
+  soonMs?: number;
 }
 
 export class WriteBatch {
   private pending: PendingWrite[] = [];
   private scheduled: NodeJS.Immediate | null = null;
+  /** The commit of writeSoon() writes that nothing else has joined yet. */
+  private late: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly maxWrites: number;
+  private readonly soonMs: number;
   private readonly begin: Database.Statement;
   private readonly commit: Database.Statement;
   private readonly rollback: Database.Statement;
@@ -45,6 +50,7 @@ export class WriteBatch {
     opts: WriteBatchOptions = {},
   ) {
     this.maxWrites = opts.maxWrites ?? 512;
+    this.soonMs = opts.soonMs ?? 2;
     // IMMEDIATE: the write lock is taken at BEGIN, so a busy file fails the batch as a whole.
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.commit = db.prepare('COMMIT');
@@ -61,10 +67,28 @@ export class WriteBatch {
     });
   }
 
+  /**
+   * As write(), for a write nobody waits on to answer anyone: it rides with the next commit when
+   * another write comes within `soonMs`, and commits alone after that. The push event a job's end
+   * writes is one: written in a turn of its own after the completion's commit, it cost a commit of
+   * its own per job whenever jobs come one at a time, in the path of the next job's insert, which
+   * now takes it along. Order, atomicity and durability on resolve are those of write().
+   */
+  writeSoon<T>(run: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new StoreClosedError());
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ run, resolve: resolve as (value: unknown) => void, reject });
+      if (this.pending.length >= this.maxWrites) this.flush();
+      else if (!this.scheduled) this.late ??= setTimeout(this.flush, this.soonMs);
+    });
+  }
+
   /** Commits what is pending now (close() does, and a full batch). */
   readonly flush = (): void => {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = null;
+    if (this.late) clearTimeout(this.late);
+    this.late = null;
     const batch = this.pending;
     if (batch.length === 0) return;
     this.pending = [];

@@ -6,7 +6,8 @@
 //
 // Frames keep their order: a large frame (a content chunk, a large result) flushes what is pending
 // and goes alone after it. Every batch is bounded by MAX_BATCH_FRAMES frames and by the peer's
-// frame limit. One immediate per turn flushes every link with pending frames (not one per link).
+// frame limit. One scheduled flush writes every link with pending frames (not one per link); when
+// it runs is the side's choice (FlushAt).
 import {
   BATCH_FRAME_OVERHEAD_BYTES,
   BATCH_OVERHEAD_BYTES,
@@ -20,16 +21,39 @@ export interface BatchedLink {
   writeFrame(bytes: Uint8Array): void;
 }
 
-/** Batchers with frames pending, flushed together at the end of the turn. */
-let dirty: FrameBatcher[] = [];
-let scheduled = false;
+/**
+ * When a batcher writes what it gathered:
+ * - 'iteration': at the end of the event loop's iteration (setImmediate), so frames sent from
+ *   several I/O and timer callbacks of one iteration share a message. The agent's results end in
+ *   separate callbacks (one per target response), and gathering them is what cut its messages in
+ *   ten (docs/scaling.md, "Link batches").
+ * - 'tick': once the current callback and every promise continuation it set off have run (a
+ *   tick queued from a microtask, below). The coordinator's frames come in bursts from one callback (a placed batch's
+ *   assigns, the acks of one commit's results), and a frame sent from the check phase (after a
+ *   commit) would otherwise wait a whole loop iteration, the next poll phase's I/O included,
+ *   before it leaves: the Assign of a job stored at once, in the path of every single job.
+ */
+export type FlushAt = 'iteration' | 'tick';
 
-function flushAll(): void {
-  scheduled = false;
-  const list = dirty;
-  dirty = [];
+/** Batchers with frames pending, flushed together; one list per kind of flush. */
+const queues: Record<FlushAt, { dirty: FrameBatcher[]; scheduled: boolean }> = {
+  iteration: { dirty: [], scheduled: false },
+  tick: { dirty: [], scheduled: false },
+};
+
+function flushQueue(at: FlushAt): void {
+  const q = queues[at];
+  q.scheduled = false;
+  const list = q.dirty;
+  q.dirty = [];
   for (const b of list) b.flush();
 }
+const flushIteration = () => flushQueue('iteration');
+const flushTick = () => flushQueue('tick');
+// A tick queued from a microtask runs once the microtask queue is empty: after every continuation
+// the callback set off, those queued after this one included. (A tick queued from the callback
+// itself would run before its continuations.)
+const flushAfterContinuations = () => process.nextTick(flushTick);
 
 export class FrameBatcher {
   /** This turn's frames; null between turns (an idle link holds no array). */
@@ -41,6 +65,7 @@ export class FrameBatcher {
     private readonly link: BatchedLink,
     /** The largest frame the peer reads (its Welcome's max_frame_bytes, or the agent's default). */
     private readonly maxBatchBytes: number,
+    private readonly flushAt: FlushAt = 'iteration',
   ) {}
 
   /** Frames waiting for the end of the turn. */
@@ -62,14 +87,12 @@ export class FrameBatcher {
     this.pendingBytes += size;
     if (this.queued) return;
     this.queued = true;
-    dirty.push(this);
-    if (!scheduled) {
-      scheduled = true;
-      // setImmediate, not a microtask: frames sent from several I/O or timer callbacks of one loop
-      // iteration (results of jobs that ended together, acks of frames read together) share the
-      // batch; a microtask would flush after each callback (docs/architecture.md, link batches).
-      setImmediate(flushAll);
-    }
+    const q = queues[this.flushAt];
+    q.dirty.push(this);
+    if (q.scheduled) return;
+    q.scheduled = true;
+    if (this.flushAt === 'tick') queueMicrotask(flushAfterContinuations);
+    else setImmediate(flushIteration);
   }
 
   /** Writes what is pending now: alone when one frame, else as one batch. */

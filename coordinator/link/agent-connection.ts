@@ -533,7 +533,12 @@ export class AgentConnection
     // After the welcome, which goes alone: an agent that reads batches gets them from here on. The
     // agent's frame limit is its default (its hello does not name one).
     if (batches && hello.batchFrames === true) {
-      this.batcher = new FrameBatcher(this, Math.min(this.deps.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES));
+      // Flushed at the end of the tick: an Assign sent after a commit leaves at once (FlushAt).
+      this.batcher = new FrameBatcher(
+        this,
+        Math.min(this.deps.maxFrameBytes, DEFAULT_MAX_FRAME_BYTES),
+        'tick',
+      );
     }
     this.deps.jobs.addDevice(outcome.device);
     this.offerProxy(hello);

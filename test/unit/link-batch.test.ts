@@ -108,6 +108,30 @@ test('the batcher sends a turn’s frames as one batch, a lone frame as itself, 
   assert.deepEqual(sent.slice(2), [small[1], big, small[2]]);
 });
 
+test('a tick batcher writes when the callback and its continuations are done, not a loop iteration later', async () => {
+  const small = [1, 2, 3].map((n) => encodeAgentFrame({ ping: { nonce: n } }));
+  const seen = async (flushAt: 'tick' | 'iteration') => {
+    const sent: Uint8Array[] = [];
+    const b = new FrameBatcher({ writeFrame: (bytes) => sent.push(bytes) }, MAX, flushAt);
+    // Two immediates of one check phase, as a commit's callback and whatever runs after it.
+    return new Promise<Uint8Array[]>((resolve) => {
+      setImmediate(() => {
+        b.send(small[0] as Uint8Array);
+        void Promise.resolve()
+          .then(() => b.send(small[1] as Uint8Array))
+          .then(() => b.send(small[2] as Uint8Array));
+      });
+      setImmediate(() => resolve([...sent]));
+    });
+  };
+  assert.deepEqual(
+    await seen('tick'),
+    [encodeFrameBatch(small)],
+    'one batch, written before the next callback',
+  );
+  assert.deepEqual(await seen('iteration'), [], 'held to the next iteration');
+});
+
 test('a batch holds at most MAX_BATCH_FRAMES frames and fits the peer’s frame limit', async () => {
   const sent: Uint8Array[] = [];
   const limit = 4096;

@@ -11,10 +11,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseFlags } from '../../coordinator/config.js';
-import { newJobRecord } from '../../coordinator/jobs/new-job.js';
 import { newResourceId } from '../../coordinator/resource-id.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
-import { jobInput, resultRecord } from '../../test/helpers/records.js';
+import { streamJobs, writeHistory } from './lib/job-stream.js';
 
 const flags = parseFlags(process.argv.slice(2));
 const HISTORY = Number(flags.history ?? 200_000);
@@ -36,44 +35,17 @@ const variants = [
   kib: [] as number[],
 }));
 
-const lease = { coordinatorId: 'bench', untilMs: Date.now() + 3_600_000 };
 for (const v of variants) {
   const t0 = Date.now();
-  for (let i = 0; i < HISTORY; i += 1000) {
-    const batch: Promise<unknown>[] = [];
-    for (let j = 0; j < 1000 && i + j < HISTORY; j++) {
-      const job = newJobRecord(jobInput('owner', { id: v.makeId() }), Date.now());
-      batch.push(
-        v.store
-          .insertJob(job, lease)
-          .then(() => v.store.completeJob(job.id, resultRecord(), new Date().toISOString())),
-      );
-    }
-    await Promise.all(batch);
-  }
+  await writeHistory(v.store, HISTORY, v.makeId);
   log(`${v.name}: history of ${HISTORY} finished jobs written in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 /** JOBS jobs, PER_TURN inserted a turn, each completed 5 turns after its insert. */
 async function stream(v: (typeof variants)[number]): Promise<void> {
-  const waiting: string[][] = [];
   const c0 = process.cpuUsage();
   const w0 = wchar();
-  for (let n = 0; n < JOBS || waiting.length > 0; ) {
-    const turn: Promise<unknown>[] = [];
-    const ids: string[] = [];
-    for (let j = 0; j < PER_TURN && n < JOBS; j++, n++) {
-      const job = newJobRecord(jobInput('owner', { id: v.makeId() }), Date.now());
-      ids.push(job.id);
-      turn.push(v.store.insertJob(job, lease));
-    }
-    if (ids.length > 0) waiting.push(ids);
-    if (waiting.length > 5 || (n >= JOBS && waiting.length > 0)) {
-      for (const id of waiting.shift() ?? [])
-        turn.push(v.store.completeJob(id, resultRecord(), new Date().toISOString()));
-    }
-    await Promise.all(turn);
-  }
+  await streamJobs(v.store, { jobs: JOBS, perTurn: PER_TURN, makeId: v.makeId });
   const c = process.cpuUsage(c0);
   v.cpu.push((c.user + c.system) / JOBS);
   v.kib.push((wchar() - w0) / 1024 / JOBS);

@@ -11,9 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseFlags } from '../../coordinator/config.js';
-import { newJobRecord } from '../../coordinator/jobs/new-job.js';
 import { PAGE_CACHE_KIB, SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
-import { jobInput, resultRecord } from '../../test/helpers/records.js';
+import { streamJobs, writeHistory } from './lib/job-stream.js';
 
 const flags = parseFlags(process.argv.slice(2));
 const HISTORY = Number(flags.history ?? 50_000);
@@ -35,54 +34,31 @@ const variants = [
   readUs: [] as number[],
 }));
 
-const lease = { coordinatorId: 'bench', untilMs: Date.now() + 3_600_000 };
 for (const v of variants) {
   const t0 = Date.now();
-  for (let i = 0; i < HISTORY; i += 1000) {
-    const batch: Promise<unknown>[] = [];
-    for (let j = 0; j < 1000 && i + j < HISTORY; j++) {
-      const job = newJobRecord(jobInput('owner'), Date.now());
-      v.ids.push(job.id);
-      batch.push(
-        v.store
-          .insertJob(job, lease)
-          .then(() => v.store.completeJob(job.id, resultRecord(), new Date().toISOString())),
-      );
-    }
-    await Promise.all(batch);
-  }
+  v.ids.push(...(await writeHistory(v.store, HISTORY)));
   log(`${v.name}: history of ${HISTORY} finished jobs written in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-/** JOBS jobs, PER_TURN inserted a turn, each completed 5 turns after its insert; PER_TURN reads a turn. */
+/** The job stream, and PER_TURN reads of random earlier jobs after each turn (their CPU apart). */
 async function stream(v: (typeof variants)[number]): Promise<void> {
-  const waiting: string[][] = [];
   let readCpu = 0;
   let reads = 0;
   const c0 = process.cpuUsage();
-  for (let n = 0; n < JOBS || waiting.length > 0; ) {
-    const turn: Promise<unknown>[] = [];
-    const ids: string[] = [];
-    for (let j = 0; j < PER_TURN && n < JOBS; j++, n++) {
-      const job = newJobRecord(jobInput('owner'), Date.now());
-      ids.push(job.id);
-      turn.push(v.store.insertJob(job, lease));
-    }
-    if (ids.length > 0) waiting.push(ids);
-    if (waiting.length > 5 || (n >= JOBS && waiting.length > 0)) {
-      for (const id of waiting.shift() ?? [])
-        turn.push(v.store.completeJob(id, resultRecord(), new Date().toISOString()));
-    }
-    await Promise.all(turn);
-    v.ids.push(...ids);
-    const r0 = process.cpuUsage();
-    for (let j = 0; j < PER_TURN; j++) {
-      await v.store.getJob(v.ids[Math.floor(Math.random() * v.ids.length)] as string);
-      reads++;
-    }
-    const r = process.cpuUsage(r0);
-    readCpu += r.user + r.system;
-  }
+  await streamJobs(v.store, {
+    jobs: JOBS,
+    perTurn: PER_TURN,
+    afterTurn: async (ids) => {
+      v.ids.push(...ids);
+      const r0 = process.cpuUsage();
+      for (let j = 0; j < PER_TURN; j++) {
+        await v.store.getJob(v.ids[Math.floor(Math.random() * v.ids.length)] as string);
+        reads++;
+      }
+      const r = process.cpuUsage(r0);
+      readCpu += r.user + r.system;
+    },
+  });
   const c = process.cpuUsage(c0);
   v.cpu.push((c.user + c.system - readCpu) / JOBS);
   v.readUs.push(readCpu / reads);

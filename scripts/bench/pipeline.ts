@@ -4,7 +4,7 @@
 // submit-to-completed latency, the ratios and CPU per job, then one RESULT line per concurrency.
 //   npx tsx scripts/bench/pipeline.ts [--jobs 2000] [--serial-jobs 500] [--concurrency 32,1]
 //        [--store sqlite|postgres://…] [--coordinators 1|2] [--agents 1] [--prof DIR] [--agent-prof DIR]
-//        [--batch 1000] [--batch-jobs 6000] [--batch-inflight 2] [--batch-warm 6000]
+//        [--batch 1000] [--batch-jobs 6000] [--batch-inflight 2] [--batch-warm 6000] [--target-process]
 // --batch N adds a phase after the single-job ones: --batch-jobs jobs submitted N at a time
 // (POST /crawl/v1/batch/new, --batch-inflight batches in flight) through the same agent slots (the
 // highest concurrency), beside a direct keep-alive run of as many requests at that concurrency;
@@ -14,7 +14,9 @@
 // 6,000-job phase alone had cost ~100 µs a job more than in a 30,000-job one.
 // --jobs is the job count at concurrency > 1, --serial-jobs at concurrency 1. --prof writes a CPU
 // profile of this process (coordinator, client, target) for each measured pipeline phase.
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -70,7 +72,22 @@ async function runPool(n: number, concurrency: number, one: (i: number) => Promi
   return { ...phase, cpuUs: (cpu.user + cpu.system) / n };
 }
 
-const target = await startTargetServer();
+// --target-process: the target in a process of its own (lib/target-process.ts), not sharing this
+// process's event loop and CPU with the coordinator.
+const targetChild = flags['target-process']
+  ? fork(path.join(import.meta.dirname, 'lib/target-process.ts'), [], { execArgv: ['--import', 'tsx'] })
+  : null;
+async function outOfProcessTarget(child: ChildProcess): Promise<{ httpUrl: string; close(): Promise<void> }> {
+  const [ready] = (await once(child, 'message')) as [{ httpUrl: string }];
+  return {
+    httpUrl: ready.httpUrl,
+    close: async () => {
+      child.disconnect();
+      await once(child, 'exit');
+    },
+  };
+}
+const target = targetChild ? await outOfProcessTarget(targetChild) : await startTargetServer();
 const targetUrl = `${target.httpUrl}/echo`;
 const keepAlive = new Agent({ connections: Math.max(...LEVELS) });
 const direct = async () => {
@@ -256,8 +273,9 @@ for (const c of LEVELS) {
   submitLat.sort((a, b) => a - b);
   const ratio = pipe.rate / keep.rate;
   const added = pct(pipe.lat, 50) - pct(keep.lat, 50);
-  // This process runs the coordinator, the bench client and the target; the direct phase's CPU
-  // per request is one client request and one target answer, about what the bench adds per job.
+  // This process runs the coordinator, the bench client and (unless --target-process) the target;
+  // the direct phase's CPU per request is one client request and, with the target here, one target
+  // answer: about what the bench adds per job.
   const coordCpu = pipe.cpuUs - keep.cpuUs - idlePerJob;
   lines.push(
     `concurrency ${c}, ${n} jobs`,

@@ -28,10 +28,11 @@ export interface BatchedLink {
  *   separate callbacks (one per target response), and gathering them is what cut its messages in
  *   ten (docs/scaling.md, "Link batches").
  * - 'tick': once the current callback and every promise continuation it set off have run (a
- *   tick queued from a microtask, below). The coordinator's frames come in bursts from one callback (a placed batch's
- *   assigns, the acks of one commit's results), and a frame sent from the check phase (after a
- *   commit) would otherwise wait a whole loop iteration, the next poll phase's I/O included,
- *   before it leaves: the Assign of a job stored at once, in the path of every single job.
+ *   tick queued from a microtask, below). The coordinator's frames come in bursts from one
+ *   callback (a placed batch's assigns, the acks of one commit's results), and a frame sent from
+ *   the check phase (after a commit) would otherwise wait a whole loop iteration, the next poll
+ *   phase's I/O included, before it leaves: the Assign of a job stored at once, in the path of
+ *   every single job.
  */
 export type FlushAt = 'iteration' | 'tick';
 

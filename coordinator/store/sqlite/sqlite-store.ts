@@ -60,7 +60,8 @@ export interface SqliteStoreOptions {
  * since that number is far above the file's last page (until the file passes 1 GiB). The job
  * path's updates rebalance in nearly every commit, so each commit walked all ~3,900 cached pages
  * (10% of a commit-heavy loop's CPU, 2% of the coordinator's). With 2 MiB the walk is ~500 pages;
- * pages not kept come back from the OS's file cache. docs/scaling.md, "The page cache walk".
+ * pages not kept come back from the OS's file cache (docs/scaling.md, "Batches: warm code, the page
+ * cache walk, owners' webhooks").
  */
 export const PAGE_CACHE_KIB = 2000;
 

@@ -3,9 +3,7 @@
 // illegal one is refused with a typed error and leaves the store as it was.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import pino from 'pino';
 import type { JobEvent } from '../../coordinator/jobs/events.js';
-import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
 import type { NewJob } from '../../coordinator/jobs/new-job.js';
 import {
   IllegalTransitionError,
@@ -17,6 +15,7 @@ import type { JobRecord, JobStatus } from '../../coordinator/store/records.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
 import { connectedDevice } from '../helpers/connected-device.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
 import { jobInput, resultRecord } from '../helpers/records.js';
 
 const STATES: (JobStatus | null)[] = [null, 'pending', 'running', 'completed', 'failed'];
@@ -28,19 +27,6 @@ const LEGAL: Record<Transition, Partial<Record<string, JobStatus>>> = {
   requeue: { running: 'pending' },
   archive: { completed: 'completed' },
 };
-
-/** A lifecycle of coordinator c1 on `store`, three attempts, nothing logged. */
-function lifecycleOn(store: SqliteStore): JobLifecycle {
-  return new JobLifecycle({
-    store,
-    log: pino({ enabled: false }),
-    maxAttempts: 3,
-    maxQueuedJobs: 100,
-    runningGraceMs: 60_000,
-    coordinatorId: 'c1',
-    leaseMs: 60_000,
-  });
-}
 
 describe('transition table', () => {
   for (const transition of Object.keys(TRANSITIONS) as Transition[]) {
@@ -75,7 +61,7 @@ describe('JobLifecycle on a real store', () => {
   const store = new SqliteStore(':memory:');
   const events: JobEvent[] = [];
   const published: StoreEvent[] = [];
-  const jobs = lifecycleOn(store);
+  const jobs = testLifecycle(store);
   jobs.addListener({ onJobEvent: (e) => events.push(e) });
   const ready = store.subscribe((e) => published.push(e));
   /** Assigns dev-a received, in order; `assignedTo` waits for the one of a job. */
@@ -221,7 +207,7 @@ describe('a submit hearing its own announcement before its insert’s answer', (
     }
   }
   const store = new EchoingStore(':memory:');
-  const jobs = lifecycleOn(store);
+  const jobs = testLifecycle(store);
   store.echo = (job) => jobs.remotePending(job);
   const assigned: string[] = [];
   let onAssign: (() => void) | null = null;

@@ -3,13 +3,12 @@
 // that commit is done; otherwise the submit stores it pending and queues it as before.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import pino from 'pino';
 import type { JobEvent } from '../../coordinator/jobs/events.js';
-import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
 import type { NewJob } from '../../coordinator/jobs/new-job.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import type { StoreEvent } from '../../coordinator/store/store-events.js';
 import { connectedDevice } from '../helpers/connected-device.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
 import { jobInput } from '../helpers/records.js';
 
 const LEASE_MS = 60_000;
@@ -19,15 +18,7 @@ function setup() {
   const store = new SqliteStore(':memory:');
   const events: JobEvent[] = [];
   const published: StoreEvent[] = [];
-  const jobs = new JobLifecycle({
-    store,
-    log: pino({ enabled: false }),
-    maxAttempts: 3,
-    maxQueuedJobs: 100,
-    runningGraceMs: 60_000,
-    coordinatorId: 'c1',
-    leaseMs: LEASE_MS,
-  });
+  const jobs = testLifecycle(store, { leaseMs: LEASE_MS });
   jobs.addListener({ onJobEvent: (e) => events.push(e) });
   const ready = store.subscribe((e) => published.push(e));
   /** Assigns as the device got them, with the job's stored status at that moment. */

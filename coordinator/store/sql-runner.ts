@@ -1,10 +1,10 @@
 // What each store hands the stores written once for both dialects (sql-crawl-store.ts,
 // sql-trust-store.ts, sql-measure-store.ts, sql-schedule-store.ts, sql-session-store.ts,
 // sql-key-store.ts, sql-device-store.ts, sql-job-reads.ts, sql-sweep-reads.ts): reads and writes
-// by SQL text with `?` placeholders (PostgreSQL's runner numbers them). Every statement given here is SQL that SQLite
-// and PostgreSQL both accept; booleans are bound as 1/0 (SQLite has no boolean type, and
-// PostgreSQL reads '1'/'0' as a boolean), and BIGINT or COUNT values, which pg returns as strings,
-// are read through Number().
+// by SQL text with `?` placeholders (PostgreSQL's runner numbers them). Every statement given here
+// is SQL that SQLite and PostgreSQL both accept; booleans are bound as 1/0 (SQLite has no boolean
+// type, and PostgreSQL reads '1'/'0' as a boolean), and BIGINT or COUNT values, which pg returns as
+// strings, are read through Number().
 
 /** One statement of a transaction (SqlRunner.transaction). */
 export interface SqlStatement {

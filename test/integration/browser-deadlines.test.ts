@@ -9,6 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { pino } from 'pino';
 import { BrowserExecutor, type BrowserExecutorOptions } from '../../agent/executors/browser/index.js';
 import type { ExecRequest } from '../../agent/executors/types.js';
@@ -17,6 +19,8 @@ import { chromiumNeed } from '../helpers/needs.js';
 
 const { browser, skip } = await chromiumNeed();
 const log = pino({ enabled: false });
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 const GRACE_MS = 2_000;
 
 const PAGES: Record<string, string> = {
@@ -198,7 +202,11 @@ describe('browser deadlines', { skip }, () => {
     const ex = make({ maxPages: 1 });
     await healthy(ex);
     const first = timed(ex, '/hanging-image', 3_000);
-    const { out, ms } = await timed(ex, '/ok', 500);
+    const queued = timed(ex, '/ok', 500);
+    // Collections while the job waits: the wait's timer must survive them (a timeout signal inside
+    // AbortSignal.any did not, and the job ran into its backstop instead).
+    const collect = setInterval(gc, 100);
+    const { out, ms } = await queued.finally(() => clearInterval(collect));
     assert.deepEqual([out.success, out.errorType], [false, 'timeout']);
     assert.match(out.errorMessage, /no browser page became free/);
     assert.equal(out.performance?.crashOrTimeoutFlag, true);

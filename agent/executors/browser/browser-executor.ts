@@ -229,11 +229,17 @@ export class BrowserExecutor implements Executor {
     deadline: JobDeadline,
     navigationEndMs: number,
   ): Promise<ExecOutcome> {
-    const waitSignal = AbortSignal.any([ctx.signal, AbortSignal.timeout(Math.ceil(deadline.remainingMs()))]);
+    // A timer of our own, not AbortSignal.timeout: inside AbortSignal.any, Node 20 holds the timeout
+    // signal only weakly, so a garbage collection during the wait dropped it and the job waited on
+    // until the backstop (nodejs/node#57736).
+    const wait = new AbortController();
+    const waitTimer = setTimeout(() => wait.abort(), Math.ceil(deadline.remainingMs()));
     let releaseSlot: () => void;
     try {
-      releaseSlot = await this.#slots.acquire(waitSignal);
+      releaseSlot = await this.#slots.acquire(AbortSignal.any([ctx.signal, wait.signal]));
+      clearTimeout(waitTimer);
     } catch {
+      clearTimeout(waitTimer);
       fail(
         outcome,
         'timeout',

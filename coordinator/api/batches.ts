@@ -325,7 +325,13 @@ async function createBatch(
         sessionId: input.sessionId,
         sweepId: null,
         storageType: input.storageType,
-        request: { headers: input.headers, bodyBase64: input.bodyBase64, cookies: input.cookies, batchId },
+        request: {
+          headers: input.headers,
+          bodyBase64: input.bodyBase64,
+          cookies: input.cookies,
+          batchId,
+          ownWebhook: Boolean(input.webhook),
+        },
       },
     });
     // The webhook is stored before the job exists, so its final event always finds it.

@@ -100,7 +100,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services): vo
             sessionId,
             sweepId: null,
             storageType,
-            request: { headers, bodyBase64, cookies, ...(page ? { page } : {}) },
+            request: { headers, bodyBase64, cookies, ownWebhook: Boolean(webhook), ...(page ? { page } : {}) },
           },
           sessionDevice,
           { trace: incomingTrace(req.headers) },

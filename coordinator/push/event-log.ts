@@ -107,7 +107,9 @@ export class PushEventLog implements JobListener {
   private async recordJob(job: JobRecord): Promise<void> {
     if (job.status !== 'completed' && job.status !== 'failed') return;
     const type: PushEventType = job.status === 'completed' ? 'job.completed' : 'job.failed';
-    const subjectIds = job.sweepId ? [job.id, job.sweepId] : [job.id];
+    // A job known to have no webhook of its own costs no lookup under its id (a read per job end).
+    const subjectIds = job.request.ownWebhook === false ? [] : [job.id];
+    if (job.sweepId) subjectIds.push(job.sweepId);
     await this.append({
       type,
       ownerId: job.ownerId,
@@ -271,7 +273,7 @@ export class PushEventLog implements JobListener {
     sweepId: string | null;
     dedupeKey: string;
     orderKey: string;
-    /** Whose webhooks may want it: the job, and the sweep it belongs to. */
+    /** Whose webhooks may want it: the job (unless it has none of its own), and its sweep. */
     subjectIds: string[];
     data: PushEventBody['data'];
   }): Promise<void> {
@@ -289,7 +291,7 @@ export class PushEventLog implements JobListener {
       dedupeKey: e.dedupeKey,
       createdAtMs: nowMs,
       payload: JSON.stringify(body),
-      deliveries: (await this.targets(e.ownerId, e.type, e.subjectIds)).map((url) => ({
+      deliveries: (await this.targets(e.ownerId, e.type, e.jobId, e.subjectIds)).map((url) => ({
         url,
         orderKey: e.orderKey,
       })),
@@ -300,7 +302,12 @@ export class PushEventLog implements JobListener {
   }
 
   /** The subject's own webhook when it has one (job first), else the owner's default. */
-  private async targets(ownerId: string, type: PushEventType, subjectIds: string[]): Promise<string[]> {
+  private async targets(
+    ownerId: string,
+    type: PushEventType,
+    jobId: string | null,
+    subjectIds: string[],
+  ): Promise<string[]> {
     const push = this.services.store.push;
     const urls = new Set<string>();
     let own = false;
@@ -309,11 +316,11 @@ export class PushEventLog implements JobListener {
       push.getOwnerWebhook(ownerId),
       ...subjectIds.map((id) => push.getSubjectWebhook(id)),
     ]);
-    for (const [i, hook] of hooks.entries()) {
+    for (const hook of hooks) {
       if (!hook || hook.ownerId !== ownerId) continue;
       own = true;
       const kind: WebhookSubject =
-        i === 0 && type.startsWith('job.')
+        hook.subjectId === jobId && type.startsWith('job.')
           ? 'job'
           : type.startsWith('measurement.')
             ? 'measurement'

@@ -49,6 +49,13 @@ export interface JobRequestRecord {
    * job's end looks its batch up only when it has one. Absent for every other job.
    */
   batchId?: string;
+  /**
+   * Whether the job was submitted with a webhook of its own (a subject webhook under its id), so
+   * that its end looks one up only when there is one. Set by the paths that take a job's own
+   * webhook (`/crawl/v1/new`, batches) and by sweeps; absent (rows from before, and other paths):
+   * not known, looked up.
+   */
+  ownWebhook?: boolean;
   /** A network measurement's job (coordinator/measure/): what to measure, and whose job it is. */
   measure?: MeasureJobRecord;
 }

@@ -69,6 +69,7 @@ export async function createSweep(
             headers: [],
             bodyBase64: '',
             cookies: [],
+            ownWebhook: false, // a sweep's webhook is the sweep's
             ...(input.audits ? { page: { audits: input.audits } } : {}),
           },
         },

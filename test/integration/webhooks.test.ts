@@ -269,6 +269,87 @@ describe('webhooks', () => {
     }
   });
 
+  test("a job's end looks up a webhook under its id only when the job was given one", async () => {
+    const receiver = await startWebhookReceiver('accept');
+    const push = c.coordinator.store.push;
+    const { getSubjectWebhook, appendEvent } = push;
+    const asked: string[] = [];
+    const written = new Map<string, () => void>();
+    const seen = new Set<string>();
+    push.getSubjectWebhook = (id) => {
+      asked.push(id);
+      return getSubjectWebhook.call(push, id);
+    };
+    push.appendEvent = async (e) => {
+      const out = await appendEvent.call(push, e);
+      if (e.jobId) {
+        seen.add(e.jobId);
+        written.get(e.jobId)?.();
+      }
+      return out;
+    };
+    const eventOf = (id: string) =>
+      seen.has(id) ? Promise.resolve() : new Promise<void>((resolve) => written.set(id, resolve));
+    try {
+      const hooked = await api.submit({
+        url: `${target.httpUrl}/echo?own=1`,
+        webhook: { url: receiver.url },
+      });
+      const plain = await api.submit({ url: `${target.httpUrl}/echo?own=0` });
+      const batch = await api.request('POST', '/crawl/v1/batch/new', {
+        jobs: [
+          { url: `${target.httpUrl}/echo?b=1`, webhook: { url: receiver.url } },
+          { url: `${target.httpUrl}/echo?b=0` },
+        ],
+      });
+      assert.equal(batch.status, 201, batch.text);
+      // A job whose record does not say (as rows stored before the flag): looked up, as before.
+      const unknown = await c.coordinator.jobs.submit(
+        {
+          ownerId: await ownerOf(c, c.apiKey),
+          url: `${target.httpUrl}/echo?own=unknown`,
+          method: 'GET',
+          timeoutSec: 30,
+          placement: {},
+          sessionId: null,
+          sweepId: null,
+          storageType: 'local',
+          request: { headers: [], bodyBase64: '', cookies: [] },
+        },
+        null,
+      );
+      const [batchHooked, batchPlain] = ((batch.body as Obj).results as Obj[]).map(
+        (r) => r.job.job_id as string,
+      );
+      const ids = {
+        hooked: (hooked.body as Obj).job_id as string,
+        plain: (plain.body as Obj).job_id as string,
+        batchHooked: batchHooked as string,
+        batchPlain: batchPlain as string,
+        unknown: unknown.id,
+      };
+      await Promise.all(Object.values(ids).map(eventOf));
+      const lookedUp = Object.fromEntries(Object.entries(ids).map(([k, id]) => [k, asked.includes(id)]));
+      assert.deepEqual(lookedUp, {
+        hooked: true,
+        plain: false,
+        batchHooked: true,
+        batchPlain: false,
+        unknown: true,
+      });
+      // The jobs given a webhook still have their events delivered to it.
+      const got = await receiver.waitFor(2);
+      assert.deepEqual(
+        got.map((r) => (JSON.parse(r.body) as Obj).data.job.job_id).sort(),
+        [ids.hooked, ids.batchHooked].sort(),
+      );
+    } finally {
+      push.getSubjectWebhook = getSubjectWebhook;
+      push.appendEvent = appendEvent;
+      await receiver.close();
+    }
+  });
+
   test('webhook targets are checked at submit, with the contract shape', async () => {
     const strict = await startTestCoordinator();
     const strictApi = new ApiClient(strict.url, strict.apiKey);

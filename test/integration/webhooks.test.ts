@@ -20,6 +20,7 @@ import {
   tempDir,
 } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
+import { jobInput } from '../helpers/records.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -305,17 +306,7 @@ describe('webhooks', () => {
       assert.equal(batch.status, 201, batch.text);
       // A job whose record does not say (as rows stored before the flag): looked up, as before.
       const unknown = await c.coordinator.jobs.submit(
-        {
-          ownerId: await ownerOf(c, c.apiKey),
-          url: `${target.httpUrl}/echo?own=unknown`,
-          method: 'GET',
-          timeoutSec: 30,
-          placement: {},
-          sessionId: null,
-          sweepId: null,
-          storageType: 'local',
-          request: { headers: [], bodyBase64: '', cookies: [] },
-        },
+        jobInput(await ownerOf(c, c.apiKey), { url: `${target.httpUrl}/echo?own=unknown` }),
         null,
       );
       const [batchHooked, batchPlain] = ((batch.body as Obj).results as Obj[]).map(

@@ -122,6 +122,7 @@ export async function createMeasurement(
           headers: [],
           bodyBase64: '',
           cookies: [],
+          ownWebhook: false, // the measurement's webhook is the measurement's
           measure: { measurementId: id, type: input.type, target: input.target, options: input.options },
         },
       },

@@ -25,7 +25,8 @@ export function submitPage(
       sessionId: spec.sessionId,
       sweepId: null,
       storageType: spec.storageType,
-      request: { headers: [], bodyBase64: '', cookies: [], collectLinks: isPage },
+      // The crawl's webhook is the crawl's: a page's job has none of its own.
+      request: { headers: [], bodyBase64: '', cookies: [], collectLinks: isPage, ownWebhook: false },
     },
     spec.sessionDeviceId,
   );

@@ -51,9 +51,10 @@ export interface JobRequestRecord {
   batchId?: string;
   /**
    * Whether the job was submitted with a webhook of its own (a subject webhook under its id), so
-   * that its end looks one up only when there is one. Set by the paths that take a job's own
-   * webhook (`/crawl/v1/new`, batches) and by sweeps; absent (rows from before, and other paths):
-   * not known, looked up.
+   * that its end looks one up only when there is one. True only from the paths that take a job's
+   * own webhook (`/crawl/v1/new`, batch items); every other path that makes jobs (sweeps, site
+   * crawls, measurements, canaries, verification) says false. Absent on rows stored before the
+   * field: not known, looked up.
    */
   ownWebhook?: boolean;
   /** A network measurement's job (coordinator/measure/): what to measure, and whose job it is. */

@@ -241,7 +241,7 @@ export class CanaryService implements JobListener, DeviceListener {
       sessionId: null,
       sweepId: null,
       storageType: this.opts.storageType,
-      request: { headers: [], bodyBase64: '', cookies: [] },
+      request: { headers: [], bodyBase64: '', cookies: [], ownWebhook: false },
     };
   }
 
@@ -266,6 +266,7 @@ export class CanaryService implements JobListener, DeviceListener {
         headers: [],
         bodyBase64: '',
         cookies: [],
+        ownWebhook: false,
         measure: {
           measurementId: '',
           type: 'dns',

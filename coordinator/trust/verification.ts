@@ -128,7 +128,8 @@ export class VerificationService implements JobListener {
       sessionId: null,
       sweepId: null,
       storageType: job.storageType,
-      request: job.request,
+      // The coordinator's own job: no webhook under its id, whatever the original had.
+      request: { ...job.request, ownWebhook: false },
     };
   }
 

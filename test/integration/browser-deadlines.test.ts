@@ -203,10 +203,11 @@ describe('browser deadlines', { skip }, () => {
     await healthy(ex);
     const first = timed(ex, '/hanging-image', 3_000);
     const queued = timed(ex, '/ok', 500);
-    // Collections while the job waits: the wait's timer must survive them (a timeout signal inside
-    // AbortSignal.any did not, and the job ran into its backstop instead).
-    const collect = setInterval(gc, 100);
-    const { out, ms } = await queued.finally(() => clearInterval(collect));
+    // A full collection while the job waits: the wait's timer must survive it (a timeout signal
+    // inside AbortSignal.any did not, and the job ran into its backstop instead). One, not a series:
+    // each full collection of this process stalls its loop, and the job's end is timed.
+    const collect = setTimeout(gc, 300);
+    const { out, ms } = await queued.finally(() => clearTimeout(collect));
     assert.deepEqual([out.success, out.errorType], [false, 'timeout']);
     assert.match(out.errorMessage, /no browser page became free/);
     assert.equal(out.performance?.crashOrTimeoutFlag, true);

@@ -119,6 +119,8 @@ export class VerificationService implements JobListener {
 
   /** The same request again, as the coordinator's own job. */
   private again(job: JobRecord, placement: NewJob['placement']): NewJob {
+    // Not of the client's batch either: its end is not counted towards it.
+    const { batchId: _batch, ...request } = job.request;
     return {
       ownerId: SYSTEM_OWNER_ID,
       url: job.url,
@@ -129,7 +131,7 @@ export class VerificationService implements JobListener {
       sweepId: null,
       storageType: job.storageType,
       // The coordinator's own job: no webhook under its id, whatever the original had.
-      request: { ...job.request, ownWebhook: false },
+      request: { ...request, ownWebhook: false },
     };
   }
 

@@ -77,6 +77,23 @@ describe('trust: canaries, cross-verification, quarantine', () => {
     assert.equal(reruns(`${target.httpUrl}/echo?optout=1`).length, 0, 'the opted-out job was not re-run');
   });
 
+  test("a re-run is the coordinator's own job: outside the client's batch, with no webhook of its own", async () => {
+    const url = `${target.httpUrl}/echo?rerun=batch`;
+    const res = await api.request('POST', '/crawl/v1/batch/new', { jobs: [{ url }] });
+    assert.equal(res.status, 201, res.text);
+    const body = res.body as { batch_id: string; results: Array<{ job: { job_id: string } }> };
+    const jobId = body.results[0]?.job.job_id ?? '';
+    const original = events.find((e) => e.transition === 'submit' && e.job.id === jobId);
+    assert.equal(original?.job.request.batchId, body.batch_id);
+    assert.equal(original?.job.request.ownWebhook, false);
+    const rerun = await until('the re-run', () =>
+      events.find((e) => e.transition === 'submit' && e.job.url === url && e.job.id !== jobId),
+    );
+    assert.notEqual(rerun.job.ownerId, original?.job.ownerId);
+    assert.equal(rerun.job.request.batchId, undefined);
+    assert.equal(rerun.job.request.ownWebhook, false);
+  });
+
   test('a fabricating device is disputed, fails its canary, is quarantined, and is released when honest', async (t) => {
     const policy = createNetworkPolicy({ allowCidrs: ['127.0.0.0/8'] });
     liar = new LyingExecutor(new HttpExecutor({ policy, maxBodyBytes: 1 << 20 }));

@@ -301,7 +301,7 @@ export class PushEventLog implements JobListener {
     }
   }
 
-  /** The subject's own webhook when it has one (job first), else the owner's default. */
+  /** The subjects' own webhooks that want the event (the job's, its sweep's), else the owner's default. */
   private async targets(
     ownerId: string,
     type: PushEventType,

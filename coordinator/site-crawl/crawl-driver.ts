@@ -82,6 +82,7 @@ export class CrawlDriver {
       store: opts.store.crawls,
       storage: opts.storage,
       gate: this.gate,
+      robots: this.robots,
       log: opts.log,
     });
     this.loop = new WakeLoop({
@@ -272,8 +273,36 @@ export class CrawlDriver {
       if (c.inflight.size === 0) await this.finish(c, c.stop);
       return waitMs;
     }
-    if (!sawQueued && c.inflight.size === 0) await this.finish(c);
+    if (!sawQueued && c.inflight.size === 0 && !(await this.robotsPending(c))) await this.finish(c);
     return waitMs;
+  }
+
+  /**
+   * Before a crawl may end, every URL it lists has been checked against its host's robots.txt: a
+   * map's found URLs (never taken from the frontier) are checked here, a disallowed one skipped; a
+   * host not read yet gets its robots.txt queued, and the crawl goes on (true) until it is read.
+   */
+  private async robotsPending(c: HeldCrawl): Promise<boolean> {
+    if (!c.spec.robots || c.spec.mode !== 'map') return false;
+    const crawls = this.opts.store.crawls;
+    let pending = false;
+    for (let after = -1; ; ) {
+      const rows = await crawls.listPages(c.record.id, after, WINDOW, ['found']);
+      for (const page of rows) {
+        const verdict = await this.robots.verdict(c.record.id, page.host, page.url);
+        if (verdict === 'disallowed') await crawls.skipQueued(c.record.id, page.urlHash);
+        else if (verdict === 'unknown') {
+          pending = true;
+          if (await crawls.addHost(c.record.id, page.host)) {
+            await c.tally.serial(() => crawls.addPages(c.record.id, [robotsRow(page.host)], c.spec.maxPages));
+          }
+        }
+      }
+      const last = rows.at(-1);
+      if (rows.length < WINDOW || !last) break;
+      after = last.seq;
+    }
+    return pending;
   }
 
   /**

@@ -13,6 +13,7 @@ import type {
 import type { Store } from '../store/types.js';
 import type { CrawlSpec } from './crawl-spec.js';
 import { LinkRules } from './link-rules.js';
+import { RobotsCache } from './robots-cache.js';
 import { pageRow, sitemapRow } from './rows.js';
 import { normaliseUrl } from './url-normalise.js';
 
@@ -57,18 +58,39 @@ export interface CrawlView {
 }
 
 /** A crawl as its GET shows it, with `list` of its pages. */
+/**
+ * The rows a list may show: a URL not yet taken for fetching is shown once its host's robots.txt
+ * has been read and allows it (the crawl checks it then; until then it waits unseen). The cursor
+ * still moves past the rows left out.
+ */
+async function checkedRows(
+  robots: RobotsCache | null,
+  crawl: CrawlRecord,
+  rows: CrawlPageRecord[],
+): Promise<CrawlPageRecord[]> {
+  if (!robots || !(crawl.spec as CrawlSpec).robots) return rows;
+  const shown: CrawlPageRecord[] = [];
+  for (const row of rows) {
+    if (row.state !== 'queued' && row.state !== 'found') shown.push(row);
+    else if ((await robots.verdict(crawl.id, row.host, row.url)) === 'allowed') shown.push(row);
+  }
+  return shown;
+}
+
 export async function crawlView(
   store: Store,
   crawl: CrawlRecord,
   list: { after: number; limit: number; status?: CrawlPageState },
+  robots: RobotsCache | null = null,
 ): Promise<CrawlView> {
   const spec = crawl.spec as CrawlSpec;
-  const [counts, pages] = await Promise.all([
+  const [counts, rows] = await Promise.all([
     store.crawls.counts(crawl.id),
     list.limit > 0
       ? store.crawls.listPages(crawl.id, list.after, list.limit, list.status ? [list.status] : undefined)
       : Promise.resolve([]),
   ]);
+  const pages = await checkedRows(robots, crawl, rows);
   return {
     crawl_id: crawl.id,
     status: crawl.status,
@@ -82,12 +104,13 @@ export async function crawlView(
     formats: spec.formats,
     counts: countsView(counts),
     pages: pages.map(pageView),
-    next_cursor:
-      list.limit > 0 && pages.length === list.limit ? (pages[pages.length - 1]?.seq ?? null) : null,
+    next_cursor: list.limit > 0 && rows.length === list.limit ? (rows[rows.length - 1]?.seq ?? null) : null,
   };
 }
 
 export class CrawlService {
+  private readonly robots: RobotsCache;
+
   /**
    * @param ended told once when a crawl (not a map) this coordinator ended has ended: its
    *   `crawl.completed` event (push/event-log.ts).
@@ -96,7 +119,9 @@ export class CrawlService {
     private readonly store: Store,
     private readonly driver: CrawlDriving,
     private readonly ended: (crawlId: string) => void = () => {},
-  ) {}
+  ) {
+    this.robots = new RobotsCache(store.crawls);
+  }
 
   async create(ownerId: string, spec: CrawlSpec, id: string = newResourceId()): Promise<CrawlRecord> {
     const record: CrawlRecord = {
@@ -139,7 +164,7 @@ export class CrawlService {
     crawl: CrawlRecord,
     list: { after: number; limit: number; status?: CrawlPageState },
   ): Promise<CrawlView> {
-    return crawlView(this.store, crawl, list);
+    return crawlView(this.store, crawl, list, this.robots);
   }
 
   /** The crawl once it is no longer running, or as it is after `waitMs`. */
@@ -164,7 +189,10 @@ export class CrawlService {
     return stopped;
   }
 
-  /** A map's URLs after `after` (skipped-by-robots ones left out), at most `limit`. */
+  /**
+   * A map's URLs after `after`, at most `limit`: those its host's robots.txt allows (skipped ones,
+   * and ones whose host is not read yet, left out).
+   */
   async mapLinks(
     crawl: CrawlRecord,
     after: number,
@@ -175,8 +203,9 @@ export class CrawlService {
       this.store.crawls.listPages(crawl.id, after, limit, states),
       this.store.crawls.counts(crawl.id),
     ]);
+    const shown = await checkedRows(this.robots, crawl, rows);
     return {
-      links: rows.map((r) => r.url),
+      links: shown.map((r) => r.url),
       next: rows.length === limit ? (rows[rows.length - 1]?.seq ?? null) : null,
       total: counts.found - counts.skippedRobots,
     };

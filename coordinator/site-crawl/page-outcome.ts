@@ -11,8 +11,8 @@ import type { JobRecord } from '../store/records.js';
 import type { CrawlSpec } from './crawl-spec.js';
 import type { LinkRules } from './link-rules.js';
 import { type PolitenessGate, retryAfterMs } from './politeness.js';
-import { MAX_ROBOTS_BYTES, parseRobots } from './robots-cache.js';
-import { pageRow, sitemapRow } from './rows.js';
+import { MAX_ROBOTS_BYTES, parseRobots, type RobotsCache } from './robots-cache.js';
+import { pageRow, robotsRow, sitemapRow } from './rows.js';
 import { parseSitemap } from './sitemap.js';
 import { normaliseUrl } from './url-normalise.js';
 
@@ -36,6 +36,8 @@ export interface PageOutcomeDeps {
   store: CrawlStore;
   storage: (type: StorageType) => ContentStorage | null;
   gate: PolitenessGate;
+  /** The crawl driver's robots.txt rules, so a row is checked the same way it is at the frontier. */
+  robots: RobotsCache;
   log: Logger;
 }
 
@@ -178,13 +180,19 @@ export class PageOutcome {
     if (rows.length > 0) await this.add(crawl, spec, rows, budget);
   }
 
-  /** Adds the rows; a map queues pages for fetching only while its fetch budget lasts. */
+  /**
+   * Adds the rows; a map queues pages for fetching only while its fetch budget lasts. Rows of a host
+   * whose robots.txt is read are checked now, so a disallowed URL is neither listed nor counted
+   * against the fetch budget; a map's URL of a host not read yet has the host's robots.txt queued
+   * (a map's found URLs are never taken from the frontier, which is where the rest are checked).
+   */
   private async add(
     crawl: CrawlRecord,
     spec: CrawlSpec,
     rows: NewCrawlPage[],
     budget: CrawlTally,
   ): Promise<void> {
+    if (spec.robots) await this.screen(crawl.id, rows);
     if (spec.mode === 'map') {
       for (const row of rows) {
         if (row.kind !== 'page' || row.state !== 'queued') continue;
@@ -193,5 +201,18 @@ export class PageOutcome {
       }
     }
     await budget.serial(() => this.deps.store.addPages(crawl.id, rows, spec.maxPages));
+  }
+
+  private async screen(crawlId: string, rows: NewCrawlPage[]): Promise<void> {
+    const unread = new Set<string>();
+    for (const row of rows) {
+      if (row.kind !== 'page' || row.state === 'skipped_robots') continue;
+      const verdict = await this.deps.robots.verdict(crawlId, row.host, row.url);
+      if (verdict === 'disallowed') row.state = 'skipped_robots';
+      else if (verdict === 'unknown') unread.add(row.host);
+    }
+    for (const host of unread) {
+      if (await this.deps.store.addHost(crawlId, host)) rows.push(robotsRow(host));
+    }
   }
 }

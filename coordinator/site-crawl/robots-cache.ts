@@ -66,6 +66,16 @@ export class RobotsCache {
     return robots;
   }
 
+  /**
+   * A page row's standing under its host's robots.txt: `unknown` while the file is not stored yet.
+   * The one check every path that adds, lists or fetches a crawl's URLs asks.
+   */
+  async verdict(crawlId: string, host: string, url: string): Promise<'allowed' | 'disallowed' | 'unknown'> {
+    const robots = await this.get(crawlId, host);
+    if (!robots) return 'unknown';
+    return robots.allows(url) ? 'allowed' : 'disallowed';
+  }
+
   forget(crawlId: string): void {
     for (const key of this.cache.keys()) if (key.startsWith(`${crawlId} `)) this.cache.delete(key);
   }

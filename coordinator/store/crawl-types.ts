@@ -95,7 +95,10 @@ export interface CrawlStore {
   addPages(crawlId: string, pages: readonly NewCrawlPage[], maxPages: number): Promise<CrawlPageRecord[]>;
   /** Up to `limit` queued rows, robots and sitemaps first, then in the order found. */
   frontier(crawlId: string, limit: number): Promise<CrawlPageRecord[]>;
-  /** queued → skipped_robots (its host's robots.txt disallows it); false when no longer queued. */
+  /**
+   * queued or found → skipped_robots (its host's robots.txt disallows it); false when the row is in
+   * neither state (taken for fetching, or ended).
+   */
   skipQueued(crawlId: string, urlHash: string): Promise<boolean>;
   /** queued → running with its job; false when the row was no longer queued. */
   startPage(crawlId: string, urlHash: string, jobId: string): Promise<boolean>;

@@ -231,7 +231,7 @@ export class SqlCrawlStore implements CrawlStore {
   async skipQueued(crawlId: string, urlHash: string): Promise<boolean> {
     return (
       (await this.db.run(
-        "UPDATE crawl_pages SET state = 'skipped_robots' WHERE crawl_id = ? AND url_hash = ? AND state = 'queued'",
+        "UPDATE crawl_pages SET state = 'skipped_robots' WHERE crawl_id = ? AND url_hash = ? AND state IN ('queued', 'found')",
         [crawlId, urlHash],
       )) > 0
     );

@@ -384,6 +384,31 @@ describe('site crawl', () => {
     assert.equal(typeof (paged.body as Obj).next_cursor, 'number');
   });
 
+  test('map: a URL that robots.txt disallows is never listed, under a limit smaller than the site', async () => {
+    const s = await site({
+      pages: 8,
+      robots: 'User-agent: *\nDisallow: /private\n',
+      extraLinks: ['/private/other.html'],
+    });
+    const res = await api.request('POST', '/crawl/v1/map', {
+      url: `${s.url}/p/0`,
+      max_fetches: 1,
+      sitemap: 'skip',
+    });
+    assert.equal(res.status, 200, res.text);
+    const map = res.body as Obj;
+    assert.equal(map.status, 'completed');
+    const links = map.links as string[];
+    assert.ok(links.includes(`${s.url}/p/2`), `an allowed URL found past the limit is listed: ${links}`);
+    assert.ok(!links.includes(`${s.url}/private/other.html`), `listed: ${links.join(', ')}`);
+    assert.equal(map.total, links.length);
+    assert.equal(s.count('/private/other.html'), 0);
+    // The same list a page at a time, and the crawl-style counts agree.
+    const paged = await api.request('GET', `/crawl/v1/map/${map.map_id}?limit=1`);
+    assert.equal(paged.status, 200, paged.text);
+    assert.ok(!((paged.body as Obj).links as string[]).some((u) => u.includes('/private/')));
+  });
+
   test('typed client, CLI `crawl site -o DIR` (markdown per page) and `crawl map`, MCP crawl_site and map_site', async () => {
     const s = await site({ pages: 6, sitemapOnlyPages: 3, sitemap: true });
     const client = new CrawlClient({ baseUrl: c.url, apiKey: c.apiKey });

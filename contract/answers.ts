@@ -183,7 +183,16 @@ export const Device = Type.Object({
   ),
   network_name: Type.Optional(NullableString),
   network_kind: Type.Optional(NETWORK_KIND),
-  capabilities: Type.Object({ methods: Type.Array(Type.String()), max_concurrent: Type.Integer() }),
+  capabilities: Type.Object({
+    methods: Type.Array(Type.String()),
+    max_concurrent: Type.Integer(),
+    page_features: Type.Optional(
+      Type.Record(Type.String(), Type.Array(Type.String()), {
+        description:
+          'the page features (actions, extract, har, pdf, lighthouse) jobs of each method may ask of this device',
+      }),
+    ),
+  }),
   load: Type.Object({ running: Type.Integer(), max_concurrent: Type.Integer(), ratio: Type.Number() }),
   draining: Type.Boolean(),
   assigned_total: Type.Integer(),

@@ -4,12 +4,32 @@
 // database each lists its own connections as connected (docs/sweeps.md).
 import type { FastifyInstance } from 'fastify';
 import { Devices, DevicesQuery, jobErrors } from '../../contract/index.js';
+import { PAGE_FEATURES } from '../../proto/index.js';
 import { forbidden } from '../errors.js';
 import type { ConnectedDevice } from '../scheduler/device.js';
 import type { Services } from '../services.js';
 import type { DeviceRecord } from '../store/records.js';
 import type { DeviceTrustRecord } from '../store/trust-types.js';
 import type { ContractTypes } from './type-provider.js';
+
+/**
+ * What page features jobs of each method may ask of the device, read back from the keys it is
+ * placed by (METHOD+page, METHOD+lighthouse: link/handshake.ts), so the list says what the
+ * scheduler will do, not only what the agent advertised. A GET job's only page feature is extract
+ * (docs/actions.md).
+ */
+function pageFeaturesOf(methods: ReadonlySet<string>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const key of methods) {
+    const [method, tier] = key.split('+');
+    if (!method || tier !== 'page') continue;
+    out[method] =
+      method === 'GET'
+        ? ['extract']
+        : PAGE_FEATURES.filter((f) => f !== 'lighthouse' || methods.has(`${method}+lighthouse`));
+  }
+  return out;
+}
 
 const latest = (...isos: Array<string | null | undefined>): string | null =>
   isos
@@ -55,6 +75,7 @@ function deviceView(
     capabilities: {
       methods: p ? [...p.methods].filter((m) => !m.includes('+')).sort() : [],
       max_concurrent: max,
+      page_features: p ? pageFeaturesOf(p.methods) : {},
     },
     load: { running, max_concurrent: max, ratio: max > 0 ? running / max : 0 },
     draining: live?.draining ?? false,

@@ -23,6 +23,8 @@ export interface RawHello {
   deviceType?: string;
   /** Says the device reads link batches (Hello.batch_frames). Default false. */
   batchFrames?: boolean;
+  /** Page features advertised (actions, extract, har, pdf, lighthouse). Default none. */
+  pageFeatures?: string[];
 }
 
 export interface RawConnectOptions {
@@ -81,7 +83,11 @@ export class RawAgent {
           protocolVersion: PROTOCOL_VERSION,
           deviceId,
           agentVersion: 'raw-test',
-          capabilities: { methods: hello.methods ?? ['GET'], maxConcurrent: hello.maxConcurrent ?? 1 },
+          capabilities: {
+            methods: hello.methods ?? ['GET'],
+            maxConcurrent: hello.maxConcurrent ?? 1,
+            pageFeatures: hello.pageFeatures ?? [],
+          },
           location: { country: hello.country ?? 'FR' },
           deviceType: hello.deviceType ?? 'server',
           networkType: 'ethernet',

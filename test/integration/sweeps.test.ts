@@ -18,6 +18,7 @@ import { type FixtureSites, startFixtureSites } from '../helpers/fixture-sites.j
 import type { Obj } from '../helpers/json.js';
 import { chromiumNeed, postgresSkip } from '../helpers/needs.js';
 import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
+import { RawAgent } from '../helpers/raw-agent.js';
 import { TLS_CERT } from '../helpers/target-server.js';
 
 const NOT_FOUND = 'not found: job does not exist or you are not authorized to view it';
@@ -198,9 +199,32 @@ describe('sweep API without a browser', () => {
     assert.equal(d.device_type, 'desktop');
     assert.ok(d.capabilities.methods.includes('GET'));
     assert.equal(d.capabilities.max_concurrent, 4);
+    // An agent without a browser extracts from GET jobs only.
+    assert.deepEqual(d.capabilities.page_features, { GET: ['extract'] });
     assert.deepEqual(d.load, { running: 0, max_concurrent: 4, ratio: 0 });
     assert.match(d.agent_version, /^\d+\.\d+\.\d+/);
     assert.ok(Date.parse(d.connected_at) <= Date.parse(d.last_seen_at));
+    // A device that can run Lighthouse says so, per method: an operator sees who can.
+    const lighthouse = await RawAgent.connect(
+      c.url,
+      'sweep-lighthouse',
+      await c.newDevice('sweep-lighthouse'),
+      {
+        methods: ['GET', 'CRAWL_FULL_PAGE'],
+        pageFeatures: ['actions', 'extract', 'har', 'pdf', 'lighthouse'],
+      },
+    );
+    try {
+      const all = (await admin.request('GET', '/crawl/v1/devices')).body as Obj;
+      const l = all.devices.find((x: Obj) => x.device_id === 'sweep-lighthouse');
+      assert.deepEqual(l?.capabilities.page_features, {
+        GET: ['extract'],
+        CRAWL_FULL_PAGE: ['actions', 'extract', 'har', 'pdf', 'lighthouse'],
+      });
+    } finally {
+      lighthouse.close();
+      await lighthouse.closed;
+    }
     const offline = await admin.request('GET', '/crawl/v1/devices?connected=false');
     assert.ok((offline.body as Obj).devices.every((x: Obj) => x.connected === false));
     assert.equal((await admin.request('GET', '/crawl/v1/devices?connected=maybe')).status, 400);

@@ -299,8 +299,11 @@ export class AgentConnection
     }
   }
 
-  /** The device offered proxy streams in its hello: a stream table, and a place among the exits. */
-  private offerProxy(hello: Hello): void {
+  /**
+   * The device offered proxy streams in its hello: a stream table, and a place among the exits,
+   * with the scheduler's record of the device (its standing is read from there).
+   */
+  private offerProxy(hello: Hello, device: ConnectedDevice): void {
     const exits = this.deps.exits;
     const offer = hello.proxy;
     if (!exits || !offer) return;
@@ -330,6 +333,7 @@ export class AgentConnection
         maxStreams,
       },
       hello.ownerControls?.proxy === true,
+      device,
     );
   }
 
@@ -541,7 +545,7 @@ export class AgentConnection
       );
     }
     this.deps.jobs.addDevice(outcome.device);
-    this.offerProxy(hello);
+    this.offerProxy(hello, outcome.device);
     void this.deps.store.touchDevice(this.deviceId, outcome.device.connectedAt).catch(() => undefined);
     this.deps.heartbeats.add(this);
     const net = this.egress;

@@ -1,9 +1,13 @@
 // The devices of this coordinator that can carry proxy streams, and the choice among them: only
 // devices whose owner consented, matching the caller's targeting (country, city, ASN, type), with a
-// free stream slot and the destination port allowed; the least busy first. A session name keeps its
-// device for its TTL; when that device has gone, the session moves (fallback) or the connection is
-// refused, as the caller chose.
+// free stream slot and the destination port allowed, and whose standing lets them take work now
+// (the scheduler's own rule, read from the scheduler's own record of the device: not quarantined,
+// not draining, not paused or past its owner's hours or caps); the least busy first. A session
+// name keeps its device for its TTL; when that device has gone or may take no work now, the
+// session moves (fallback) or the connection is refused, as the caller chose.
 import type { LinkStream } from '../../common/link-streams/link-stream.js';
+import type { ConnectedDevice } from '../scheduler/device.js';
+import { takesWork } from '../scheduler/standing.js';
 import type { Targeting } from './username.js';
 
 /** A connected device's link as the proxy uses it (AgentConnection implements it). */
@@ -29,9 +33,21 @@ interface Exit {
   link: ExitLink;
   profile: ExitProfile;
   consent: boolean;
+  /**
+   * The device as the scheduler holds it (DeviceSlots): its quarantine, draining and owner's
+   * controls change there, and are read here on every pick.
+   */
+  device: ConnectedDevice;
 }
 
-export type PickResult = { ok: true; link: ExitLink } | { ok: false; error: 'no_device' | 'session_gone' };
+/**
+ * `no_device`: none fits the targeting and port (or all are full); `not_taking`: some would, but
+ * none may take work now (quarantined, draining, paused...); with `fallback-no`, the session's
+ * device is gone (or full: `session_gone`) or may take no work now (`session_not_taking`).
+ */
+export type NoExit = 'no_device' | 'not_taking' | 'session_gone' | 'session_not_taking';
+
+export type PickResult = { ok: true; link: ExitLink } | { ok: false; error: NoExit };
 
 /** Sessions kept at most; the oldest expiring go first beyond it. */
 const MAX_SESSIONS = 100_000;
@@ -53,8 +69,9 @@ export class ProxyExits {
     return n;
   }
 
-  add(link: ExitLink, profile: ExitProfile, consent: boolean): void {
-    this.exits.set(link.deviceId, { link, profile, consent });
+  /** The device offered streams; `device` is the scheduler's record of it (its standing). */
+  add(link: ExitLink, profile: ExitProfile, consent: boolean, device: ConnectedDevice): void {
+    this.exits.set(link.deviceId, { link, profile, consent, device });
   }
 
   remove(link: ExitLink): void {
@@ -67,22 +84,35 @@ export class ProxyExits {
     if (e) e.consent = consent;
   }
 
-  pick(t: Targeting, port: number, exclude: ReadonlySet<string> = new Set()): PickResult {
+  /**
+   * A device for a stream to host:port (host normalised: lower case, no brackets), none of
+   * `exclude`. Standing is read now, so a device quarantined, draining or paused since its last
+   * stream takes no new one (its open streams go on).
+   */
+  pick(t: Targeting, host: string, port: number, exclude: ReadonlySet<string> = new Set()): PickResult {
     const nowMs = this.now();
+    const work = { host };
     const sessionKey = t.session ? `${t.keyId}/${t.session}` : '';
     if (sessionKey) {
       const held = this.sessions.get(sessionKey);
       if (held && held.expiresMs > nowMs) {
         const e = this.exits.get(held.deviceId);
-        if (e && !exclude.has(held.deviceId) && this.fits(e, t, port)) return { ok: true, link: e.link };
-        if (!t.fallback) return { ok: false, error: 'session_gone' };
+        const fits = e !== undefined && !exclude.has(held.deviceId) && this.fits(e, t, port);
+        const taking = fits && takesWork(e.device, work, nowMs);
+        if (taking) return { ok: true, link: e.link };
+        if (!t.fallback) return { ok: false, error: fits ? 'session_not_taking' : 'session_gone' };
       }
     }
     let best: Exit | null = null;
     let bestLoad = Number.POSITIVE_INFINITY;
     let ties = 0;
+    let notTaking = false;
     for (const e of this.exits.values()) {
       if (exclude.has(e.link.deviceId) || !this.fits(e, t, port)) continue;
+      if (!takesWork(e.device, work, nowMs)) {
+        notTaking = true;
+        continue;
+      }
       const load = e.link.streamCount / Math.max(1, e.profile.maxStreams);
       if (load < bestLoad) {
         best = e;
@@ -94,7 +124,7 @@ export class ProxyExits {
         if (Math.random() * ties < 1) best = e;
       }
     }
-    if (!best) return { ok: false, error: 'no_device' };
+    if (!best) return { ok: false, error: notTaking ? 'not_taking' : 'no_device' };
     if (sessionKey) this.remember(sessionKey, best.link.deviceId, nowMs + t.ttlSec * 1000);
     return { ok: true, link: best.link };
   }

@@ -9,7 +9,7 @@ import { hashSecret } from '../auth/secrets.js';
 import type { ProxyConfig } from '../config.js';
 import type { Limiter } from '../limits/limiter.js';
 import type { ApiKeyRecord } from '../store/records.js';
-import type { ProxyExits } from './exits.js';
+import type { NoExit, ProxyExits } from './exits.js';
 import type { ProxyMeter } from './meter.js';
 import { parseUsername, type Targeting } from './username.js';
 
@@ -54,6 +54,17 @@ export interface ProxyGateDeps {
 const MAX_TRIES = 3;
 /** Device refusals that another device may not share: try the next one. */
 const RETRY_ELSEWHERE = new Set(['consent', 'limit', 'owner', 'gone']);
+
+/** The 503's text when no device is picked, by why (exits.ts PickResult). */
+const NO_DEVICE: Record<NoExit, (session: string) => string> = {
+  no_device: () => 'service unavailable: no device matches this targeting',
+  // Some device matches, but its standing lets it take no work now (quarantined, draining, paused,
+  // past its owner's hours or caps): the same targeting may succeed later.
+  not_taking: () => 'service unavailable: no device matching this targeting is taking connections now',
+  session_gone: (session) => `service unavailable: the device of session ${session} is gone (fallback-no)`,
+  session_not_taking: (session) =>
+    `service unavailable: the device of session ${session} is not taking connections now (fallback-no)`,
+};
 
 export class ProxyGate {
   private readonly perKey = new Map<string, number>();
@@ -132,15 +143,10 @@ export class ProxyGate {
     const tried = new Set<string>();
     let last: ProxyRefusal | null = null;
     for (let i = 0; i < MAX_TRIES; i++) {
-      const pick = this.deps.exits.pick(t, port, tried);
+      const pick = this.deps.exits.pick(t, host, port, tried);
       if (!pick.ok) {
         if (last) throw last;
-        throw new ProxyRefusal(
-          'no_device',
-          pick.error === 'session_gone'
-            ? `service unavailable: the device of session ${t.session} is gone (fallback-no)`
-            : 'service unavailable: no device matches this targeting',
-        );
+        throw new ProxyRefusal('no_device', NO_DEVICE[pick.error](t.session));
       }
       tried.add(pick.link.deviceId);
       try {

@@ -9,6 +9,7 @@ import { DeviceIndex, type IndexEntry } from './device-index.js';
 import { costOf, placementReason, ranksBefore, type Scored, score } from './device-score.js';
 import { DeviceStats, type MethodStats, NEUTRAL } from './device-stats.js';
 import { type JobNeeds, mismatch } from './matching.js';
+import { outOfService } from './standing.js';
 import { SweepSpread } from './sweep-spread.js';
 
 /**
@@ -128,9 +129,9 @@ export class DevicePicker {
   /** Re-reads whether the device can take a job; call after any change to it. */
   refresh(dev: ConnectedDevice): void {
     const current = this.devices.get(dev.profile.deviceId) === dev;
-    // A quarantined device stays out of every group: only jobs made for it reach it (direct-pick.ts).
-    const available =
-      current && !dev.draining && !dev.quarantined && dev.running.size < dev.profile.maxConcurrent;
+    // A quarantined or draining device stays out of every group (standing.ts): only jobs made for a
+    // quarantined one reach it (direct-pick.ts).
+    const available = current && outOfService(dev) === null && dev.running.size < dev.profile.maxConcurrent;
     const e = this.index.set(dev, available);
     if (e) {
       e.aux.running = dev.running.size;

@@ -6,8 +6,9 @@ import type { OwnerControls } from '../../proto/index.js';
 import type { ConnectedDevice, DeviceListener } from './device.js';
 import { type Choice, DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
-import { ownerAllows, pickDirect } from './direct-pick.js';
+import { pickDirect } from './direct-pick.js';
 import type { JobNeeds } from './matching.js';
+import { ownerAllows } from './standing.js';
 
 export class DeviceSlots {
   private readonly devices = new Map<string, ConnectedDevice>();

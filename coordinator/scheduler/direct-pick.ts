@@ -1,20 +1,9 @@
-// Two small placement rules beside the picker: the device owner's own controls, and jobs the
-// coordinator makes for one device (canaries), which reach it even in quarantine.
+// A placement rule beside the picker: jobs the coordinator makes for one device (canaries), which
+// reach it even in quarantine (the device's standing otherwise: standing.ts).
 import type { ConnectedDevice } from './device.js';
 import type { Choice } from './device-picker.js';
 import { type JobNeeds, mismatch } from './matching.js';
-
-/**
- * The device's owner controls (paused, hours, domains, caps) let it take the job at `now`. The
- * picker asks this of every device it looks at: when nothing restricts (most devices) the clock is
- * not read and nothing is allocated.
- */
-export function ownerAllows(dev: ConnectedDevice, needs: JobNeeds, now: number | (() => number)): boolean {
-  const owner = dev.owner;
-  if (!owner?.restricts) return true;
-  const nowMs = typeof now === 'number' ? now : now();
-  return owner.refuses({ url: needs.url ?? '', host: needs.host }, new Date(nowMs)) === null;
-}
+import { ownerAllows } from './standing.js';
 
 /** The one device a coordinator-made job is for, quarantined or not, when it has room. */
 export function pickDirect(

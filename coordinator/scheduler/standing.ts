@@ -1,0 +1,47 @@
+// Whether a connected device may take new work now, jobs and proxy streams alike: its standing with
+// the coordinator (quarantine, draining) and its owner's controls (paused, hours, caps, domains).
+// One rule for both: the picker reads it for every job (device-picker.ts, device-slots.ts) and the
+// proxy for every connection (coordinator/proxy/exits.ts), from the same ConnectedDevice.
+import type { ConnectedDevice } from './device.js';
+
+/** Why a device takes no new work of any kind. */
+export type OutOfService = 'quarantined' | 'draining';
+
+/**
+ * Why the device takes no new work at all now, or null when it may: `quarantined` by the coordinator
+ * (coordinator/trust/: only canaries reach it, direct-pick.ts), or `draining` (it said it drains or
+ * is shutting down, its spool is full, or its owner paused it or its hours or caps are used up: the
+ * agent's Availability says `accepting: false` for each of those).
+ */
+export function outOfService(dev: Pick<ConnectedDevice, 'quarantined' | 'draining'>): OutOfService | null {
+  if (dev.quarantined) return 'quarantined';
+  if (dev.draining) return 'draining';
+  return null;
+}
+
+/** What the owner's domain lists look at: a job's URL (and its host, parsed once), or a stream's host. */
+export interface Work {
+  url?: string;
+  host?: string;
+}
+
+/**
+ * The device's owner controls (paused, hours, byte budget, jobs per minute, domains) let it take
+ * `work` at `now`. The picker asks this of every device it looks at (a job's needs are its Work):
+ * when nothing restricts (most devices) the clock is not read and nothing is allocated.
+ */
+export function ownerAllows(dev: ConnectedDevice, work: Work, now: number | (() => number)): boolean {
+  const owner = dev.owner;
+  if (!owner?.restricts) return true;
+  const nowMs = typeof now === 'number' ? now : now();
+  return owner.refuses({ url: work.url ?? '', host: work.host }, new Date(nowMs)) === null;
+}
+
+/**
+ * Whether the device may take new work for `work` now: in service and allowed by its owner. What
+ * the proxy asks of an exit before it opens a stream there; the picker asks the same two questions
+ * apart (availability is indexed, the owner's controls asked per job).
+ */
+export function takesWork(dev: ConnectedDevice, work: Work, nowMs: number): boolean {
+  return outOfService(dev) === null && ownerAllows(dev, work, nowMs);
+}

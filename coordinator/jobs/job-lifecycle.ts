@@ -48,6 +48,11 @@ import { nextStatus } from './transitions.js';
 
 export type { SubmitTrace } from './reports.js';
 
+/** `avoid` and `deviceId`: the devices a retry is kept off. */
+function withDevice(avoid: readonly string[] | undefined, deviceId: string): readonly string[] {
+  return avoid?.includes(deviceId) ? avoid : [...(avoid ?? []), deviceId];
+}
+
 export interface JobLifecycleOptions extends SchedulingOptions {
   store: Store;
   coordinatorId: string;
@@ -379,8 +384,11 @@ export class JobLifecycle
       job.timeoutSec * 1000 + this.opts.runningGraceMs,
     );
     timer.unref();
-    this.running.set(job.id, { jobId: job.id, attempt, deviceId: device.profile.deviceId, timer, job });
-    return { device, attempt, reason };
+    // The devices it was kept off stay excluded for its next attempt, if there is one.
+    const avoid = needs.excludedDeviceIds?.size ? [...needs.excludedDeviceIds] : undefined;
+    const deviceId = device.profile.deviceId;
+    this.running.set(job.id, { jobId: job.id, attempt, deviceId, timer, job, avoid });
+    return { device, attempt, reason, avoid };
   }
 
   /** The attempt's slot and running entry go (its claim lost, or its result came). */
@@ -408,8 +416,8 @@ export class JobLifecycle
       if (outcome.kind !== 'claimed') {
         this.release(job.id, attempt, deviceId);
         // Another job of the session pinned a different device first: follow it.
-        if (outcome.kind === 'follow') this.enqueue(job, outcome.deviceId);
-        else if (outcome.kind === 'stale') this.enqueue(outcome.job, outcome.sessionDeviceId);
+        if (outcome.kind === 'follow') this.enqueue(job, outcome.deviceId, placed.avoid);
+        else if (outcome.kind === 'stale') this.enqueue(outcome.job, outcome.sessionDeviceId, placed.avoid);
         this.pump();
         return;
       }
@@ -464,7 +472,7 @@ export class JobLifecycle
         this.running.delete(job.id);
       }
       span?.set('crawl.dispatch.outcome', 'device_left');
-      await this.lose(job, attempt, deviceId, 'device_left');
+      await this.lose(job, attempt, deviceId, 'device_left', placed.avoid);
       return;
     }
     run.job = job;
@@ -520,7 +528,7 @@ export class JobLifecycle
     await this.requeueLogged(run.job, attempt, 'refused', {
       queueDeadlineMs: run.job.queueDeadlineMs,
       pinnedDeviceId: run.job.sessionId ? deviceId : null,
-      excludedDeviceId: retryElsewhere ? deviceId : undefined,
+      excludedDeviceId: retryElsewhere ? withDevice(run.avoid, deviceId) : run.avoid,
     });
     return true;
   }
@@ -536,11 +544,25 @@ export class JobLifecycle
     this.slots.recordLost(run.deviceId, run.job.method);
     // Not claimed yet (its claim or its submit's insert is in flight): send() finds the attempt
     // gone and loses it once the claim is stored, as the running job it then is.
-    if (run.job.status === 'running') await this.lose(run.job, attempt, run.deviceId, cause);
+    if (run.job.status === 'running') await this.lose(run.job, attempt, run.deviceId, cause, run.avoid);
   }
 
-  /** An attempt no device will finish: requeued, or failed when retries ran out. */
-  private async lose(job: JobRecord, attempt: number, deviceId: string, cause: RequeueCause): Promise<void> {
+  /**
+   * An attempt no device will finish: requeued, or failed when retries ran out. A device silent past
+   * the job's timeout is not given the job again (a device that answers partly would run it out
+   * once more); nor is any device the job was kept off before (`avoid`: earlier timeouts, refusals,
+   * the submitter's exclusions). When every connected device is excluded the job waits for another
+   * until its queue deadline and then fails `no_device`, as a job refused everywhere does. A pinned
+   * job (its session's device, or `placement.device_id`) retries on its device. A device that
+   * vanished is not excluded: it may come back holding the result in its spool (docs/protocol.md).
+   */
+  private async lose(
+    job: JobRecord,
+    attempt: number,
+    deviceId: string,
+    cause: RequeueCause,
+    avoid: readonly string[] | undefined,
+  ): Promise<void> {
     const why = REQUEUE_WHY[cause];
     const log = this.log.child({ jobId: job.id, deviceId });
     if (attempt >= this.opts.maxAttempts) {
@@ -552,9 +574,11 @@ export class JobLifecycle
       );
       return;
     }
+    const pinned = job.sessionId !== null || Boolean(job.placement.device_id);
     const requeued = await this.requeueLogged(job, attempt, cause, {
       queueDeadlineMs: this.now() + job.timeoutSec * 1000,
       pinnedDeviceId: job.sessionId ? deviceId : null,
+      excludedDeviceId: cause === 'timeout' && !pinned ? withDevice(avoid, deviceId) : avoid,
     });
     if (requeued) log.info({ attempt, why }, 'attempt lost; job requeued');
   }

@@ -21,6 +21,8 @@ export interface Placed {
   attempt: number;
   /** Why this device (metadata.placement_reason). */
   reason: string;
+  /** The devices this attempt was kept off (its queue entry's exclusions), carried to its retry. */
+  avoid?: readonly string[];
 }
 
 export interface Running {
@@ -29,6 +31,11 @@ export interface Running {
   deviceId: string;
   timer: NodeJS.Timeout;
   job: JobRecord;
+  /**
+   * Devices the job may not go back to, carried from attempt to attempt on this coordinator: those
+   * it timed out on, those that refused it as unsupported, those its submitter excluded.
+   */
+  avoid?: readonly string[];
 }
 
 /** How a claim ended. */
@@ -57,7 +64,7 @@ export const REQUEUE_WHY: Readonly<Record<RequeueCause, string>> = {
 export interface RequeueOptions {
   queueDeadlineMs: number;
   pinnedDeviceId: string | null;
-  excludedDeviceId?: string;
+  excludedDeviceId?: string | readonly string[];
 }
 
 export interface SchedulingOptions {

@@ -5,7 +5,8 @@ import { type JobRecord, SYSTEM_OWNER_ID } from '../store/records.js';
 import { type JobNeeds, matchKeyOf, needsOf } from './matching.js';
 
 /**
- * The queue entry of a pending job; `excludedDeviceId` is a device that refused it as unsupported.
+ * The queue entry of a pending job; `excludedDeviceId`: devices it may not go to (it timed out on
+ * them or they refused it as unsupported, or its submitter kept it off them).
  * Its timer calls `onExpired` at the job's queue deadline (unref'd: it never holds the process).
  */
 export function queuedEntry(
@@ -55,6 +56,15 @@ export function expiryFailure(entry: Queued): [type: FailureType, message: strin
     return [
       'session_device_unavailable',
       `the session's device ${needs.pinnedDeviceId} was not available within ${secs} seconds`,
+    ];
+  }
+  const excluded = needs.excludedDeviceIds?.size ?? 0;
+  // A client's job is excluded from devices only by its own attempts (the coordinator's own jobs
+  // are also kept off the devices they check): say so, or the failure reads as an empty fleet.
+  if (excluded > 0 && !needs.pinnedDeviceId && job.ownerId !== SYSTEM_OWNER_ID) {
+    return [
+      'no_device',
+      `no device matching the job became available within ${secs} seconds, other than the ${excluded} it timed out on or was refused by`,
     ];
   }
   return ['no_device', `no device matching the job became available within ${secs} seconds`];

@@ -41,11 +41,12 @@ interface Exit {
 }
 
 /**
- * `no_device`: none fits the targeting and port (or all are full); `not_taking`: some would, but
+ * `no_device`: none fits the targeting and port (or all are full); `port_not_offered`: some fit the
+ * targeting but none offers the destination port (the device's `--proxy-ports`); `not_taking`: some would, but
  * none may take work now (quarantined, draining, paused...); with `fallback-no`, the session's
  * device is gone (or full: `session_gone`) or may take no work now (`session_not_taking`).
  */
-export type NoExit = 'no_device' | 'not_taking' | 'session_gone' | 'session_not_taking';
+export type NoExit = 'no_device' | 'port_not_offered' | 'not_taking' | 'session_gone' | 'session_not_taking';
 
 export type PickResult = { ok: true; link: ExitLink } | { ok: false; error: NoExit };
 
@@ -107,8 +108,13 @@ export class ProxyExits {
     let bestLoad = Number.POSITIVE_INFINITY;
     let ties = 0;
     let notTaking = false;
+    let portMissed = false;
     for (const e of this.exits.values()) {
-      if (exclude.has(e.link.deviceId) || !this.fits(e, t, port)) continue;
+      if (exclude.has(e.link.deviceId)) continue;
+      if (!this.fits(e, t, port)) {
+        portMissed ||= !e.profile.ports.includes(port) && this.fits(e, t, e.profile.ports[0] ?? -1);
+        continue;
+      }
       if (!takesWork(e.device, work, nowMs)) {
         notTaking = true;
         continue;
@@ -124,7 +130,9 @@ export class ProxyExits {
         if (Math.random() * ties < 1) best = e;
       }
     }
-    if (!best) return { ok: false, error: notTaking ? 'not_taking' : 'no_device' };
+    if (!best) {
+      return { ok: false, error: notTaking ? 'not_taking' : portMissed ? 'port_not_offered' : 'no_device' };
+    }
     if (sessionKey) this.remember(sessionKey, best.link.deviceId, nowMs + t.ttlSec * 1000);
     return { ok: true, link: best.link };
   }

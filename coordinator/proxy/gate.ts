@@ -56,8 +56,12 @@ const MAX_TRIES = 3;
 const RETRY_ELSEWHERE = new Set(['consent', 'limit', 'owner', 'gone']);
 
 /** The 503's text when no device is picked, by why (exits.ts PickResult). */
-const NO_DEVICE: Record<NoExit, (session: string) => string> = {
+const NO_DEVICE: Record<NoExit, (session: string, port: number) => string> = {
   no_device: () => 'service unavailable: no device matches this targeting',
+  // Devices match, but none offers the port: each device's owner lists its ports (80 and 443
+  // unless set otherwise, docs/proxy.md).
+  port_not_offered: (_session, port) =>
+    `service unavailable: no device matching this targeting offers port ${port} (devices offer 80 and 443 unless their owner set --proxy-ports)`,
   // Some device matches, but its standing lets it take no work now (quarantined, draining, paused,
   // past its owner's hours or caps): the same targeting may succeed later.
   not_taking: () => 'service unavailable: no device matching this targeting is taking connections now',
@@ -146,7 +150,7 @@ export class ProxyGate {
       const pick = this.deps.exits.pick(t, host, port, tried);
       if (!pick.ok) {
         if (last) throw last;
-        throw new ProxyRefusal('no_device', NO_DEVICE[pick.error](t.session));
+        throw new ProxyRefusal('no_device', NO_DEVICE[pick.error](t.session, port));
       }
       tried.add(pick.link.deviceId);
       try {

@@ -88,7 +88,14 @@ describe('egress proxy: refusals and metering', () => {
     // No device offers 8, so none fits: the port is checked against what devices offer.
     const other = await connect(fleet.proxyAddr, `${fleet.user()}:${fleet.key}`, '127.0.0.1:8');
     assert.equal(other.status, 503);
+    // The refusal names the port as the reason, not the targeting.
+    assert.match(other.head, /no device matching this targeting offers port 8 \(devices offer 80 and 443/);
     other.socket.destroy();
+    // Targeting that no device matches stays the targeting's refusal, whatever the port.
+    const nowhere = await connect(fleet.proxyAddr, `${fleet.user('country-jp')}:${fleet.key}`, '127.0.0.1:8');
+    assert.equal(nowhere.status, 503);
+    assert.match(nowhere.head, /no device matches this targeting/);
+    nowhere.socket.destroy();
   });
 
   it('per-key concurrent streams are bounded (429), and freed when a connection ends', async () => {

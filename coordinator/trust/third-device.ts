@@ -3,6 +3,7 @@
 // region as they come and go, and a question looks at a bounded number of them, so its cost does
 // not grow with the fleet.
 import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
+import { outOfService } from '../scheduler/standing.js';
 
 /** Devices looked at before answering yes without a match (the third run then waits its turn). */
 const LOOK_AT_MOST = 64;
@@ -41,7 +42,7 @@ export class ThirdDevice implements DeviceListener {
       for (const dev of group?.values() ?? []) {
         if (++looked > LOOK_AT_MOST) return true;
         if (exclude.includes(dev.profile.deviceId)) continue;
-        if (dev.quarantined || dev.draining || !dev.profile.methods.has(method)) continue;
+        if (outOfService(dev) !== null || !dev.profile.methods.has(method)) continue;
         return true;
       }
     }

@@ -17,6 +17,8 @@ export interface CliIo {
   interrupt: AbortSignal;
   readFile(path: string): Promise<Buffer>;
   writeFile(path: string, data: string | Uint8Array): Promise<void>;
+  /** Adds to the end of a file, making it if need be (result indexes); absent: read and rewrite it. */
+  appendFile?(path: string, data: string): Promise<void>;
   /** Makes a folder and its parents (`crawl site -o DIR`); absent: the folder must exist. */
   makeDir?(path: string): Promise<void>;
   /** The raw streams, for `crawl mcp` (a protocol on stdin/stdout); absent in embedded runs. */

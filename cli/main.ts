@@ -1,5 +1,5 @@
 // Entry point of `crawl`: real streams, env and files, Ctrl-C as an abort signal, then exit.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { runCli } from './program.js';
 
@@ -18,6 +18,7 @@ const code = await runCli(process.argv.slice(2), {
   interrupt: interrupt.signal,
   readFile: (p) => readFile(p),
   writeFile: (p, data) => writeFile(p, data),
+  appendFile: (p, data) => appendFile(p, data),
   makeDir: async (p) => {
     await mkdir(p, { recursive: true });
   },

@@ -1,9 +1,12 @@
 // `crawl batch FILE|-`: one URL or one JSON job a line, submitted in batches of up to 1,000
 // (POST /crawl/v1/batch/new), each result written as its job ends (`-o DIR`: one file per job, else
-// a JSON line on stdout), a progress line on a terminal. A state file records each batch the moment
-// it is created and each result once written, so `--resume` after an interrupted run submits
+// a JSON line on stdout), a progress line on a terminal. Each result is classed as `crawl get` would
+// class it (cli/outcome.ts); with `-o` an index (DIR/index.jsonl) maps each input line to its file
+// and class, and the run exits with its worst class's code. A state file records each batch the
+// moment it is created and each result once written, so `--resume` after an interrupted run submits
 // nothing twice and writes nothing twice. Each chunk carries an Idempotency-Key derived from the
 // input, so even a run cut between the submit and the state write gets the same batch back.
+// `crawl batch status ID` reads a batch (batch-status.ts).
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +14,19 @@ import type { Command } from 'commander';
 import type { Job, NewJobRequest } from '../../client/index.js';
 import type { CommandContext } from '../context.js';
 import { EXIT, UsageError } from '../io.js';
+import {
+  countsText,
+  OUTCOME_EXIT,
+  type Outcome,
+  type OutcomeClass,
+  outcomeOf,
+  readOutcome,
+  refusedOutcome,
+  worstOf,
+} from '../outcome.js';
 import { ProgressLine } from '../progress.js';
+import { ResultIndex } from '../result-index.js';
+import { registerBatchStatus } from './batch-status.js';
 
 const MAX_CHUNK = 1000;
 const POLL_MS = 500;
@@ -23,12 +38,23 @@ interface BatchOptions {
   chunk?: string;
 }
 
+/** One batch made: its first job (0-based, blank lines not counted) and the jobs it refused. */
+interface BatchRecord {
+  first_line: number;
+  count: number;
+  batch_id: string;
+  /** The refused jobs by offset in the batch, with the coordinator's error (absent: state of an older CLI). */
+  refused?: Array<{ at: number; code: string; message: string }>;
+}
+
 /** What an interrupted run left: the batches made (by input line) and the jobs already written. */
 interface BatchState {
   input_sha256: string;
   lines: number;
-  batches: Array<{ first_line: number; count: number; batch_id: string }>;
+  batches: BatchRecord[];
   written: string[];
+  /** The written jobs by class, so a resumed run's exit code counts the earlier run's too. */
+  outcomes?: Partial<Record<OutcomeClass, number>>;
 }
 
 /** One input line as a job: a bare URL, or the JSON body of POST /crawl/v1/new. */
@@ -86,7 +112,8 @@ async function runBatch(ctx: CommandContext, file: string, o: BatchOptions, cmd:
   if (o.output) await mkdir(o.output, { recursive: true });
 
   let state: BatchState = { input_sha256: digest, lines: jobs.length, batches: [], written: [] };
-  if (o.resume !== undefined && o.resume !== false) {
+  const resuming = o.resume !== undefined && o.resume !== false;
+  if (resuming) {
     const kept = await readState(ctx, stateFile);
     if (!kept) throw new UsageError(`--resume: no state file at ${stateFile}`);
     if (kept.input_sha256 !== digest)
@@ -98,13 +125,17 @@ async function runBatch(ctx: CommandContext, file: string, o: BatchOptions, cmd:
   }
   const saveState = () => io.writeFile(stateFile, `${JSON.stringify(state)}\n`);
   const written = new Set(state.written);
+  const counts: Partial<Record<OutcomeClass, number>> = { ...state.outcomes };
+  const index = o.output ? await ResultIndex.open(io, o.output, resuming) : null;
   const client = await ctx.client(cmd);
   const signal = io.interrupt;
   const progress = new ProgressLine(io.stderr, Boolean(io.stderr.isTTY) && !ctx.globals(cmd).json);
   const started = Date.now();
   const doneAtStart = written.size;
-  let failed = 0;
+  /** Job id → its job's index in `jobs` (-1: not known, from the state of an older CLI). */
   const ids = new Map<string, number>();
+  const lineOf = (at: number) => (at >= 0 ? (lines[at]?.n ?? null) : null);
+  const urlOf = (at: number, job?: Job) => (at >= 0 ? String(jobs[at]?.url ?? '') : (job?.url ?? ''));
 
   // Submit every chunk not submitted yet, recording each batch before waiting on anything.
   for (let first = 0; first < jobs.length; first += chunk) {
@@ -114,37 +145,83 @@ async function runBatch(ctx: CommandContext, file: string, o: BatchOptions, cmd:
       idempotencyKey: `crawl-batch-${digest.slice(0, 40)}-${first}`,
       signal,
     });
-    state.batches.push({ first_line: first, count: part.length, batch_id: created.batch_id });
+    const refused = created.results.flatMap((r, at) => ('error' in r ? [{ at, ...r.error }] : []));
+    state.batches.push({ first_line: first, count: part.length, batch_id: created.batch_id, refused });
     await saveState();
-    created.results.forEach((r, i) => {
-      if ('error' in r) {
-        // A refused line is a result of its own, written once.
-        const key = `line:${first + i}`;
-        if (written.has(key)) return;
-        failed++;
-        io.stdout.write(`${JSON.stringify({ line: first + i + 1, error: r.error })}\n`);
-        written.add(key);
-      }
-    });
+  }
+  // A refused line is a result of its own, written once (also when a run was cut before writing it).
+  let refusedCount = 0;
+  for (const b of state.batches) {
+    for (const r of b.refused ?? []) {
+      refusedCount++;
+      const at = b.first_line + r.at;
+      const key = `line:${at}`;
+      if (written.has(key)) continue;
+      const error = { code: r.code, message: r.message };
+      io.stdout.write(`${JSON.stringify({ line: lineOf(at), error })}\n`);
+      await index?.add({
+        line: lineOf(at),
+        url: urlOf(at),
+        job_id: null,
+        file: null,
+        status: null,
+        ...refusedOutcome(error),
+      });
+      written.add(key);
+    }
   }
   for (const b of state.batches) {
+    const accepted: string[] = [];
     for (let cursor: string | null | undefined; cursor !== null; ) {
       const page = await client.getBatch(b.batch_id, { cursor, signal });
-      for (const id of page.job_ids) ids.set(id, b.first_line);
+      accepted.push(...page.job_ids);
       cursor = page.next_cursor;
     }
+    // The ids are the accepted jobs in request order: the batch's offsets without the refused ones.
+    const refusedAt = new Set((b.refused ?? []).map((r) => r.at));
+    const offsets = [...Array(b.count).keys()].filter((i) => !refusedAt.has(i));
+    const known = b.refused !== undefined && offsets.length === accepted.length;
+    for (const [i, id] of accepted.entries()) ids.set(id, known ? b.first_line + (offsets[i] as number) : -1);
   }
 
   const writeResult = async (job: Job) => {
+    const at = ids.get(job.job_id) ?? -1;
+    let outcome: Outcome;
+    let file: string | null = null;
     if (o.output) {
-      const body =
-        job.status === 'completed' ? await client.download(job.job_id, { signal }).catch(() => job) : job;
-      await io.writeFile(path.join(o.output, `${job.job_id}.json`), `${JSON.stringify(body)}\n`);
+      let body: unknown = job;
+      const download =
+        job.status === 'completed' ? await client.download(job.job_id, { signal }).catch(() => null) : null;
+      if (download) {
+        body = download;
+        const r = download.mainResult;
+        outcome = outcomeOf(job, {
+          success: r.success,
+          error_type: r.errorType,
+          error_message: r.errorMessage,
+        });
+      } else outcome = await readOutcome(client, job, signal);
+      file = `${job.job_id}.json`;
+      await io.writeFile(path.join(o.output, file), `${JSON.stringify(body)}\n`);
     } else {
-      io.stdout.write(`${JSON.stringify(job)}\n`);
+      outcome = await readOutcome(client, job, signal);
+      io.stdout.write(`${JSON.stringify({ ...job, line: lineOf(at), outcome: outcome.outcome })}\n`);
     }
-    if (job.status === 'failed') failed++;
+    await index?.add({
+      line: lineOf(at),
+      url: urlOf(at, job),
+      job_id: job.job_id,
+      file,
+      status: job.status,
+      ...outcome,
+    });
+    counts[outcome.outcome] = (counts[outcome.outcome] ?? 0) + 1;
     written.add(job.job_id);
+  };
+  const saveProgress = () => {
+    state.written = [...written];
+    state.outcomes = counts;
+    return saveState();
   };
 
   try {
@@ -160,13 +237,12 @@ async function runBatch(ctx: CommandContext, file: string, o: BatchOptions, cmd:
           else if (job.status === 'running') running++;
         }
       }
-      state.written = [...written];
-      await saveState();
+      await saveProgress();
       const done = [...ids.keys()].filter((id) => written.has(id)).length;
       const perSec = (written.size - doneAtStart) / Math.max(0.001, (Date.now() - started) / 1000);
       const left = ids.size - done;
       progress.update(
-        `done ${done}/${ids.size}  failed ${failed}  running ${running}  ${perSec.toFixed(1)}/s  ETA ${eta(left, perSec)}`,
+        `done ${done}/${ids.size}  ${countsText(counts)}  running ${running}  ${perSec.toFixed(1)}/s  ETA ${eta(left, perSec)}`,
       );
       if (left === 0) break;
       await new Promise<void>((resolve, reject) => {
@@ -183,8 +259,7 @@ async function runBatch(ctx: CommandContext, file: string, o: BatchOptions, cmd:
     }
   } catch (err) {
     if (!signal.aborted) throw err;
-    state.written = [...written];
-    await saveState();
+    await saveProgress();
     progress.clear();
     ctx.note(
       `crawl: interrupted; the batches keep running. Resume with: crawl batch ${file} --resume${o.output ? ` -o ${o.output}` : ''}`,
@@ -192,18 +267,25 @@ async function runBatch(ctx: CommandContext, file: string, o: BatchOptions, cmd:
     ctx.exitCode = EXIT.interrupted;
     return;
   }
-  progress.done(`done ${ids.size}  failed ${failed}`);
-  if (failed > 0) ctx.exitCode = EXIT.jobFailed;
+  // The whole input counts, earlier runs' results included: the worst class gives the exit code.
+  const all = { ...counts, refused: refusedCount };
+  const worst = worstOf(all);
+  const summary = `done ${ids.size + refusedCount}: ${countsText(all)}`;
+  progress.done(summary);
+  if (worst !== 'answered' && !progress.enabled) {
+    ctx.note(`crawl: ${summary}${index ? `; each line's outcome is in ${index.file}` : ''}`);
+  }
+  ctx.exitCode = OUTCOME_EXIT[worst];
 }
 
 export function registerBatch(program: Command, ctx: CommandContext): void {
-  program
+  const batch = program
     .command('batch')
     .description('Run one URL or one JSON job per line (FILE, or - for stdin) in batches of up to 1000')
     .argument('<file>', 'input file, or - for stdin')
     .option(
       '-o, --output <dir>',
-      'one file per job in DIR (the download object, or the failed job); default: JSON lines on stdout',
+      'one file per job in DIR (the download object, or the failed job) and DIR/index.jsonl; default: JSON lines on stdout',
     )
     .option(
       '--state <file>',
@@ -215,4 +297,6 @@ export function registerBatch(program: Command, ctx: CommandContext): void {
     )
     .option('--chunk <n>', 'jobs per batch request, 1–1000 (default 1000)')
     .action((file: string, o: BatchOptions, cmd: Command) => runBatch(ctx, file, o, cmd));
+  // `crawl batch status ID`: an input file named `status` is `./status`.
+  registerBatchStatus(batch, ctx);
 }

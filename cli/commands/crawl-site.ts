@@ -1,12 +1,22 @@
 // `crawl site URL`: a whole site crawled over the fleet (docs/crawl.md), with a live progress line
-// and one file per page (markdown by default) written into -o DIR as pages finish; and
+// and one file per page (markdown by default) written into -o DIR as pages finish, with an index
+// (DIR/index.jsonl) of every page and its outcome class (cli/outcome.ts, as `crawl get` classes a
+// job); the exit code is the worst class's; and
 // `crawl map URL`: the site's URLs, one a line; `crawl cancel ID` stops a crawl.
 import type { Command } from 'commander';
-import type { DownloadFormat, NewCrawlRequest, SiteCrawl, SiteCrawlPage } from '../../client/index.js';
+import type {
+  CrawlClient,
+  DownloadFormat,
+  NewCrawlRequest,
+  SiteCrawl,
+  SiteCrawlPage,
+} from '../../client/index.js';
 import type { CommandContext } from '../context.js';
 import { EXIT, UsageError } from '../io.js';
+import { countsText, OUTCOME_EXIT, type Outcome, type OutcomeClass, outcomeOf, worstOf } from '../outcome.js';
 import { ProgressLine } from '../progress.js';
 import { parseIntFlag } from '../request-flags.js';
+import { ResultIndex } from '../result-index.js';
 
 interface SiteOptions {
   maxPages?: string;
@@ -44,6 +54,22 @@ export function pageFileName(page: SiteCrawlPage, ext: string): string {
   return `${String(page.seq).padStart(6, '0')}_${slug}.${ext}`;
 }
 
+/**
+ * A page's class: a done page answered (2xx); a failed one as its job ended (a 4xx is an answer, as
+ * for `crawl get`), read from the job when it has one; a page robots.txt ruled out is skipped.
+ */
+async function pageOutcome(client: CrawlClient, page: SiteCrawlPage, signal: AbortSignal): Promise<Outcome> {
+  if (page.status === 'done') return outcomeOf({ status: 'completed' }, null);
+  if (page.status === 'skipped_robots') return { outcome: 'skipped', error_type: null, error_message: null };
+  if (page.job_id) {
+    const detail = await client.getJobDetail(page.job_id, { signal });
+    const job = detail.job;
+    if (job.status === 'completed' || job.status === 'failed') return outcomeOf(job, detail.result);
+  }
+  // No job, or one still running when the crawl gave up on the page (a cancel).
+  return { outcome: 'failed', error_type: null, error_message: page.error ?? null };
+}
+
 const progressText = (c: SiteCrawl, written: number) =>
   `crawl ${c.crawl_id}: ${c.status}, ${c.counts.done} done, ${c.counts.failed} failed, ` +
   `${c.counts.running} running, ${c.counts.queued} queued, ${c.counts.skipped_robots} skipped by robots.txt` +
@@ -74,10 +100,12 @@ async function runSite(ctx: CommandContext, url: string, o: SiteOptions, cmd: Co
     else ctx.out(created.crawl_id);
     return;
   }
+  const index = o.output ? await ResultIndex.open(io, o.output, false) : null;
   const line = new ProgressLine(io.stderr, Boolean(io.stderr.isTTY) && !json);
   // Pages end out of their order: the list is read again from the first page not yet ended.
   let from = -1;
   let written = 0;
+  const counts: Partial<Record<OutcomeClass, number>> = {};
   const seen = new Set<number>();
   let crawl = created;
   try {
@@ -88,11 +116,24 @@ async function runSite(ctx: CommandContext, url: string, o: SiteOptions, cmd: Co
         const ended = page.status !== 'queued' && page.status !== 'running';
         if (ended && !seen.has(page.seq)) {
           seen.add(page.seq);
+          let file: string | null = null;
           if (page.status === 'done' && page.job_id && o.output) {
             const content = await client.downloadAs(page.job_id, form.format, { signal: io.interrupt });
-            await io.writeFile(`${o.output}/${pageFileName(page, form.ext)}`, content.bytes);
+            file = pageFileName(page, form.ext);
+            await io.writeFile(`${o.output}/${file}`, content.bytes);
             written++;
           }
+          const outcome = await pageOutcome(client, page, io.interrupt);
+          counts[outcome.outcome] = (counts[outcome.outcome] ?? 0) + 1;
+          await index?.add({
+            seq: page.seq,
+            url: page.url,
+            job_id: page.job_id ?? null,
+            file,
+            status: page.status,
+            status_code: page.status_code ?? null,
+            ...outcome,
+          });
         }
         if (settledPrefix && ended) {
           from = page.seq;
@@ -117,12 +158,21 @@ async function runSite(ctx: CommandContext, url: string, o: SiteOptions, cmd: Co
     return;
   }
   line.done(progressText(crawl, written));
-  if (json) ctx.printJson({ ...crawl, pages: undefined, files_written: written }, true);
-  else
-    ctx.out(
-      `crawl ${crawl.crawl_id}: ${crawl.status}, ${crawl.counts.done} pages done${o.output ? `, ${written} files in ${o.output}` : ''}`,
+  // The worst page's class; a crawl that ended short (failed, cancelled) with no page to say why
+  // (every page answered or skipped) is `failed` itself.
+  let worst = worstOf(counts);
+  if (crawl.status !== 'completed' && OUTCOME_EXIT[worst] === EXIT.ok) worst = 'failed';
+  if (json) {
+    ctx.printJson(
+      { ...crawl, pages: undefined, files_written: written, outcomes: counts, index: index?.file ?? null },
+      true,
     );
-  if (crawl.status !== 'completed') ctx.exitCode = EXIT.jobFailed;
+  } else
+    ctx.out(
+      `crawl ${crawl.crawl_id}: ${crawl.status}, ${crawl.counts.done} pages done${o.output ? `, ${written} files in ${o.output}` : ''}` +
+        `; pages: ${countsText(counts)}${index ? ` (each in ${index.file})` : ''}`,
+    );
+  ctx.exitCode = OUTCOME_EXIT[worst];
 }
 
 async function runCancel(ctx: CommandContext, id: string, cmd: Command): Promise<void> {
@@ -173,7 +223,7 @@ export function registerCrawlSite(program: Command, ctx: CommandContext): void {
     .option('--sitemap <mode>', 'include, only or skip (default include)')
     .option('--ignore-query', 'treat URLs differing only in their query as one')
     .option('--method <method>', 'GET or CRAWL_FULL_PAGE (default GET)')
-    .option('-o, --output <dir>', 'write one file per page into this folder as pages finish')
+    .option('-o, --output <dir>', 'write one file per page into this folder as pages finish, and index.jsonl')
     .option('--format <format>', 'markdown, html, text, raw or json (default markdown)', 'markdown')
     .option('--no-wait', 'print the crawl id and exit')
     .option('--webhook <url>', 'send crawl.completed there when the crawl ends (signed with the key secret)')

@@ -3,6 +3,7 @@ import { type Command, Option } from 'commander';
 import type { Job, JobDetail } from '../../client/index.js';
 import type { CommandContext } from '../context.js';
 import { EXIT } from '../io.js';
+import { OUTCOME_EXIT, type OutcomeClass, outcomeOf } from '../outcome.js';
 import { ProgressLine } from '../progress.js';
 import { collect, type GetFlags, jobRequestFrom } from '../request-flags.js';
 import { emitContent, fetchContent, parseFormat, type WrittenContent } from './content.js';
@@ -25,21 +26,19 @@ export function addPlacementOptions(cmd: Command): Command {
     .option('--asn <number>', "the device's egress network (autonomous system number)");
 }
 
-/** The result error types that mean the device never reached the target (exit code 4). */
-const UNREACHABLE: ReadonlySet<string> = new Set(['dns', 'connect', 'tls', 'timeout']);
-
 function describe(job: Job, device: string): string {
   const where = device ? ` on ${device}` : '';
   return `job ${job.job_id}: ${job.status}${job.status === 'running' ? where : ''}`;
 }
+
+const targetWords = (c: OutcomeClass) => (c === 'unreachable' ? 'could not be reached' : 'gave no answer');
 
 function doneLine(job: Job, detail: JobDetail, device: string): string {
   const r = detail.result;
   if (!r) return `job ${job.job_id}: completed`;
   const on = device ? ` on ${device}` : '';
   if (!r.success) {
-    const what = UNREACHABLE.has(r.error_type ?? '') ? 'could not be reached' : 'gave no answer';
-    return `job ${job.job_id}: done${on}, the target ${what} (${r.error_type}: ${r.error_message})`;
+    return `job ${job.job_id}: done${on}, the target ${targetWords(outcomeOf(job, r).outcome)} (${r.error_type}: ${r.error_message})`;
   }
   return `job ${job.job_id}: done${on}, HTTP ${r.status_code}, ${r.size_bytes} bytes in ${r.time_ms} ms`;
 }
@@ -82,7 +81,7 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
     progress.done(`job ${id}: failed`);
     ctx.note(`crawl: job ${id} failed: ${job.error_type}: ${job.error_message}`);
     if (json) ctx.printJson(job, true);
-    ctx.exitCode = EXIT.jobFailed;
+    ctx.exitCode = OUTCOME_EXIT[outcomeOf(job, null).outcome];
     return;
   }
   const detail = await client.getJobDetail(id, { signal: io.interrupt });
@@ -110,18 +109,13 @@ async function runGet(ctx: CommandContext, url: string, o: GetOptions, cmd: Comm
     const summary = { job, result: detail.result, output: written.file, bytes: written.bytes, screenshot };
     if (json) ctx.printJson(summary, true);
   }
-  if (detail.result && !detail.result.success) {
-    const { error_type: type = '', error_message: message = '' } = detail.result;
-    const unreachable = UNREACHABLE.has(type);
-    if (!progress.enabled) {
-      ctx.note(
-        unreachable
-          ? `crawl: the target could not be reached: ${type}: ${message}`
-          : `crawl: the target gave no answer: ${type}: ${message}`,
-      );
-    }
-    ctx.exitCode = unreachable ? EXIT.unreachable : EXIT.jobFailed;
+  const outcome = outcomeOf(job, detail.result);
+  if (outcome.outcome !== 'answered' && !progress.enabled) {
+    ctx.note(
+      `crawl: the target ${targetWords(outcome.outcome)}: ${outcome.error_type ?? ''}: ${outcome.error_message ?? ''}`,
+    );
   }
+  ctx.exitCode = OUTCOME_EXIT[outcome.outcome];
 }
 
 export function registerGet(program: Command, ctx: CommandContext): void {

@@ -1,9 +1,10 @@
-// `crawl status ID…`, `crawl detail ID`, `crawl download ID`.
+// `crawl status ID…` (a batch's id shows the batch), `crawl detail ID`, `crawl download ID`.
 import type { Command } from 'commander';
-import type { Job, JobDetail } from '../../client/index.js';
+import { CrawlNotFoundError, type Job, type JobDetail } from '../../client/index.js';
 import type { CommandContext } from '../context.js';
 import { EXIT, UsageError } from '../io.js';
 import { table } from '../progress.js';
+import { batchLine, readWholeBatch } from './batch-status.js';
 import { emitContent, fetchContent, parseFormat } from './content.js';
 
 function jobRow(job: Job): string[] {
@@ -15,7 +16,21 @@ async function runStatus(ctx: CommandContext, ids: string[], cmd: Command): Prom
   const json = Boolean(ctx.globals(cmd).json);
   const client = await ctx.client(cmd);
   if (ids.length === 1) {
-    const job = await client.getJob(ids[0] as string, { signal: ctx.io.interrupt });
+    const id = ids[0] as string;
+    let job: Job;
+    try {
+      job = await client.getJob(id, { signal: ctx.io.interrupt });
+    } catch (err) {
+      if (!(err instanceof CrawlNotFoundError)) throw err;
+      // A batch's id is no job's: show the batch rather than a bare 404 (the job's 404 if neither).
+      const batch = await readWholeBatch(client, id, ctx.io.interrupt).catch((batchErr: unknown) => {
+        throw batchErr instanceof CrawlNotFoundError ? err : batchErr;
+      });
+      ctx.note(`crawl: ${id} is a batch, not a job; shown as \`crawl batch status ${id}\` shows it`);
+      if (json) ctx.printJson(batch, true);
+      else ctx.out(batchLine(batch));
+      return;
+    }
     if (json) ctx.printJson(job, true);
     else ctx.out(table([jobRow(job)]));
     return;
@@ -61,8 +76,8 @@ function detailLines(d: JobDetail): string {
 export function registerJobCommands(program: Command, ctx: CommandContext): void {
   program
     .command('status')
-    .description('show the status of one or more jobs')
-    .argument('<ids...>', 'job ids')
+    .description('show the status of one or more jobs (given a batch id: the batch)')
+    .argument('<ids...>', 'job ids, or one batch id')
     .action((ids: string[], _o: unknown, c: Command) => runStatus(ctx, ids, c));
 
   program

@@ -74,13 +74,22 @@ export function summaryOf(type: MeasureType, e: MeasurementEntry): string {
   return `${hops.length} hops, last ${last?.address || '*'} ${num(last?.avg_ms ?? last?.rtts_ms[0])} ms${asns.length ? `, AS ${asns.join(' ')}` : ''}`;
 }
 
+/**
+ * A device's state as the table shows it: a result with nothing to report is named by its error
+ * type (`blocked`, `dns`, `timeout`, `connect`: docs/measure.md), not by its job's `completed`.
+ */
+export function entryState(e: MeasurementEntry): string {
+  if (e.result && !e.result.success) return e.result.error_type || 'failed';
+  return e.status;
+}
+
 /** One row per device: where it is and what it measured. */
 export function measurementTable(m: Measurement): string {
   const rows = [['DEVICE', 'COUNTRY', 'NETWORK', 'STATUS', 'RESULT']];
   for (const e of m.results) {
     const d = e.device;
     const net = d?.network?.asn ? `AS${d.network.asn} ${d.network.network_name ?? ''}`.trim() : '-';
-    rows.push([d?.device_id ?? '-', d?.country || '-', net, e.status, summaryOf(m.type, e)]);
+    rows.push([d?.device_id ?? '-', d?.country || '-', net, entryState(e), summaryOf(m.type, e)]);
   }
   return table(rows);
 }

@@ -94,8 +94,19 @@ describe('crawl batch', () => {
       ['batch', input, '-o', out, '--chunk', '4', '--resume', before.batches[0].batch_id],
       new AbortController().signal,
     );
-    assert.equal(resumed.code, 0, resumed.stderr);
+    // The whole input counts: the line refused in the first run makes the resumed run exit 3.
+    assert.equal(resumed.code, 3, resumed.stderr);
     assert.equal(resumed.stdout, '', 'the refused line is not written again');
+    // The index holds every line once, across both runs.
+    const index = (await readFile(path.join(out, 'index.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      index.map((e) => e.line).sort((a, b) => a - b),
+      [1, 2, 3, 4, 6, 7],
+    );
+    assert.equal(index.find((e) => e.line === 3).outcome, 'refused');
     const after = JSON.parse(await readFile(stateFile, 'utf8'));
     assert.deepEqual(after.batches, before.batches, 'no batch was submitted again');
     const files = (await readdir(out)).filter((f) => f.endsWith('.json') && !f.startsWith('.'));

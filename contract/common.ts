@@ -30,9 +30,9 @@ export function caseInsensitive(words: readonly string[]): string {
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
   Type.Optional(Type.Union([t, Type.Null()]));
 
-/** Path ids: any string; one that is not a UUID names nothing and is answered 404. */
+/** Path ids: a UUID; anything else names nothing and is answered the route's 404 (never a 400). */
 export const IdParams = Type.Object({
-  id: Type.String({ description: 'resource id (a UUID; anything else is answered 404)' }),
+  id: Type.String({ format: 'uuid', description: 'resource id (a UUID; anything else is answered 404)' }),
 });
 
 export const Placement = Type.Object(

@@ -6,6 +6,8 @@ export * from './answers.js';
 export * from './batch.js';
 export * from './common.js';
 export * from './crawl.js';
+// The Globalping-compatible facade's request (POST /v1/measurements).
+export * from './globalping.js';
 export * from './jobs.js';
 // Network measurements.
 export * from './measure.js';

@@ -19,16 +19,20 @@ export const WEBHOOK_EVENT_TYPES = [
 
 const EventType = Type.Union(WEBHOOK_EVENT_TYPES.map((t) => Type.Literal(t)));
 
-export const WebhookSpec = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 2048, description: 'http or https URL on a public address' }),
-  events: Nullable(
-    Type.Array(EventType, {
-      uniqueItems: true,
-      description:
-        "event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep, sweep.schedule_run for a schedule, measurement.completed for a measurement; a batch's webhook is every job's default, and gets batch.completed too; crawl.completed for a site crawl",
-    }),
-  ),
-});
+/** Unknown keys are refused (a 400 naming them), as in every object of our own. */
+export const WebhookSpec = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'http or https URL on a public address' }),
+    events: Nullable(
+      Type.Array(EventType, {
+        uniqueItems: true,
+        description:
+          "event types to deliver; default job.completed and job.failed for a job, the sweep events for a sweep, sweep.schedule_run for a schedule, measurement.completed for a measurement; a batch's webhook is every job's default, and gets batch.completed too; crawl.completed for a site crawl",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type WebhookSpec = Static<typeof WebhookSpec>;
 
 export const Delivery = Type.Object({

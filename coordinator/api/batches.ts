@@ -9,11 +9,9 @@ import {
   BatchStatus,
   BatchStatusQuery,
   BatchSubmitBody,
-  IdParams,
   jobErrors,
   MAX_BATCH_JOBS,
   MAX_BATCH_PAGE,
-  SubmitBody,
 } from '../../contract/index.js';
 import { ApiError, invalid, jobNotFound, queueFull } from '../errors.js';
 import type { BatchSubmission } from '../jobs/reports.js';
@@ -25,17 +23,12 @@ import type { BatchItemError, BatchRecord } from '../store/batch-types.js';
 import type { CounterCharge } from '../store/limit-types.js';
 import type { JobRecord, JobViewRecord } from '../store/records.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
+import { JobIdParams } from './id-params.js';
 import { type Created, hashBodyAsSent, idempotent } from './idempotency.js';
-import { parsedBy, SchemaValidator } from './schema-validator.js';
+import { submitBodySchema } from './jobs.js';
+import { type PartResult, parsedBy, type SchemaValidator } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
-import {
-  asObject,
-  isUuid,
-  type Json,
-  parseSubmitBody,
-  type SubmitInput,
-  type SubmitSettings,
-} from './validate.js';
+import { asObject, type Json, type SubmitInput } from './validate.js';
 import { checkWebhookTarget, parseWebhookField, type WebhookField } from './webhook-field.js';
 
 const tags = ['jobs'];
@@ -55,24 +48,8 @@ function itemError(err: ApiError): { code: string; message: string } {
   return { code: err.code.toLowerCase(), message: err.message };
 }
 
-/** One item checked as /crawl/v1/new checks its body: the contract schema, then its parser. */
-type ItemCheck = (raw: unknown) => { value: SubmitInput } | { error: ApiError };
-
-function itemChecker(settings: SubmitSettings): ItemCheck {
-  const schema = parsedBy(SubmitBody, (raw) => parseSubmitBody(raw, settings));
-  // The same compiler the routes use, so each item's message is the one /new words.
-  const compile = new SchemaValidator().compiler as unknown as (o: {
-    schema: unknown;
-    httpPart: string;
-  }) => (data: unknown) => { value?: unknown; error?: unknown };
-  const validate = compile({ schema, httpPart: 'body' });
-  return (raw) => {
-    const out = validate(raw);
-    if (out.error instanceof ApiError) return { error: out.error };
-    if (out.error !== undefined) throw out.error;
-    return { value: out.value as SubmitInput };
-  };
-}
+/** One item checked by /crawl/v1/new's own body schema and parser, so it is answered in its words. */
+type ItemCheck = (raw: unknown) => PartResult<SubmitInput>;
 
 /** Each item with the batch's shared defaults under it (an item's own non-null value wins). */
 function withDefaults(item: unknown, defaults: Json): unknown {
@@ -103,6 +80,25 @@ function parseBatchBody(raw: unknown, check: ItemCheck): BatchInput {
   return { items: jobs.map((item) => withDefaults(item, defaults)), webhook: parseWebhookField(defaults) };
 }
 
+/** `limit` (1 to MAX_BATCH_PAGE, default all) and `cursor` (the index after which the page starts). */
+interface BatchPageQuery {
+  limit: number;
+  after: number;
+}
+
+function parseBatchPageQuery(raw: unknown): BatchPageQuery {
+  const q = (raw ?? {}) as { limit?: unknown; cursor?: unknown };
+  let limit = MAX_BATCH_PAGE;
+  if (q.limit !== undefined) {
+    limit = typeof q.limit === 'string' && /^[0-9]{1,4}$/.test(q.limit) ? Number(q.limit) : 0;
+    if (limit < 1 || limit > MAX_BATCH_PAGE)
+      throw invalid(`limit must be an integer from 1 to ${MAX_BATCH_PAGE}`);
+  }
+  // A cursor the schema refuses is answered in its generic words (it is only ever a next_cursor).
+  const after = typeof q.cursor === 'string' && /^[0-9]{1,6}$/.test(q.cursor) ? Number(q.cursor) : -1;
+  return { limit, after };
+}
+
 /** The most of `wanted` jobs the owner's queue share takes now (canAccept is monotone in count). */
 function queueRoom(services: Services, ownerId: string, wanted: number): number {
   if (services.jobs.canAccept(ownerId, wanted)) return wanted;
@@ -116,13 +112,14 @@ function queueRoom(services: Services, ownerId: string, wanted: number): number 
   return lo;
 }
 
-export function registerBatchRoutes(base: FastifyInstance, services: Services, limiter: Limiter): void {
+export function registerBatchRoutes(
+  base: FastifyInstance,
+  services: Services,
+  limiter: Limiter,
+  validator: SchemaValidator,
+): void {
   const app = base.withTypeProvider<ContractTypes>();
-  const check = itemChecker({
-    defaultStorageType: services.config.defaultStorageType,
-    hasStorage: (type: 'local' | 's3') => services.storage(type) !== null,
-    maxRequestBodyBytes: services.config.maxRequestBodyBytes,
-  });
+  const check: ItemCheck = validator.check(submitBodySchema(services));
 
   const submitSchema = {
     tags,
@@ -187,17 +184,14 @@ export function registerBatchRoutes(base: FastifyInstance, services: Services, l
   const statusSchema = {
     tags,
     summary: "A batch: its jobs' counts by status and their ids, a page at a time",
-    params: IdParams,
-    querystring: BatchStatusQuery,
+    params: JobIdParams,
+    querystring: parsedBy(BatchStatusQuery, parseBatchPageQuery),
     response: { 200: BatchStatus, ...jobErrors(404) },
   };
   app.get('/crawl/v1/batch/:id', { schema: statusSchema }, async (req) => {
     const key = req.apiKey;
     const batch = await ownedBatch(services, key.ownerId, req.params.id);
-    const limit = req.query.limit === undefined ? MAX_BATCH_PAGE : Number(req.query.limit);
-    if (limit < 1 || limit > MAX_BATCH_PAGE)
-      throw invalid(`limit must be an integer from 1 to ${MAX_BATCH_PAGE}`);
-    const after = req.query.cursor === undefined ? -1 : Number(req.query.cursor);
+    const { limit, after } = req.query;
     const [counts, page] = await Promise.all([
       services.store.batches.countBatchJobs(batch.id),
       services.store.batches.listBatchJobs(batch.id, after, limit + 1),
@@ -219,9 +213,9 @@ export function registerBatchRoutes(base: FastifyInstance, services: Services, l
   });
 }
 
+/** `id` is a path id as its schema hands it over: a UUID in lower case. */
 async function ownedBatch(services: Services, ownerId: string, id: string): Promise<BatchRecord> {
-  if (!isUuid(id)) throw jobNotFound();
-  const batch = await services.store.batches.getBatch(id.toLowerCase());
+  const batch = await services.store.batches.getBatch(id);
   if (!batch || batch.ownerId !== ownerId) throw jobNotFound();
   return batch;
 }

@@ -6,21 +6,21 @@ import {
   Crawl,
   CrawlBody,
   CrawlQuery,
-  IdParams,
   jobErrors,
   MapBody,
   SiteMap,
 } from '../../contract/index.js';
-import { crawlNotFound, invalid, queueFull } from '../errors.js';
+import { invalid, queueFull } from '../errors.js';
 import { newResourceId } from '../resource-id.js';
 import type { Services } from '../services.js';
 import type { CrawlSpec } from '../site-crawl/crawl-spec.js';
 import type { CrawlPageState, CrawlRecord } from '../store/crawl-types.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import { type CrawlFields, checkRobotsAllowed, parseCrawlBody, parseMapBody } from './crawl-body.js';
+import { CrawlIdParams } from './id-params.js';
 import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
-import { asObject, isUuid } from './validate.js';
+import { asObject } from './validate.js';
 import { checkWebhookTarget } from './webhook-field.js';
 
 const tags = ['crawls'];
@@ -81,10 +81,9 @@ export function registerCrawlRoutes(base: FastifyInstance, services: Services): 
     };
   };
 
-  const ownedCrawl = async (key: ApiKeyRecord, id: string, mode: CrawlSpec['mode']): Promise<CrawlRecord> => {
-    if (!isUuid(id)) throw crawlNotFound();
-    return services.crawls.service.owned(key.ownerId, id, mode);
-  };
+  /** `id`: a path id as its schema hands it over (a UUID in lower case), or a crawl's own id. */
+  const ownedCrawl = (key: ApiKeyRecord, id: string, mode: CrawlSpec['mode']): Promise<CrawlRecord> =>
+    services.crawls.service.owned(key.ownerId, id, mode);
 
   app.post(
     '/crawl/v1/crawl/new',
@@ -118,7 +117,7 @@ export function registerCrawlRoutes(base: FastifyInstance, services: Services): 
       schema: {
         tags,
         summary: 'A site crawl: status, counts and a page of its URLs',
-        params: IdParams,
+        params: CrawlIdParams,
         querystring: parsedBy(CrawlQuery, parseListQuery),
         response: { 200: Crawl, ...jobErrors(404) },
       },
@@ -135,7 +134,7 @@ export function registerCrawlRoutes(base: FastifyInstance, services: Services): 
       schema: {
         tags,
         summary: 'Cancel a site crawl: no new page is fetched',
-        params: IdParams,
+        params: CrawlIdParams,
         response: { 200: Crawl, ...jobErrors(404) },
       },
     },
@@ -187,7 +186,7 @@ export function registerCrawlRoutes(base: FastifyInstance, services: Services): 
       schema: {
         tags,
         summary: "A site map's URLs, page by page",
-        params: IdParams,
+        params: CrawlIdParams,
         querystring: parsedBy(CrawlQuery, parseListQuery),
         response: { 200: SiteMap, ...jobErrors(404) },
       },

@@ -1,13 +1,13 @@
 // Server-sent event streams: one job, one sweep, or every job and sweep of the key's owner.
 // Another owner's job or sweep answers the contract's 404 before any stream starts.
 import type { FastifyInstance } from 'fastify';
-import { EventStream, IdParams, jobErrors, stringErrors } from '../../contract/index.js';
+import { EventStream, jobErrors, stringErrors } from '../../contract/index.js';
 import { jobNotFound } from '../errors.js';
 import { type StreamOptions, streamEvents } from '../push/sse-stream.js';
 import type { Services } from '../services.js';
 import { ownedSweep } from '../sweeps/sweep-service.js';
+import { JobIdParams } from './id-params.js';
 import type { ContractTypes } from './type-provider.js';
-import { isUuid } from './validate.js';
 
 const tags = ['events'];
 const STREAM_POLL_MS = 1_000;
@@ -47,14 +47,13 @@ export function registerEventRoutes(base: FastifyInstance, services: Services): 
       schema: {
         tags,
         summary: "One job's events; the stream ends after job.completed or job.failed",
-        params: IdParams,
+        params: JobIdParams,
         response: { ...streamResponse, ...jobErrors(404) },
       },
     },
     async (req, reply) => {
       const key = req.apiKey;
-      if (!isUuid(req.params.id)) throw jobNotFound();
-      const job = await services.store.getJob(req.params.id.toLowerCase());
+      const job = await services.store.getJob(req.params.id);
       if (!job || job.ownerId !== key.ownerId) throw jobNotFound();
       const isFinal = (e: { type: string }) => e.type === 'job.completed' || e.type === 'job.failed';
       await streamEvents(req, reply, {
@@ -79,13 +78,12 @@ export function registerEventRoutes(base: FastifyInstance, services: Services): 
       schema: {
         tags,
         summary: "One sweep's events (sweep.region_completed, sweep.completed); ends after sweep.completed",
-        params: IdParams,
+        params: JobIdParams,
         response: { ...streamResponse, ...jobErrors(404) },
       },
     },
     async (req, reply) => {
       const key = req.apiKey;
-      if (!isUuid(req.params.id)) throw jobNotFound();
       const sweep = await ownedSweep(services, key.ownerId, req.params.id);
       const isFinal = (e: { type: string }) => e.type === 'sweep.completed';
       await streamEvents(req, reply, {

@@ -1,7 +1,8 @@
-// Idempotent submits (`Idempotency-Key` header on POST /crawl/v1/new and /crawl/v1/sweep/new), with
-// Stripe's semantics as the IETF draft writes them down: the same key and the same request within
-// 24 h answer the first answer again (`Idempotent-Replayed: true`); the same key with another
-// request is 422; while the first request still runs, 409. The resource's id is chosen and stored
+// Idempotent submits (`Idempotency-Key` header on POST /crawl/v1/new, /batch/new, /sweep/new and
+// /measure/new), with Stripe's semantics as the IETF draft writes them down: the same key and the
+// same request within 24 h answer the first answer again (`Idempotent-Replayed: true`); the same
+// key with another request is 422; while the first request still runs, 409. Only `create` makes
+// anything, so a route charges its quotas there (api/limits-hook.ts): a replay is never charged. The resource's id is chosen and stored
 // with the key before it is created, so a retry after a coordinator died mid-request finds the
 // resource (and answers it) instead of creating it twice. Keys are per owner, shared by every
 // coordinator on the database.

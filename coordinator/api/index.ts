@@ -58,17 +58,18 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     keyed.addHook('preValidation', limits.preValidation);
     keyed.addHook('onSend', limits.onSend);
     keyed.addHook('onResponse', limits.onResponse);
-    registerJobRoutes(keyed, services);
-    registerSweepRoutes(keyed, services);
+    // Job-creating routes charge their jobs and sweeps once the request is valid and no replay.
+    registerJobRoutes(keyed, services, limits.charge);
+    registerSweepRoutes(keyed, services, limits.charge);
     registerScheduleRoutes(keyed, services);
     registerDeviceRoutes(keyed, services);
     registerUsageRoutes(keyed, services);
     registerEventRoutes(keyed, services);
     registerWebhookRoutes(keyed, services);
     // Network measurements.
-    registerMeasureRoutes(keyed, services);
-    // Batches: many jobs per request, each job limited as /new limits it.
-    registerBatchRoutes(keyed, services, limiter);
+    registerMeasureRoutes(keyed, services, limits.charge);
+    // Batches: many jobs per request, each job limited as /new limits it and checked by its schema.
+    registerBatchRoutes(keyed, services, limiter, validator);
     // Site crawls and maps.
     registerCrawlRoutes(keyed, services);
   });
@@ -79,7 +80,7 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     gp.addHook('preValidation', limits.preValidation);
     gp.addHook('onSend', limits.onSend);
     gp.addHook('onResponse', limits.onResponse);
-    registerGlobalpingRoutes(gp, services);
+    registerGlobalpingRoutes(gp, services, limits.charge);
   });
   // MCP over streamable HTTP: the Bearer key is checked before the protocol sees the request.
   await app.register(async (mcp) => {

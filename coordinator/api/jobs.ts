@@ -9,7 +9,6 @@ import {
   type DownloadFormat,
   DownloadQuery,
   DownloadResponse,
-  IdParams,
   Job,
   jobErrors,
   MAX_BATCH_IDS,
@@ -22,34 +21,45 @@ import type { Services } from '../services.js';
 import type { JobRecord, JobViewRecord } from '../store/records.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
 import { detailBody, sendDownload } from './download-forms.js';
+import { JobIdParams } from './id-params.js';
 import { hashBodyAsSent, idempotent } from './idempotency.js';
-import { parsedBy } from './schema-validator.js';
+import type { ChargeJobs } from './limits-hook.js';
+import { type Parsed, parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
-import { asObject, isUuid, parseFlag, parseSubmitBody } from './validate.js';
+import { asObject, isUuid, parseFlag, parseSubmitBody, type SubmitInput } from './validate.js';
 import { checkWebhookTarget } from './webhook-field.js';
 
 const jobsTag = ['jobs'];
 
+/**
+ * The body schema of POST /crawl/v1/new with its parser: the one check of a job's body, for /new
+ * and for every item of a batch (api/batches.ts), so both answer a body with the same words.
+ */
+export function submitBodySchema(services: Services): Parsed<typeof SubmitBody, SubmitInput> {
+  return parsedBy(SubmitBody, (raw) =>
+    parseSubmitBody(raw, {
+      defaultStorageType: services.config.defaultStorageType,
+      hasStorage: (type) => services.storage(type) !== null,
+      maxRequestBodyBytes: services.config.maxRequestBodyBytes,
+    }),
+  );
+}
+
+/** `id` is a path id as its schema hands it over: a UUID in lower case. */
 async function ownedJob(services: Services, ownerId: string, id: string): Promise<JobRecord> {
-  if (!isUuid(id)) throw jobNotFound();
-  const job = await services.store.getJob(id.toLowerCase());
+  const job = await services.store.getJob(id);
   if (!job || job.ownerId !== ownerId) throw jobNotFound();
   return job;
 }
 
-export function registerJobRoutes(base: FastifyInstance, services: Services): void {
+export function registerJobRoutes(base: FastifyInstance, services: Services, charge: ChargeJobs): void {
   // Request types follow from the route schemas (contract/) and their parsers.
   const app = base.withTypeProvider<ContractTypes>();
-  const settings = {
-    defaultStorageType: services.config.defaultStorageType,
-    hasStorage: (type: 'local' | 's3') => services.storage(type) !== null,
-    maxRequestBodyBytes: services.config.maxRequestBodyBytes,
-  };
 
   const submitSchema = {
     tags: jobsTag,
     summary: 'Start a crawl job',
-    body: parsedBy(SubmitBody, (raw) => parseSubmitBody(raw, settings)),
+    body: submitBodySchema(services),
     response: { 201: Job, ...jobErrors(409, 422, 429) },
   };
   app.post('/crawl/v1/new', { schema: submitSchema, preValidation: hashBodyAsSent }, async (req, reply) => {
@@ -70,6 +80,8 @@ export function registerJobRoutes(base: FastifyInstance, services: Services): vo
       reply,
       key.ownerId,
       async (jobId) => {
+        // Charged here, past validation and the replay check: a replay creates nothing.
+        await charge(req, reply, { jobs: 1, sweeps: 0 });
         let sessionId: string | null = null;
         let sessionDevice: string | null = null;
         let sessionPlacement = {};
@@ -161,16 +173,14 @@ export function registerJobRoutes(base: FastifyInstance, services: Services): vo
   const statusSchema = {
     tags: jobsTag,
     summary: 'The Job object alone (a cheap poll)',
-    params: IdParams,
+    params: JobIdParams,
     response: { 200: Job, ...jobErrors(404) },
   };
   app.get('/crawl/v1/status/:id', { schema: statusSchema }, async (req) => {
     const key = req.apiKey;
     // The view's columns only, owner checked in the statement: a poll never reads or parses the
     // job's request or result JSON.
-    const id = req.params.id;
-    if (!isUuid(id)) throw jobNotFound();
-    const [view] = await services.store.getJobViews(key.ownerId, [id.toLowerCase()]);
+    const [view] = await services.store.getJobViews(key.ownerId, [req.params.id]);
     if (!view) throw jobNotFound();
     return jobView(view);
   });
@@ -178,7 +188,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services): vo
   const detailSchema = {
     tags: jobsTag,
     summary: 'Job detail: headers, cookies, result (any status)',
-    params: IdParams,
+    params: JobIdParams,
     querystring: parsedBy(DetailQuery, (q) => ({
       parseCookies: parseFlag(q, 'parse_cookies'),
       includeBody: parseFlag(q, 'include_body'),
@@ -206,7 +216,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services): vo
       'format=json (default) answers the download object; raw the body bytes with their content ' +
       'type; html the page (the rendered DOM for full-page jobs); markdown the main content as ' +
       'markdown; text the reader text.',
-    params: IdParams,
+    params: JobIdParams,
     querystring: parsedBy(DownloadQuery, parseFormat),
     response: { 200: DownloadResponse, ...jobErrors(404, 409, 410) },
   };

@@ -1,66 +1,87 @@
-// Network measurement endpoints (docs/measure.md): create one, read it back with per-device
-// results as they arrive. Errors answer as bare JSON strings, like the job and sweep endpoints.
+// Network measurement endpoints (docs/measure.md): create one (idempotent with an
+// Idempotency-Key, as job and sweep submits are), read it back with per-device results as they
+// arrive. Errors answer as bare JSON strings, like the job and sweep endpoints.
 import type { FastifyInstance } from 'fastify';
 import {
   EventStream,
-  IdParams,
   jobErrors,
   MeasureBody,
   Measurement,
   MeasurementCreated,
 } from '../../contract/index.js';
-import { jobNotFound } from '../errors.js';
-import { parseMeasureBody } from '../measure/measure-input.js';
+import { measureJobCount, parseMeasureBody } from '../measure/measure-input.js';
 import { createMeasurement, ownedMeasurement } from '../measure/measure-service.js';
 import { loadMeasurementView } from '../measure/measure-view.js';
 import { streamEvents } from '../push/sse-stream.js';
 import type { Services } from '../services.js';
+import type { MeasurementRecord } from '../store/measure-types.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
+import { JobIdParams } from './id-params.js';
+import { hashBodyAsSent, idempotent } from './idempotency.js';
+import type { ChargeJobs } from './limits-hook.js';
 import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
-import { isUuid } from './validate.js';
 import { checkWebhookTarget } from './webhook-field.js';
 
 const tags = ['measurements'];
 const STREAM_POLL_MS = 1_000;
 
-export function registerMeasureRoutes(base: FastifyInstance, services: Services): void {
+/** The 201 answer of a measurement made (contract MeasurementCreated). */
+function created(m: MeasurementRecord) {
+  return {
+    statusCode: 201,
+    body: { id: m.id, total_devices: m.jobs.length, job_ids: m.jobs.map((j) => j.jobId) },
+  };
+}
+
+export function registerMeasureRoutes(base: FastifyInstance, services: Services, charge: ChargeJobs): void {
   const app = base.withTypeProvider<ContractTypes>();
   const createSchema = {
     tags,
     summary: 'Start a network measurement (DNS, ping, traceroute, mtr, TLS) from devices',
     body: parsedBy(MeasureBody, parseMeasureBody),
-    response: { 201: MeasurementCreated, ...jobErrors(422, 429) },
+    response: { 201: MeasurementCreated, ...jobErrors(409, 422, 429) },
   };
-  app.post('/crawl/v1/measure/new', { schema: createSchema }, async (req, reply) => {
-    const key = req.apiKey;
-    const { measure, webhook } = req.body;
-    if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
-    const id = crypto.randomUUID();
-    // The webhook is stored before the measurement exists, so its event always finds it.
-    if (webhook)
-      await services.store.push.setSubjectWebhook({ subjectId: id, ownerId: key.ownerId, ...webhook });
-    const made = await createMeasurement(services, key.ownerId, measure, {
-      id,
-      trace: incomingTrace(req.headers),
-    });
-    reply.code(201);
-    return {
-      id: made.measurement.id,
-      total_devices: made.jobs.length,
-      job_ids: made.jobs.map((j) => j.id),
-    };
-  });
+  app.post(
+    '/crawl/v1/measure/new',
+    { schema: createSchema, preValidation: hashBodyAsSent },
+    async (req, reply) => {
+      const key = req.apiKey;
+      const { measure, webhook } = req.body;
+      if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
+      return idempotent(
+        services,
+        req,
+        reply,
+        key.ownerId,
+        async (id) => {
+          // Charged here, past validation and the replay check: a replay creates nothing.
+          await charge(req, reply, { jobs: measureJobCount(measure), sweeps: 0 });
+          // The webhook is stored before the measurement exists, so its event always finds it.
+          if (webhook)
+            await services.store.push.setSubjectWebhook({ subjectId: id, ownerId: key.ownerId, ...webhook });
+          const made = await createMeasurement(services, key.ownerId, measure, {
+            id,
+            trace: incomingTrace(req.headers),
+          });
+          return created(made.measurement);
+        },
+        async (id) => {
+          const m = await services.store.measurements.getMeasurement(id);
+          return m && m.ownerId === key.ownerId ? created(m) : null;
+        },
+      );
+    },
+  );
 
   const getSchema = {
     tags,
     summary: 'A measurement and its results per device',
-    params: IdParams,
+    params: JobIdParams,
     response: { 200: Measurement, ...jobErrors(404) },
   };
   app.get('/crawl/v1/measure/:id', { schema: getSchema }, async (req) => {
     const key = req.apiKey;
-    if (!isUuid(req.params.id)) throw jobNotFound();
     const m = await ownedMeasurement(services, key.ownerId, req.params.id);
     return loadMeasurementView(services, m, services.addressAsn);
   });
@@ -68,7 +89,7 @@ export function registerMeasureRoutes(base: FastifyInstance, services: Services)
   const eventsSchema = {
     tags,
     summary: "One measurement's event (measurement.completed, text/event-stream); ends after it",
-    params: IdParams,
+    params: JobIdParams,
     response: {
       200: { ...EventStream, content: { 'text/event-stream': { schema: EventStream } } },
       ...jobErrors(404),
@@ -76,7 +97,6 @@ export function registerMeasureRoutes(base: FastifyInstance, services: Services)
   };
   app.get('/crawl/v1/measure/:id/events', { schema: eventsSchema }, async (req, reply) => {
     const key = req.apiKey;
-    if (!isUuid(req.params.id)) throw jobNotFound();
     const m = await ownedMeasurement(services, key.ownerId, req.params.id);
     const isFinal = (e: { type: string }) => e.type === 'measurement.completed';
     // A measurement's event carries its id as the event's group (push/event-log.ts).

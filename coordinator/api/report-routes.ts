@@ -11,28 +11,50 @@ import { reportTokenMatches } from '../sweeps/report-token.js';
 import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
 import { loadSweepNetwork, renderNetwork } from '../sweeps/sweep-network.js';
 import { loadSweepView } from '../sweeps/sweep-service.js';
+import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
 import { isUuid } from './validate.js';
+
+/** Longer tokens are never issued: such a URL names no report. */
+const MAX_TOKEN_CHARS = 128;
+
+interface ReportInput {
+  /** The sweep id, lower case. */
+  id: string;
+  token: string;
+  /** The screenshot's job id, lower case (thumbnail route only). */
+  jobId: string;
+}
+
+/** The report's path: a sweep id that is a UUID and a token of a length ever issued; else the 404. */
+function parseReportParams(raw: unknown): ReportInput {
+  const p = (raw ?? {}) as { id?: unknown; token?: unknown; jobId?: unknown };
+  if (!isUuid(p.id) || typeof p.token !== 'string' || p.token.length > MAX_TOKEN_CHARS) throw jobNotFound();
+  return {
+    id: p.id.toLowerCase(),
+    token: p.token,
+    jobId: typeof p.jobId === 'string' ? p.jobId.toLowerCase() : '',
+  };
+}
 
 const tags = ['sweeps'];
 const pageSchema = {
   tags,
   summary: 'The shareable sweep report page (HTML); the token is the credential',
-  params: ReportParams,
+  params: parsedBy(ReportParams, parseReportParams),
   security: [],
   response: { 200: nonJson('text/html', 'the report page'), ...stringErrors(400, 404, 500) },
 };
 const shotSchema = {
   tags,
   summary: "A report's screenshot thumbnail (PNG)",
-  params: ReportShotParams,
+  params: parsedBy(ReportShotParams, parseReportParams),
   security: [],
   response: { 200: Png, ...stringErrors(400, 404, 500) },
 };
 
 async function sweepByToken(services: Services, id: string, token: string): Promise<SweepRecord> {
-  if (!isUuid(id) || token.length > 128) throw jobNotFound();
-  const sweep = await services.store.getSweep(id.toLowerCase());
+  const sweep = await services.store.getSweep(id);
   if (!sweep || !reportTokenMatches(sweep.reportToken, token)) throw jobNotFound();
   return sweep;
 }
@@ -66,7 +88,7 @@ export function registerReportRoutes(base: FastifyInstance, services: Services):
     { schema: shotSchema },
     async (req, reply) => {
       const sweep = await sweepByToken(services, req.params.id, req.params.token);
-      const jobId = req.params.jobId.toLowerCase();
+      const jobId = req.params.jobId;
       // The token opens this sweep's screenshots, never another job's.
       if (!sweep.jobs.some((j) => j.jobId === jobId)) throw jobNotFound();
       const job = await services.store.getJob(jobId);

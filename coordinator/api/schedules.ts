@@ -3,7 +3,6 @@
 // contract's 404.
 import type { FastifyInstance } from 'fastify';
 import {
-  IdParams,
   jobErrors,
   Schedule,
   ScheduleBody,
@@ -23,10 +22,11 @@ import {
   setSchedulePaused,
 } from '../schedules/schedule-service.js';
 import type { Services } from '../services.js';
+import { JobIdParams } from './id-params.js';
 import { parsedBy } from './schema-validator.js';
 import { parseSweepFields } from './sweeps.js';
 import type { ContractTypes } from './type-provider.js';
-import { asObject, isUuid, optionalString } from './validate.js';
+import { asObject, optionalString } from './validate.js';
 import { checkWebhookTarget, parseWebhookField } from './webhook-field.js';
 
 const tags = ['schedules'];
@@ -108,14 +108,13 @@ export function registerScheduleRoutes(base: FastifyInstance, services: Services
   const getSchema = {
     tags,
     summary: 'A recurring sweep with its recent runs and what changed between them',
-    params: IdParams,
+    params: JobIdParams,
     querystring: parsedBy(ScheduleQuery, parseRunsQuery),
     response: { 200: ScheduleDetail, ...jobErrors(404) },
   };
   app.get(`${BASE}/:id`, { schema: getSchema }, async (req) => {
     const key = req.apiKey;
     const { runs } = req.query;
-    if (!isUuid(req.params.id)) throw jobNotFound();
     const s = await ownedSchedule(services, key.ownerId, req.params.id);
     return { ...scheduleView(s), runs: await recentRuns(services, s, runs) };
   });
@@ -124,12 +123,11 @@ export function registerScheduleRoutes(base: FastifyInstance, services: Services
     const schema = {
       tags,
       summary: action === 'pause' ? 'Stop firing until resumed' : 'Fire again, from the next time on',
-      params: IdParams,
+      params: JobIdParams,
       response: { 200: Schedule, ...jobErrors(404) },
     };
     app.post(`${BASE}/:id/${action}`, { schema }, async (req) => {
       const key = req.apiKey;
-      if (!isUuid(req.params.id)) throw jobNotFound();
       const s = await ownedSchedule(services, key.ownerId, req.params.id);
       const updated = await setSchedulePaused(services, s, action === 'pause');
       if (!updated.paused) wake();
@@ -140,12 +138,11 @@ export function registerScheduleRoutes(base: FastifyInstance, services: Services
   const deleteSchema = {
     tags,
     summary: 'Delete a recurring sweep (its past sweeps stay)',
-    params: IdParams,
+    params: JobIdParams,
     response: { 204: { description: 'deleted', type: 'null' }, ...jobErrors(404) },
   };
   app.delete(`${BASE}/:id`, { schema: deleteSchema }, async (req, reply) => {
     const key = req.apiKey;
-    if (!isUuid(req.params.id)) throw jobNotFound();
     const s = await ownedSchedule(services, key.ownerId, req.params.id);
     if (!(await services.store.schedules.deleteSchedule(s.id))) throw jobNotFound();
     return reply.code(204).send();

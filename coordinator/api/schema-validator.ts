@@ -71,11 +71,22 @@ function parserOf(schema: unknown): ((raw: unknown) => unknown) | undefined {
   return typeof parse === 'function' ? (parse as (raw: unknown) => unknown) : undefined;
 }
 
+/** One request part checked: the handler's typed input, or the contract's error for it. */
+export type PartResult<T> = { value: T } | { error: ApiError };
+
 export class SchemaValidator {
   private readonly ajv: Ajv;
 
   constructor() {
-    this.ajv = new Ajv({ coerceTypes: false, useDefaults: false, allErrors: false, strict: false });
+    // discriminator: a union tagged by a field (a page action's `type`) is checked as the variant
+    // the tag names, so its refusal is about that variant.
+    this.ajv = new Ajv({
+      coerceTypes: false,
+      useDefaults: false,
+      allErrors: false,
+      strict: false,
+      discriminator: true,
+    });
     addFormats(this.ajv);
     // The API's own readings of two formats: a UUID without the "urn:uuid:" prefix ajv-formats
     // allows, and base64 (OpenAPI's "byte") with whitespace between the groups, as the job body is
@@ -85,17 +96,35 @@ export class SchemaValidator {
   }
 
   readonly compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-    const validate: ValidateFunction = this.ajv.compile(schema as object);
-    const parse = parserOf(schema);
-    const noBodyIsEmpty = (schema as { [NO_BODY_IS_EMPTY]?: boolean })[NO_BODY_IS_EMPTY] === true;
     const part = httpPart ?? 'body';
+    const parse = parserOf(schema);
+    if (parse) return this.compileParsed(schema as TSchema, parse, part);
+    const validate: ValidateFunction = this.ajv.compile(schema as object);
+    return (data: unknown): PartResult<unknown> => {
+      if (validate(data)) return { value: data };
+      const firstError = validate.errors?.[0];
+      return { error: invalid(firstError ? describeError(firstError, part) : `${part} is invalid`) };
+    };
+  };
+
+  /**
+   * The check a route's `part` gets from `schema`, for a value checked outside a route: each item
+   * of a batch is checked by POST /crawl/v1/new's body schema, and answered in its words.
+   */
+  check<S extends TSchema, T>(schema: Parsed<S, T>, part = 'body'): (data: unknown) => PartResult<T> {
+    return this.compileParsed(schema, schema[PARSE], part);
+  }
+
+  private compileParsed<T>(
+    schema: TSchema,
+    parse: (raw: unknown) => T,
+    part: string,
+  ): (data: unknown) => PartResult<T> {
+    const validate: ValidateFunction = this.ajv.compile(schema);
+    const noBodyIsEmpty = (schema as { [NO_BODY_IS_EMPTY]?: boolean })[NO_BODY_IS_EMPTY] === true;
     return (data: unknown) => {
       const passed = validate(data);
       const firstError = validate.errors?.[0];
-      if (!parse) {
-        if (passed) return { value: data };
-        return { error: invalid(firstError ? describeError(firstError, part) : `${part} is invalid`) };
-      }
       try {
         // fastify hands a missing body over as null.
         if (passed || (noBodyIsEmpty && (data === null || data === undefined))) return { value: parse(data) };
@@ -107,5 +136,5 @@ export class SchemaValidator {
       }
       return { error: invalid(firstError ? describeError(firstError, part) : `${part} is invalid`) };
     };
-  };
+  }
 }

@@ -1,19 +1,20 @@
 // Session endpoints. Errors answer as {"error": "<message>"}.
 import type { FastifyInstance } from 'fastify';
-import { Empty, IdParams, Session, SessionBody, SessionJobs, sessionErrors } from '../../contract/index.js';
+import { Empty, Session, SessionBody, SessionJobs, sessionErrors } from '../../contract/index.js';
 import { sessionNotFound } from '../errors.js';
 import { sessionView } from '../results/views.js';
 import type { Services } from '../services.js';
 import type { SessionRecord } from '../store/records.js';
+import { SessionIdParams } from './id-params.js';
 import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
-import { isUuid, parseSessionBody } from './validate.js';
+import { parseSessionBody } from './validate.js';
 
 const tags = ['sessions'];
 
+/** `id` is a path id as its schema hands it over: a UUID in lower case. */
 async function ownedSession(services: Services, ownerId: string, id: string): Promise<SessionRecord> {
-  if (!isUuid(id)) throw sessionNotFound();
-  const s = await services.store.getSession(id.toLowerCase());
+  const s = await services.store.getSession(id);
   if (!s || s.ownerId !== ownerId) throw sessionNotFound();
   return s;
 }
@@ -39,7 +40,7 @@ export function registerSessionRoutes(base: FastifyInstance, services: Services)
   const getSchema = {
     tags,
     summary: 'Get a session',
-    params: IdParams,
+    params: SessionIdParams,
     response: { 200: Session, ...sessionErrors(404) },
   };
   app.get('/crawl/v1/session/:id', { schema: getSchema }, async (req) => {
@@ -51,7 +52,7 @@ export function registerSessionRoutes(base: FastifyInstance, services: Services)
   const jobsSchema = {
     tags,
     summary: "A session's jobs, oldest first",
-    params: IdParams,
+    params: SessionIdParams,
     response: { 200: SessionJobs, ...sessionErrors(404) },
   };
   app.get('/crawl/v1/session/:id/jobs', { schema: jobsSchema }, async (req) => {
@@ -82,7 +83,7 @@ export function registerSessionRoutes(base: FastifyInstance, services: Services)
   const closeSchema = {
     tags,
     summary: 'Close a session (204, also when already closed)',
-    params: IdParams,
+    params: SessionIdParams,
     response: { 204: Empty, ...sessionErrors(404) },
   };
   app.post('/crawl/v1/session/:id/close', { schema: closeSchema }, async (req, reply) => {

@@ -2,15 +2,7 @@
 // answer as bare JSON strings, like the job endpoints. The shareable report page is in
 // api/report-routes.ts.
 import type { FastifyInstance } from 'fastify';
-import {
-  IdParams,
-  jobErrors,
-  Png,
-  SWEEP_DEVICE_TYPES,
-  Sweep,
-  SweepBody,
-  SweepCreated,
-} from '../../contract/index.js';
+import { jobErrors, Png, SWEEP_DEVICE_TYPES, Sweep, SweepBody, SweepCreated } from '../../contract/index.js';
 import { invalid, jobNotFound } from '../errors.js';
 import type { Services } from '../services.js';
 import type { SweepRecord } from '../store/records.js';
@@ -19,18 +11,12 @@ import { loadSweepNetwork, parseSweepMeasures, sweepMeasureJobs } from '../sweep
 import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
+import { JobIdParams } from './id-params.js';
 import { hashBodyAsSent, idempotent } from './idempotency.js';
+import type { ChargeJobs } from './limits-hook.js';
 import { parsedBy } from './schema-validator.js';
 import type { ContractTypes } from './type-provider.js';
-import {
-  asObject,
-  isUuid,
-  type Json,
-  optionalInt,
-  optionalString,
-  parseRegions,
-  parseUrl,
-} from './validate.js';
+import { asObject, type Json, optionalInt, optionalString, parseRegions, parseUrl } from './validate.js';
 import { checkWebhookTarget, parseWebhookField, type WebhookField } from './webhook-field.js';
 
 export const DEFAULT_SWEEP_REGIONS = ['NA', 'EU', 'APAC'] as const;
@@ -79,23 +65,15 @@ export function parseSweepBody(raw: unknown): SweepRequest {
   return { sweep: parseSweepFields(body), webhook: parseWebhookField(body) };
 }
 
-/**
- * How many jobs a sweep body asks for, or null when it is invalid (it creates nothing). For the
- * limits, which are checked before validation; the same parser, so the count is the sweep's own.
- */
-export function sweepJobCount(raw: unknown): number | null {
-  try {
-    const { sweep } = parseSweepBody(raw);
-    const tries = sweep.regions.length * sweep.triesPerRegion;
-    return tries + sweepMeasureJobs(sweep.measures ?? [], sweep.regions.length, sweep.triesPerRegion);
-  } catch {
-    return null;
-  }
+/** How many jobs a sweep makes: its page tries and its measurements' devices. */
+function sweepJobCount(sweep: SweepInput): number {
+  const tries = sweep.regions.length * sweep.triesPerRegion;
+  return tries + sweepMeasureJobs(sweep.measures ?? [], sweep.regions.length, sweep.triesPerRegion);
 }
 
 const tags = ['sweeps'];
 
-export function registerSweepRoutes(base: FastifyInstance, services: Services): void {
+export function registerSweepRoutes(base: FastifyInstance, services: Services, charge: ChargeJobs): void {
   // Request types follow from the route schemas (contract/) and their parsers.
   const app = base.withTypeProvider<ContractTypes>();
   const createSchema = {
@@ -128,6 +106,8 @@ export function registerSweepRoutes(base: FastifyInstance, services: Services): 
         reply,
         key.ownerId,
         async (sweepId) => {
+          // Charged here, past validation and the replay check: a replay creates nothing.
+          await charge(req, reply, { jobs: sweepJobCount(input), sweeps: 1 });
           // The webhook is stored before the sweep exists, so its events always find it.
           if (webhook) {
             await services.store.push.setSubjectWebhook({
@@ -154,12 +134,11 @@ export function registerSweepRoutes(base: FastifyInstance, services: Services): 
   const statusSchema = {
     tags,
     summary: 'Sweep status by region',
-    params: IdParams,
+    params: JobIdParams,
     response: { 200: Sweep, ...jobErrors(404) },
   };
   app.get('/crawl/v1/sweep/:id', { schema: statusSchema }, async (req) => {
     const key = req.apiKey;
-    if (!isUuid(req.params.id)) throw jobNotFound();
     const sweep = await ownedSweep(services, key.ownerId, req.params.id);
     const [view, network] = await Promise.all([
       loadSweepView(services, sweep),
@@ -171,14 +150,12 @@ export function registerSweepRoutes(base: FastifyInstance, services: Services): 
   const shotSchema = {
     tags: ['jobs'],
     summary: "The job's screenshot (PNG)",
-    params: IdParams,
+    params: JobIdParams,
     response: { 200: Png, ...jobErrors(404) },
   };
   app.get('/crawl/v1/jobs/:id/screenshot', { schema: shotSchema }, async (req, reply) => {
     const key = req.apiKey;
-    const id = req.params.id;
-    if (!isUuid(id)) throw jobNotFound();
-    const job = await services.store.getJob(id.toLowerCase());
+    const job = await services.store.getJob(req.params.id);
     if (!job || job.ownerId !== key.ownerId) throw jobNotFound();
     return sendPng(reply, await screenshotStream(services, job));
   });

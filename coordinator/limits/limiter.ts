@@ -73,12 +73,17 @@ export class Limiter {
     this.pruneTimer = null;
   }
 
-  async check(key: ApiKeyRecord, demand: Demand): Promise<Verdict> {
+  /**
+   * Checks and charges one request: the request itself against the requests per minute (unless
+   * `countRequest` is false: a job-creating request's jobs are charged after its body is read, its
+   * request was counted before) and `demand` against the job and sweep quotas, all or nothing.
+   */
+  async check(key: ApiKeyRecord, demand: Demand, options: { countRequest?: boolean } = {}): Promise<Verdict> {
     const nowMs = this.now();
     const policies = policiesOf(key.limits);
     const byName = new Map<PolicyName, Policy>(policies.map((p) => [p.name, p]));
     const wanted: Array<[Exclude<PolicyName, 'concurrent'>, number]> = [];
-    if (byName.has('minute')) wanted.push(['minute', 1]);
+    if (byName.has('minute') && options.countRequest !== false) wanted.push(['minute', 1]);
     if (demand.jobs > 0) wanted.push(['jobs-day', demand.jobs]);
     if (demand.sweeps > 0) wanted.push(['sweeps-day', demand.sweeps]);
     const charges: CounterCharge[] = wanted.map(([name, amount]) => ({
@@ -197,10 +202,17 @@ export class Limiter {
     return new ApiError('RATE_LIMITED', MESSAGE_OF[name]);
   }
 
-  /** Gives back the job and sweep units of a request that failed after its check (queue full, …). */
-  async refund(keyId: string, charged: readonly CounterCharge[]): Promise<void> {
+  /**
+   * Gives back the job and sweep units of a request that failed after its check (queue full, …);
+   * with `request`, its request unit too (a request refused by a later check adds nothing).
+   */
+  async refund(
+    keyId: string,
+    charged: readonly CounterCharge[],
+    options: { request?: boolean } = {},
+  ): Promise<void> {
     const back = charged
-      .filter((c) => c.name !== COUNTER_OF.minute)
+      .filter((c) => options.request === true || c.name !== COUNTER_OF.minute)
       .map((c) => ({ ...c, amount: -c.amount, limit: UNLIMITED }));
     if (back.length > 0) await this.store.limits.addCounts(keyId, back);
   }

@@ -213,11 +213,7 @@ export function parseMeasureBody(raw: unknown): MeasureRequest {
   return { measure: parseMeasureFields(body), webhook: parseWebhookField(body) };
 }
 
-/** How many jobs a measurement body asks for, or null when it is invalid (for the limits). */
-export function measureJobCount(raw: unknown): number | null {
-  try {
-    return parseMeasureBody(raw).measure.locations.reduce((n, l) => n + l.limit, 0);
-  } catch {
-    return null;
-  }
+/** How many jobs a measurement asks for (for the limits): the devices of all its locations. */
+export function measureJobCount(input: MeasureInput): number {
+  return input.locations.reduce((n, l) => n + l.limit, 0);
 }

@@ -413,10 +413,15 @@ describe('OpenAPI document', () => {
     // running first request holds them): the same request under a held key is 409, another is 422.
     const ownerId =
       (await c.coordinator.store.listApiKeys()).find((k) => !k.admin && k.name === 'test')?.ownerId ?? '';
-    for (const [template, body] of [
-      ['/crawl/v1/new', { url: 'http://198.51.100.3/idem' }],
-      ['/crawl/v1/sweep/new', { url: 'http://198.51.100.3/idem', regions: ['EU'], tries_per_region: 1 }],
-      ['/crawl/v1/batch/new', { jobs: [{ url: 'http://198.51.100.3/idem' }] }],
+    for (const [template, body, otherBody] of [
+      ['/crawl/v1/new', { url: 'http://198.51.100.3/idem' }, null],
+      [
+        '/crawl/v1/sweep/new',
+        { url: 'http://198.51.100.3/idem', regions: ['EU'], tries_per_region: 1 },
+        null,
+      ],
+      ['/crawl/v1/batch/new', { jobs: [{ url: 'http://198.51.100.3/idem' }] }, null],
+      ['/crawl/v1/measure/new', { type: 'dns', target: 'idem.test' }, { type: 'dns', target: 'other.test' }],
     ] as const) {
       await c.coordinator.store.idempotency.begin(
         {
@@ -432,7 +437,7 @@ describe('OpenAPI document', () => {
       );
       const held = { 'idempotency-key': `held-${template}` };
       assert.equal((await call(api, 'POST', template, template, body, held)).status, 409);
-      const other = { ...body, url: 'http://198.51.100.4/other' };
+      const other = otherBody ?? { ...body, url: 'http://198.51.100.4/other' };
       assert.equal((await call(api, 'POST', template, template, other, held)).status, 422);
     }
 

@@ -7,8 +7,14 @@ import { invalid, jobNotFound } from '../errors.js';
 import type { Services } from '../services.js';
 import type { SweepRecord } from '../store/records.js';
 import { screenshotStream, sendPng } from '../sweeps/screenshot.js';
-import { loadSweepNetwork, parseSweepMeasures, sweepMeasureJobs } from '../sweeps/sweep-network.js';
-import { createSweep, loadSweepView, ownedSweep, type SweepInput } from '../sweeps/sweep-service.js';
+import { loadSweepNetwork, parseSweepMeasures } from '../sweeps/sweep-network.js';
+import {
+  createSweep,
+  loadSweepView,
+  ownedSweep,
+  type SweepInput,
+  sweepJobCount,
+} from '../sweeps/sweep-service.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { incomingTrace } from '../tracing/job-tracing.js';
 import { JobIdParams } from './id-params.js';
@@ -63,12 +69,6 @@ export interface SweepRequest {
 export function parseSweepBody(raw: unknown): SweepRequest {
   const body = asObject(raw);
   return { sweep: parseSweepFields(body), webhook: parseWebhookField(body) };
-}
-
-/** How many jobs a sweep makes: its page tries and its measurements' devices. */
-function sweepJobCount(sweep: SweepInput): number {
-  const tries = sweep.regions.length * sweep.triesPerRegion;
-  return tries + sweepMeasureJobs(sweep.measures ?? [], sweep.regions.length, sweep.triesPerRegion);
 }
 
 const tags = ['sweeps'];

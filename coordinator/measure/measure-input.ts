@@ -131,10 +131,13 @@ function parseLocations(body: Json): MeasureLocationRecord[] {
   return out;
 }
 
-/** The measurement's fields, without the webhook (the Globalping facade shares this). */
-export function parseMeasureFields(body: Json): MeasureInput {
+/**
+ * The measurement's fields, without the webhook (the Globalping facade shares this). `alongside`:
+ * the fields of the body that are not the measurement's but its caller's (a schedule's cron).
+ */
+export function parseMeasureFields(body: Json, alongside: ReadonlySet<string> = new Set()): MeasureInput {
   for (const key of Object.keys(body)) {
-    if (!BODY_FIELDS.has(key)) throw invalid(`${key} is not a known field`);
+    if (!BODY_FIELDS.has(key) && !alongside.has(key)) throw invalid(`${key} is not a known field`);
   }
   const typeText = str(body, 'type');
   const type = MEASURE_TYPES.find((t) => t === typeText?.toLowerCase());

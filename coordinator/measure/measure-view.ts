@@ -12,7 +12,9 @@ import type { MeasureResultJson } from './measure-result.js';
 const isFinal = (j: JobRecord | undefined): boolean => j?.status === 'completed' || j?.status === 'failed';
 
 /** The options as the API names them (snake_case), defaults the device applies left out. */
-export function optionsView(m: MeasurementRecord): Record<string, unknown> {
+export function optionsView(
+  m: Pick<MeasurementRecord, 'type' | 'options' | 'timeoutSec'>,
+): Record<string, unknown> {
   const o = m.options;
   const out: Record<string, unknown> = { protocol: o.protocol };
   if (o.port) out.port = o.port;
@@ -27,6 +29,18 @@ export function optionsView(m: MeasurementRecord): Record<string, unknown> {
   if (o.ipVersion) out.ip_version = o.ipVersion;
   out.timeout_sec = m.timeoutSec;
   return out;
+}
+
+/** The measurement's request as the API shows it (GET /crawl/v1/measure/{id}, a schedule's `measure`). */
+export function requestView(
+  m: Pick<MeasurementRecord, 'type' | 'target' | 'options' | 'timeoutSec' | 'locations'>,
+) {
+  return {
+    type: m.type,
+    target: m.target,
+    options: optionsView(m),
+    locations: m.locations.map((l) => ({ ...l.placement, limit: l.limit })),
+  };
 }
 
 export function measurementStatus(m: MeasurementRecord, jobs: ReadonlyMap<string, JobRecord>) {
@@ -122,14 +136,15 @@ export async function loadMeasurementView(
       result: r ? await resultOf(services, job, r, hopAsn) : null,
     });
   }
+  const request = requestView(m);
   return {
     id: m.id,
-    type: m.type,
-    target: m.target,
+    type: request.type,
+    target: request.target,
     status: measurementStatus(m, jobs),
     created_at: m.createdAt,
-    options: optionsView(m),
-    locations: m.locations.map((l) => ({ ...l.placement, limit: l.limit })),
+    options: request.options,
+    locations: request.locations,
     total_devices: m.jobs.length,
     results,
   };

@@ -1,17 +1,19 @@
-// Fires recurring sweeps: one timer per coordinator, armed for the earliest due schedule (never more
+// Fires recurring sweeps and measurements: one timer per coordinator, armed for the earliest due schedule (never more
 // than POLL_MS away, so schedules made or resumed on another coordinator are seen). Each firing is
 // claimed in the store first (ScheduleStore.claimRun): with several coordinators on one database
-// every one of them wakes, one claim succeeds, and only that coordinator submits the sweep through
-// the job lifecycle. A firing missed while no coordinator ran is run once on recovery, then the
+// every one of them wakes, one claim succeeds, and only that coordinator submits the sweep (or the
+// measurement) through the job lifecycle. A firing missed while no coordinator ran is run once on recovery, then the
 // schedule goes on from the present: nothing is backfilled.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiError } from '../errors.js';
 import { Limiter } from '../limits/limiter.js';
+import { measureJobCount } from '../measure/measure-input.js';
+import { createMeasurement } from '../measure/measure-service.js';
 import type { CoreServices } from '../services.js';
 import { rowToApiKey } from '../store/rows.js';
-import type { RunStatus, ScheduleRecord } from '../store/schedule-types.js';
-import { createSweep } from '../sweeps/sweep-service.js';
+import { type RunStatus, type ScheduleRecord, scheduleKind } from '../store/schedule-types.js';
+import { createSweep, sweepJobCount } from '../sweeps/sweep-service.js';
 import { WakeLoop } from '../wake-loop.js';
 import { nextFiring } from './cron.js';
 import { SCHEDULE_RUN_EVENT } from './schedule-service.js';
@@ -101,31 +103,33 @@ export class ScheduleLoop {
     const key = row ? rowToApiKey(row) : null;
     if (!key || key.revokedAt) return skip('the API key that made the schedule was revoked');
     const t = s.template;
-    // A firing is not a request: it counts against the key's sweeps and jobs, not its request rate.
-    const verdict = await this.limiter.check(
-      { ...key, limits: { ...key.limits, requestsPerMinute: null } },
-      { jobs: t.regions.length * t.triesPerRegion, sweeps: 1 },
-    );
+    const what = scheduleKind(t) === 'measure' ? 'measurement' : 'sweep';
+    // A firing is not a request: it counts against the key's sweeps and jobs, not its request rate,
+    // and is charged what the same request would be (a sweep's measurements included).
+    const demand =
+      'kind' in t ? { jobs: measureJobCount(t.measure), sweeps: 0 } : { jobs: sweepJobCount(t), sweeps: 1 };
+    const verdict = await this.limiter.check(key, demand, { countRequest: false });
     if (verdict.error) return skip(verdict.error.message);
     try {
-      // The schedule's webhook hears the run's sweep and try events too when it asked for them.
-      const sweepEvents = (s.webhook?.events ?? []).filter((e) => e !== SCHEDULE_RUN_EVENT);
-      if (s.webhook && sweepEvents.length > 0) {
+      // The schedule's webhook hears the run's own events too when it asked for them.
+      const runEvents = (s.webhook?.events ?? []).filter((e) => e !== SCHEDULE_RUN_EVENT);
+      if (s.webhook && runEvents.length > 0) {
         await store.push.setSubjectWebhook({
           subjectId: run.sweepId,
           ownerId: s.ownerId,
           url: s.webhook.url,
-          events: sweepEvents,
+          events: runEvents,
         });
       }
-      await createSweep(this.services, s.ownerId, { ...t, id: run.sweepId });
+      if ('kind' in t) await createMeasurement(this.services, s.ownerId, t.measure, { id: run.sweepId });
+      else await createSweep(this.services, s.ownerId, { ...t, id: run.sweepId });
     } catch (err) {
       await this.limiter.refund(key.id, verdict.charged).catch(() => undefined);
       if (err instanceof ApiError && err.statusCode < 500) return skip(err.message);
-      log.error({ err }, 'scheduled sweep not created');
-      return skip('internal error: the sweep could not be created');
+      log.error({ err }, `scheduled ${what} not created`);
+      return skip(`internal error: the ${what} could not be created`);
     }
     await store.schedules.finishRun(s.id, dueMs, 'submitted', '');
-    log.info({ scheduledFor: new Date(dueMs).toISOString() }, 'scheduled sweep started');
+    log.info({ scheduledFor: new Date(dueMs).toISOString() }, `scheduled ${what} started`);
   }
 }

@@ -1,15 +1,21 @@
-// Recurring sweeps as the API sees them: made from a cron line and a sweep template, listed and read
-// back per owner (with their recent runs and what changed between them), paused, resumed, deleted.
+// Recurring sweeps and measurements as the API sees them: made from a cron line and a sweep (or
+// measurement) template, listed and read back per owner and kind (with their recent runs and, for
+// sweeps, what changed between them), paused, resumed, deleted.
 // Firing them is schedule-loop.ts; summing a run up against the previous one is run-diff.ts.
 import { randomUUID } from 'node:crypto';
 import { invalid, jobNotFound } from '../errors.js';
+import { measurementStatus, requestView } from '../measure/measure-view.js';
 import type { CoreServices } from '../services.js';
 import type { ApiKeyRecord, JobRecord, SweepRecord } from '../store/records.js';
-import type {
-  ScheduleRecord,
-  ScheduleRunRecord,
-  SweepMeasureRecord,
-  SweepTemplate,
+import {
+  type MeasureTemplate,
+  type ScheduleKind,
+  type ScheduleRecord,
+  type ScheduleRunRecord,
+  type ScheduleTemplate,
+  type SweepMeasureRecord,
+  type SweepTemplate,
+  scheduleKind,
 } from '../store/schedule-types.js';
 import { groupStatus, reportUrl, tryStatus } from '../sweeps/sweep-view.js';
 import { renderChanges } from './changes-html.js';
@@ -22,10 +28,20 @@ export const SCHEDULE_RUN_EVENT = 'sweep.schedule_run';
 export interface ScheduleInput {
   cron: string;
   timezone: string;
-  template: SweepTemplate;
+  template: ScheduleTemplate;
   webhook: { url: string; events: string[] } | null;
   paused: boolean;
 }
+
+/**
+ * The events a schedule's webhook hears when it names none: a sweep schedule's `sweep.schedule_run`
+ * (with what changed), a measurement schedule's each run's `measurement.completed`.
+ */
+const defaultEvents = (t: ScheduleTemplate): string[] =>
+  scheduleKind(t) === 'measure' ? [MEASUREMENT_RUN_EVENT] : [SCHEDULE_RUN_EVENT];
+
+/** The event of a measurement schedule's runs: each run is a measurement with its own event. */
+const MEASUREMENT_RUN_EVENT = 'measurement.completed';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -45,7 +61,11 @@ export function templateView(t: SweepTemplate) {
   };
 }
 
+/** A measurement schedule's `measure`: the request as GET /crawl/v1/measure/{id} shows it. */
+export const measureTemplateView = (t: MeasureTemplate) => requestView(t.measure);
+
 export function scheduleView(s: ScheduleRecord) {
+  const t = s.template;
   return {
     schedule_id: s.id,
     cron: s.cron,
@@ -53,7 +73,7 @@ export function scheduleView(s: ScheduleRecord) {
     paused: s.paused,
     next_run_at: s.paused ? null : iso(s.nextRunMs),
     created_at: s.createdAt,
-    sweep: templateView(s.template),
+    ...('kind' in t ? { measure: measureTemplateView(t) } : { sweep: templateView(t) }),
     webhook: s.webhook,
   };
 }
@@ -80,7 +100,7 @@ export async function createSchedule(
     webhook: input.webhook
       ? {
           url: input.webhook.url,
-          events: input.webhook.events.length > 0 ? input.webhook.events : [SCHEDULE_RUN_EVENT],
+          events: input.webhook.events.length > 0 ? input.webhook.events : defaultEvents(input.template),
         }
       : null,
     paused: input.paused,
@@ -100,14 +120,15 @@ export async function createSchedule(
   return schedule;
 }
 
-/** The schedule if it exists and belongs to `ownerId`; otherwise the contract's 404. */
+/** The schedule if it exists, belongs to `ownerId` and is of `kind`; otherwise the contract's 404. */
 export async function ownedSchedule(
   services: CoreServices,
   ownerId: string,
   id: string,
+  kind: ScheduleKind,
 ): Promise<ScheduleRecord> {
   const s = await services.store.schedules.getSchedule(id.toLowerCase());
-  if (!s || s.ownerId !== ownerId) throw jobNotFound();
+  if (!s || s.ownerId !== ownerId || scheduleKind(s.template) !== kind) throw jobNotFound();
   return s;
 }
 
@@ -178,6 +199,31 @@ export function runView(
     report_url: loaded ? reportUrl(services.edgeUrl(), loaded.sweep) : null,
     changes,
   };
+}
+
+/**
+ * A measurement schedule's run: the measurement it made and how far it got (its devices' results
+ * are read with GET /crawl/v1/measure/{id}, as any measurement's).
+ */
+async function measureRunView(services: CoreServices, run: ScheduleRunRecord) {
+  const m = run.status === 'skipped' ? null : await services.store.measurements.getMeasurement(run.sweepId);
+  const jobs = m
+    ? new Map((await services.store.getJobs(m.jobs.map((r) => r.jobId))).map((j) => [j.id, j]))
+    : null;
+  return {
+    scheduled_for: new Date(run.scheduledMs).toISOString(),
+    fired_at: run.firedAt,
+    status: m ? 'submitted' : run.status,
+    reason: run.reason,
+    measurement_id: m ? m.id : null,
+    measurement_status: m && jobs ? measurementStatus(m, jobs) : null,
+  };
+}
+
+/** A measurement schedule's newest `limit` runs. */
+export async function recentMeasureRuns(services: CoreServices, s: ScheduleRecord, limit: number) {
+  const runs = await services.store.schedules.listRuns(s.id, limit);
+  return Promise.all(runs.map((r) => measureRunView(services, r)));
 }
 
 /** The newest `limit` runs, each with what changed since the run before it. */

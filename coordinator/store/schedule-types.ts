@@ -17,6 +17,26 @@ export interface SweepTemplate {
   audits?: Array<'lighthouse'>;
 }
 
+/**
+ * The measurement a schedule makes at every firing: the fields of POST /crawl/v1/measure/new as
+ * validated then (coordinator/measure/measure-input.ts MeasureInput). Stored in the same column as
+ * a sweep template, told apart by `kind` (a sweep template has none).
+ */
+export interface MeasureTemplate {
+  kind: 'measure';
+  measure: Pick<MeasurementRecord, 'type' | 'target' | 'options' | 'locations' | 'timeoutSec'>;
+}
+
+/** What a schedule fires: a sweep, or a measurement alone. */
+export type ScheduleTemplate = SweepTemplate | MeasureTemplate;
+
+/** The kind of schedule, as its path names it (/crawl/v1/sweep/schedule, /crawl/v1/measure/schedule). */
+export type ScheduleKind = 'sweep' | 'measure';
+
+export function scheduleKind(t: ScheduleTemplate): ScheduleKind {
+  return 'kind' in t && t.kind === 'measure' ? 'measure' : 'sweep';
+}
+
 /** One entry of a sweep's `measure` list: the type and its measurement body's own options. */
 export interface SweepMeasureRecord {
   type: MeasurementRecord['type'];
@@ -31,7 +51,7 @@ export interface ScheduleRecord {
   cron: string;
   /** IANA name, e.g. UTC or Europe/Paris. */
   timezone: string;
-  template: SweepTemplate;
+  template: ScheduleTemplate;
   /** The schedule's own webhook (sweep.schedule_run by default), or null. */
   webhook: { url: string; events: string[] } | null;
   paused: boolean;
@@ -48,7 +68,10 @@ export interface ScheduleRunRecord {
   /** The firing time this run stands for (the cron time, not when it ran). */
   scheduledMs: number;
   firedAt: string;
-  /** Chosen when the firing is claimed; the sweep exists once status is submitted. */
+  /**
+   * Chosen when the firing is claimed; the sweep (or, for a measurement schedule, the measurement)
+   * exists under this id once status is submitted.
+   */
   sweepId: string;
   status: RunStatus;
   reason: string;

@@ -10,7 +10,7 @@ import type { JobRecord, SweepJobRef, SweepRecord } from '../store/records.js';
 import { isoNanos } from '../time.js';
 import { newReportToken } from './report-token.js';
 import { noDeviceMessage, regionsWithoutDevices } from './sweep-coverage.js';
-import { type SweepMeasure, startSweepMeasures } from './sweep-network.js';
+import { type SweepMeasure, startSweepMeasures, sweepMeasureJobs } from './sweep-network.js';
 import { type SweepView, sweepView } from './sweep-view.js';
 
 export interface SweepInput {
@@ -27,6 +27,15 @@ export interface SweepInput {
   id?: string;
   /** The request's W3C trace context, parent of the sweep's submit span when tracing. */
   trace?: SubmitTrace;
+}
+
+/**
+ * How many jobs a sweep makes: its page tries and its measurements' devices. What its key is
+ * charged, whether a request or a schedule's firing makes it.
+ */
+export function sweepJobCount(sweep: Pick<SweepInput, 'regions' | 'triesPerRegion' | 'measures'>): number {
+  const tries = sweep.regions.length * sweep.triesPerRegion;
+  return tries + sweepMeasureJobs(sweep.measures ?? [], sweep.regions.length, sweep.triesPerRegion);
 }
 
 export interface CreatedSweep {

@@ -474,31 +474,34 @@ describe('OpenAPI document', () => {
     );
     await call(api, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries?sweep_id=x');
     await call(anon, 'GET', '/crawl/v1/webhooks/deliveries', '/crawl/v1/webhooks/deliveries');
-    // Recurring sweeps
-    const sched = '/crawl/v1/sweep/schedule';
-    const made = (await call(api, 'POST', sched, sched, { url: 'https://x.test/', cron: '0 * * * *' }))
-      .body as Obj;
-    await call(api, 'POST', sched, sched, { url: 'https://x.test/', cron: 'bad' });
-    await call(anon, 'POST', sched, sched, { url: 'https://x.test/', cron: '0 * * * *' });
-    await call(api, 'GET', sched, sched);
-    await call(anon, 'GET', sched, sched);
-    await call(api, 'GET', `${sched}/{id}`, `${sched}/${made.schedule_id}?runs=5`);
-    await call(api, 'GET', `${sched}/{id}`, `${sched}/${made.schedule_id}?runs=many`);
-    for (const [method, suffix] of [
-      ['GET', ''],
-      ['POST', '/pause'],
-      ['POST', '/resume'],
-      ['DELETE', ''],
+    // Recurring sweeps and measurements: the same calls under each kind's path.
+    for (const [sched, body] of [
+      ['/crawl/v1/sweep/schedule', { url: 'https://x.test/' }],
+      ['/crawl/v1/measure/schedule', { type: 'dns', target: 'x.test' }],
     ] as const) {
-      const template = `${sched}/{id}${suffix}`;
-      const at = (id: string) => `${sched}/${id}${suffix}`;
-      await call(api, method, template, at(missing));
-      await call(api, method, template, at('%zz'));
-      await call(anon, method, template, at(missing));
+      const made = (await call(api, 'POST', sched, sched, { ...body, cron: '0 * * * *' })).body as Obj;
+      await call(api, 'POST', sched, sched, { ...body, cron: 'bad' });
+      await call(anon, 'POST', sched, sched, { ...body, cron: '0 * * * *' });
+      await call(api, 'GET', sched, sched);
+      await call(anon, 'GET', sched, sched);
+      await call(api, 'GET', `${sched}/{id}`, `${sched}/${made.schedule_id}?runs=5`);
+      await call(api, 'GET', `${sched}/{id}`, `${sched}/${made.schedule_id}?runs=many`);
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['POST', '/pause'],
+        ['POST', '/resume'],
+        ['DELETE', ''],
+      ] as const) {
+        const template = `${sched}/{id}${suffix}`;
+        const at = (id: string) => `${sched}/${id}${suffix}`;
+        await call(api, method, template, at(missing));
+        await call(api, method, template, at('%zz'));
+        await call(anon, method, template, at(missing));
+      }
+      await call(api, 'POST', `${sched}/{id}/pause`, `${sched}/${made.schedule_id}/pause`);
+      await call(api, 'POST', `${sched}/{id}/resume`, `${sched}/${made.schedule_id}/resume`);
+      await call(api, 'DELETE', `${sched}/{id}`, `${sched}/${made.schedule_id}`);
     }
-    await call(api, 'POST', `${sched}/{id}/pause`, `${sched}/${made.schedule_id}/pause`);
-    await call(api, 'POST', `${sched}/{id}/resume`, `${sched}/${made.schedule_id}/resume`);
-    await call(api, 'DELETE', `${sched}/{id}`, `${sched}/${made.schedule_id}`);
     const streamHead = async (template: string, path: string) => {
       const abort = new AbortController();
       const res = await fetch(`${c.url}${path}`, {
@@ -556,6 +559,17 @@ describe('OpenAPI document', () => {
       ['POST', '/crawl/v1/sweep/schedule/{id}/pause', `/crawl/v1/sweep/schedule/${missing}/pause`],
       ['POST', '/crawl/v1/sweep/schedule/{id}/resume', `/crawl/v1/sweep/schedule/${missing}/resume`],
       ['DELETE', '/crawl/v1/sweep/schedule/{id}', `/crawl/v1/sweep/schedule/${missing}`],
+      [
+        'POST',
+        '/crawl/v1/measure/schedule',
+        '/crawl/v1/measure/schedule',
+        { type: 'dns', target: 'x.test', cron: '0 * * * *' },
+      ],
+      ['GET', '/crawl/v1/measure/schedule', '/crawl/v1/measure/schedule'],
+      ['GET', '/crawl/v1/measure/schedule/{id}', `/crawl/v1/measure/schedule/${missing}`],
+      ['POST', '/crawl/v1/measure/schedule/{id}/pause', `/crawl/v1/measure/schedule/${missing}/pause`],
+      ['POST', '/crawl/v1/measure/schedule/{id}/resume', `/crawl/v1/measure/schedule/${missing}/resume`],
+      ['DELETE', '/crawl/v1/measure/schedule/{id}', `/crawl/v1/measure/schedule/${missing}`],
       ['POST', '/crawl/v1/session/new', '/crawl/v1/session/new', {}],
       ['GET', '/crawl/v1/session/{id}', `/crawl/v1/session/${missing}`],
       ['GET', '/crawl/v1/session/{id}/jobs', `/crawl/v1/session/${missing}/jobs`],

@@ -147,7 +147,10 @@ describe('measurement schedules', () => {
   test("the body is checked by the measurement's rules and the schedule's", async () => {
     const cases: Array<[Obj, string]> = [
       [{ type: 'ping', target: '127.0.0.1' }, 'invalid request: cron is required'],
-      [{ cron: '* * * * * *', target: '127.0.0.1' }, 'invalid request: type must be one of dns, ping, traceroute, mtr, tls'],
+      [
+        { cron: '* * * * * *', target: '127.0.0.1' },
+        'invalid request: type must be one of dns, ping, traceroute, mtr, tls',
+      ],
       [
         { cron: '* * * * * *', type: 'ping', target: '127.0.0.1', url: 'https://a.example/' },
         'invalid request: url is not a known field',

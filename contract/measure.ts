@@ -52,7 +52,7 @@ export const MeasureBody = Type.Object(
       Type.String({
         pattern: caseInsensitive(MEASURE_PROTOCOLS),
         description:
-          'dns: udp; ping: icmp (default) or tcp; traceroute, mtr: icmp (default), udp, tcp; tls: tcp',
+          'dns: udp (default) or tcp; ping: icmp (default) or tcp; traceroute, mtr: icmp (default), udp, tcp; tls: tcp',
       }),
     ),
     port: Nullable(Type.Integer({ minimum: 1, maximum: 65535 })),

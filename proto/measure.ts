@@ -9,6 +9,7 @@ export type MeasureProtocolName = 'icmp' | 'udp' | 'tcp';
 /** Every measurement method an agent may advertise. */
 export const MEASURE_METHODS = [
   'MEASURE_DNS_UDP',
+  'MEASURE_DNS_TCP',
   'MEASURE_PING_ICMP',
   'MEASURE_PING_TCP',
   'MEASURE_TRACEROUTE_ICMP',

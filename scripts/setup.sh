@@ -21,10 +21,13 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-# Network measurements (docs/measure.md) run these; their tests skip, saying why, without them.
+# Network measurements (docs/measure.md) run these; their tests skip, saying why, without them,
+# and fail under CI=true (test/helpers/needs.ts). setcap lets iputils-ping give ping its capability
+# (cap_net_raw=ep) instead of a setuid bit; the test of an agent without CAP_NET_RAW uses it too.
 [ -x /usr/bin/ping ] || [ -x /bin/ping ] || need+=(iputils-ping)
 [ -x /usr/sbin/traceroute ] || [ -x /usr/bin/traceroute ] || need+=(traceroute)
 [ -x /usr/bin/mtr ] || [ -x /usr/sbin/mtr ] || need+=(mtr-tiny)
+[ -x /usr/sbin/setcap ] || [ -x /sbin/setcap ] || need+=(libcap2-bin)
 if [ "$with_tests" -eq 1 ]; then
   command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck)
   command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)

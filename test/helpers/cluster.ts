@@ -89,6 +89,8 @@ export interface AgentOptions {
   logLevel?: string;
   /** Entry file of spawned agents, from the repository root. Default agent/main.ts. */
   entry?: string;
+  /** A command spawned agents run under, e.g. `['setpriv', '--bounding-set', '-net_raw', '--']`. Default none. */
+  launcher?: string[];
   /** In-process agents: whether the link batches frames (AgentDeps.linkBatches). Default true. */
   linkBatches?: boolean;
 }
@@ -165,9 +167,17 @@ export interface AgentProcess {
 export function spawnAgent(o: AgentOptions): AgentProcess {
   const stateDir = o.stateDir ?? tempDir('agentp');
   const fixed = agentFlags(o, stateDir);
+  const [command = process.execPath, ...launcherArgs] = o.launcher ? [...o.launcher, process.execPath] : [];
   const child = spawn(
-    process.execPath,
-    [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, o.entry ?? 'agent/main.ts'), ...fixed],
+    command,
+    [
+      ...launcherArgs,
+      ...(o.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      path.join(ROOT, o.entry ?? 'agent/main.ts'),
+      ...fixed,
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, CRAWL_AGENT_LOG_LEVEL: o.logLevel ?? 'debug' },

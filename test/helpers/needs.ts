@@ -1,14 +1,24 @@
 // What some suites need from the machine: a PostgreSQL (127.0.0.1:5432, trust auth, or
-// TEST_POSTGRES_URL) and a Chromium. Every such suite asks here, so a missing one is handled one
-// way everywhere:
+// TEST_POSTGRES_URL), a Chromium, and the measurement tools (ping, traceroute, mtr, working: run as
+// root or with CAP_NET_RAW). Every such suite asks here, so a missing one is handled one way
+// everywhere:
 // - on a developer's machine the suites skip, and the run's output says why (what was tried,
 //   what failed, how to get it) once per run, not once per file;
-// - under CI (CI=true, set by .ci/run) a missing one fails the file instead: CI installs both
+// - under CI (CI=true, set by .ci/run) a missing one fails the file instead: CI installs them all
 //   (scripts/setup.sh --test), so there a skip would only hide tests that did not run.
-import { openSync, readFileSync, writeSync } from 'node:fs';
+// A suite that drops a capability from an agent (setpriv) needs root too, and fails under CI
+// without it likewise.
+import { existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BROWSER_CANDIDATES, findBrowser } from '../../agent/executors/browser/index.js';
+import {
+  type MeasureTools,
+  probeMeasureTools,
+  TOOL_DIRS,
+  TOOL_METHODS,
+} from '../../agent/executors/measure/probe.js';
+import type { MeasureMethod } from '../../proto/index.js';
 import { ADMIN_URL, postgresProblem } from './postgres.js';
 
 /** CI must run every suite: a missing PostgreSQL or Chromium fails there. */
@@ -38,7 +48,11 @@ function noteOnce(what: string, note: string): void {
   process.stderr.write(`${note}\n`);
 }
 
-function missing(what: 'postgres' | 'chromium', name: string, why: string): string {
+function missing(
+  what: 'postgres' | 'chromium' | 'measure-tools' | 'net-raw',
+  name: string,
+  why: string,
+): string {
   if (IN_CI) {
     throw new Error(`CI=true and ${name} is missing: ${why}. CI must run these suites, not skip them.`);
   }
@@ -83,4 +97,56 @@ export function chromiumNeed(): Promise<ChromiumNeed> {
         ),
   }));
   return chromium;
+}
+
+export interface MeasureToolsNeed {
+  /** What the agent's probe found on this machine (the tools the suites' executors are given). */
+  tools: MeasureTools;
+  /** `false` when `method` runs here; else a test's skip reason. */
+  skip(method: MeasureMethod): string | false;
+}
+
+let measure: Promise<MeasureToolsNeed> | undefined;
+
+/**
+ * The measurement tools as the agent's start-up probe finds them (TEST_MEASURE_TOOL_DIRS, a
+ * comma-separated list, replaces the system directories, for the test of this helper). A method
+ * that does not run is a skip, said once per run; under CI any one of them fails the file.
+ */
+export function measureToolsNeed(): Promise<MeasureToolsNeed> {
+  measure ??= probeMeasureTools(process.env.TEST_MEASURE_TOOL_DIRS?.split(',') ?? TOOL_DIRS).then((tools) => {
+    const absent = TOOL_METHODS.filter((m) => !tools.methods.has(m));
+    if (absent.length > 0)
+      missing(
+        'measure-tools',
+        'ping/traceroute/mtr',
+        `${absent.map((m) => `${m} (${tools.missing[m] ?? 'not probed'})`).join(', ')}; ` +
+          'bash scripts/setup.sh installs ping, traceroute and mtr (iputils-ping, traceroute, mtr-tiny); ' +
+          'ICMP and TCP traceroute and mtr need root or CAP_NET_RAW',
+      );
+    return {
+      tools,
+      skip: (method) =>
+        tools.methods.has(method) ? false : `${method} unavailable: ${tools.missing[method] ?? 'not probed'}`,
+    };
+  });
+  return measure;
+}
+
+/**
+ * `false` when this process may run a child without CAP_NET_RAW (root, setpriv) and give a file a
+ * capability (setcap); else a skip reason. Throws under CI.
+ */
+export function dropCapabilitySkip(): string | false {
+  const has = (name: string) => TOOL_DIRS.some((dir) => existsSync(path.join(dir, name)));
+  const problem =
+    process.getuid?.() !== 0
+      ? 'not root: only root may drop a capability from a child'
+      : !has('setpriv')
+        ? 'setpriv (util-linux) is not installed'
+        : !has('setcap')
+          ? 'setcap is not installed (bash scripts/setup.sh installs libcap2-bin)'
+          : null;
+  if (problem === null) return false;
+  return missing('net-raw', 'setpriv and setcap as root', problem);
 }

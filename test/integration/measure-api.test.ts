@@ -177,8 +177,8 @@ describe('measurement API with real agents', () => {
       [{ type: 'dns', target: 'bad host!' }, 'invalid request: target must be a host name or an IP address'],
       [{ type: 'dns', target: 'x.test', extra: 1 }, 'invalid request: extra is not a known field'],
       [
-        { type: 'dns', target: 'x.test', protocol: 'tcp' },
-        'invalid request: protocol must be one of udp for dns',
+        { type: 'dns', target: 'x.test', protocol: 'icmp' },
+        'invalid request: protocol must be one of udp, tcp for dns',
       ],
       [
         { type: 'tls', target: 'x.test', protocol: 'icmp' },

@@ -1,16 +1,21 @@
 // The measurement executor against loopback lab targets with the real tools: DNS against a DNS
 // server written in the test, TCP ping to a local port, ICMP ping, traceroute and mtr to 127.0.0.x
-// (skipped with the reason when this machine lacks the tool or the capability), a TLS handshake
-// with a local server, and the network policy refusing what the lab allowance does not open.
+// (skipped with the reason when this machine lacks the tool or the capability; under CI=true a
+// missing one fails the file: test/helpers/needs.ts), a TLS handshake with a local server, the
+// network policy refusing what the lab allowance does not open, raw outputs that name nothing of
+// the device, and a tool that cannot start failing its measurement instead of the executor.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import tls from 'node:tls';
 import { pino } from 'pino';
 import { MeasureExecutor } from '../../agent/executors/measure/executor.js';
-import { measureTools, probeMeasureTools } from '../../agent/executors/measure/probe.js';
+import { type MeasureTools, probeMeasureTools } from '../../agent/executors/measure/probe.js';
+import { DEVICE_PLACEHOLDER } from '../../agent/executors/measure/scrub.js';
 import type { ExecContext, ExecOutcome, ExecRequest } from '../../agent/executors/types.js';
 import { createNetworkPolicy, type Resolver } from '../../agent/policy/index.js';
 import {
@@ -23,14 +28,13 @@ import {
   measureTypeName,
   measureUrl,
 } from '../../proto/index.js';
+import { deviceTraces } from '../helpers/device-traces.js';
 import { type LabDnsServer, startLabDns } from '../helpers/dns-server.js';
+import { measureToolsNeed } from '../helpers/needs.js';
 import { TLS_CERT, TLS_KEY } from '../helpers/target-server.js';
 
 const silent = pino({ level: 'silent' });
-const tools = await measureTools();
-/** Why a tool-based method cannot run here, printed as the test's skip reason. */
-const skipUnless = (method: MeasureMethod): string | false =>
-  tools.methods.has(method) ? false : `${method} unavailable: ${tools.missing[method] ?? 'not probed'}`;
+const { tools, skip: skipUnless } = await measureToolsNeed();
 
 const resolver: Resolver = async (hostname) => {
   if (hostname === 'lab.test') return [{ address: '127.0.0.4', family: 4 }];
@@ -116,7 +120,12 @@ describe('measurement executor', () => {
 
   it('a device without the tools offers only what Node does, and says why', async () => {
     const bare = await probeMeasureTools(['/nonexistent']);
-    assert.deepEqual([...bare.methods].sort(), ['MEASURE_DNS_UDP', 'MEASURE_PING_TCP', 'MEASURE_TLS_TCP']);
+    assert.deepEqual([...bare.methods].sort(), [
+      'MEASURE_DNS_TCP',
+      'MEASURE_DNS_UDP',
+      'MEASURE_PING_TCP',
+      'MEASURE_TLS_TCP',
+    ]);
     assert.equal(bare.missing.MEASURE_PING_ICMP, 'ping is not installed');
     assert.equal(bare.missing.MEASURE_MTR_TCP, 'mtr is not installed');
     const executor = new MeasureExecutor({ policy: labPolicy, tools: bare });
@@ -157,7 +166,7 @@ describe('measurement executor', () => {
     const mx = await lab.execute(dnsJob('lab.test', 'MX'), ctx());
     assert.deepEqual(
       mx.measure?.dns?.answers?.map((x) => [x.type, x.value, x.hasTtl]),
-      [['MX', '10 mx.lab.test', false]],
+      [['MX', '10 mx.lab.test', true]],
     );
     const txt = await lab.execute(dnsJob('lab.test', 'TXT'), ctx());
     assert.deepEqual(
@@ -386,6 +395,134 @@ describe('measurement executor', () => {
     assert.equal(hops[0]?.address, '127.0.0.3');
     assert.equal(hops[0]?.sent, 1);
     assert.equal(hops[0]?.lossPercent, 0);
+  });
+
+  describe('what a measurement tells of the device', () => {
+    // The device's "network": a source address of its own, as `--local-address` gives one.
+    const BOUND = '127.0.0.23';
+    const TARGET = '127.0.0.3';
+    const bound = new MeasureExecutor({ policy: labPolicy, tools, localAddress: BOUND });
+    const asPattern = (text: string) => text.replace(/[[\]]/g, '\\$&');
+    const clean = (o: ExecOutcome) => {
+      assert.deepEqual(deviceTraces(raw(o), BOUND, TARGET), [], raw(o));
+      assert.deepEqual(deviceTraces(o.errorMessage, BOUND, TARGET), [], o.errorMessage);
+    };
+
+    it('ping: the bound source address is not in the raw output; the target is', {
+      skip: skipUnless('MEASURE_PING_ICMP'),
+    }, async () => {
+      const o = await bound.execute(
+        job({ type: MeasureType.MEASURE_TYPE_PING, target: TARGET, packets: 1 }),
+        ctx(),
+      );
+      ok(o);
+      clean(o);
+      // iputils says where it sends from when bound: that part names the placeholder now.
+      assert.match(
+        raw(o),
+        new RegExp(`^PING 127\\.0\\.0\\.3 \\(127\\.0\\.0\\.3\\) from ${asPattern(DEVICE_PLACEHOLDER)} `),
+      );
+      assert.match(raw(o), /64 bytes from 127\.0\.0\.3: icmp_seq=1/);
+      assert.equal(o.measure?.ping?.received, 1);
+    });
+
+    it('traceroute: neither the host name nor the bound address', {
+      skip: skipUnless('MEASURE_TRACEROUTE_UDP'),
+    }, async () => {
+      const o = await bound.execute(
+        job({
+          type: MeasureType.MEASURE_TYPE_TRACEROUTE,
+          protocol: MeasureProtocol.MEASURE_PROTOCOL_UDP,
+          target: TARGET,
+          packets: 1,
+          maxHops: 3,
+        }),
+        ctx(),
+      );
+      ok(o);
+      clean(o);
+      assert.equal(o.measure?.hops?.[0]?.address, TARGET);
+    });
+
+    it("mtr: its JSON's source names the placeholder, not the host name", {
+      skip: skipUnless('MEASURE_MTR_ICMP'),
+    }, async () => {
+      const o = await bound.execute(
+        job({ type: MeasureType.MEASURE_TYPE_MTR, target: TARGET, packets: 1, maxHops: 3 }),
+        ctx(),
+      );
+      ok(o);
+      clean(o);
+      if (tools.mtr?.json) {
+        const report = (JSON.parse(raw(o)) as { report: { mtr: { src: string; dst: string } } }).report.mtr;
+        assert.deepEqual([report.src, report.dst], [DEVICE_PLACEHOLDER, TARGET]);
+      } else {
+        assert.match(raw(o), new RegExp(`HOST: ${asPattern(DEVICE_PLACEHOLDER)}`));
+      }
+      assert.equal(o.measure?.hops?.[0]?.address, TARGET);
+    });
+
+    it('a failed mtr: its complaint, the error message, names nothing of the device either', {
+      skip: skipUnless('MEASURE_MTR_ICMP'),
+    }, async () => {
+      // A source address this machine does not have: mtr cannot send and prints an empty report
+      // that still names the device. No packet leaves: the bind fails first.
+      const absent = '192.0.2.77';
+      const unbindable = new MeasureExecutor({ policy: labPolicy, tools, localAddress: absent });
+      const o = await unbindable.execute(
+        job({ type: MeasureType.MEASURE_TYPE_MTR, target: TARGET, packets: 1, maxHops: 2 }),
+        ctx(),
+      );
+      assert.equal(o.success, false);
+      assert.equal(o.errorType, 'connect');
+      assert.match(o.errorMessage, /^mtr failed: /);
+      assert.deepEqual(deviceTraces(o.errorMessage, absent, TARGET), [], o.errorMessage);
+    });
+  });
+
+  describe('a tool that cannot start', () => {
+    // What the probe found can stop working later (a package removed, a capability withdrawn): the
+    // measurement fails `blocked` with the reason; the executor does not throw.
+    const dir = mkdtempSync(path.join(tmpdir(), 'measure-noexec-'));
+    const noExec = (name: string) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, '#!/bin/sh\necho never\n');
+      chmodSync(file, 0o644);
+      return file;
+    };
+    const broken: MeasureTools = {
+      methods: new Set(['MEASURE_PING_ICMP', 'MEASURE_TRACEROUTE_UDP', 'MEASURE_MTR_ICMP']),
+      ping: { path: noExec('ping'), flavour: 'iputils' },
+      traceroute: { path: noExec('traceroute') },
+      mtr: { path: noExec('mtr'), json: true },
+      missing: {},
+    };
+    const executor = new MeasureExecutor({ policy: labPolicy, tools: broken });
+
+    for (const [name, measure] of [
+      ['ping', { type: MeasureType.MEASURE_TYPE_PING, target: '127.0.0.2', packets: 1 }],
+      [
+        'traceroute',
+        {
+          type: MeasureType.MEASURE_TYPE_TRACEROUTE,
+          protocol: MeasureProtocol.MEASURE_PROTOCOL_UDP,
+          target: '127.0.0.2',
+          packets: 1,
+        },
+      ],
+      ['mtr', { type: MeasureType.MEASURE_TYPE_MTR, target: '127.0.0.2', packets: 1 }],
+    ] as const) {
+      it(`${name}: the measurement fails blocked, saying why`, async () => {
+        const o = await executor.execute(job(measure), ctx());
+        assert.equal(o.success, false);
+        assert.equal(o.errorType, 'blocked');
+        assert.equal(
+          o.errorMessage,
+          `${name} could not start on this device (EACCES): the agent may not execute it`,
+        );
+        assert.equal(o.measure?.target, '127.0.0.2');
+      });
+    }
   });
 
   it('TLS: protocol, cipher, ALPN and the chain, verified against the given roots', async () => {

@@ -1,8 +1,13 @@
 // How a measurement tool is run (agent/executors/measure/tool.ts): a process that never ends is
 // killed at the time limit, one that prints without end is stopped at the output bound, an abort
-// (the coordinator's deadline) kills it at once, and a missing tool is an error, not a hang.
+// (the coordinator's deadline) kills it at once, and a tool that cannot start (missing, not
+// executable) is a `blocked` ToolStartError, not a hang or a throw.
 import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
+import { JobError, ToolStartError } from '../../agent/errors.js';
 import { runTool } from '../../agent/executors/measure/tool.js';
 
 const NODE = process.execPath;
@@ -51,7 +56,30 @@ describe('running a measurement tool', () => {
     assert.equal(run.timedOut, false);
   });
 
-  it('a missing tool rejects with ENOENT', async () => {
-    await assert.rejects(runTool('/nonexistent/ping', [], { timeoutMs: 1_000 }), { code: 'ENOENT' });
+  it('a missing tool rejects with a ToolStartError (ENOENT)', async () => {
+    await assert.rejects(runTool('/nonexistent/ping', [], { timeoutMs: 1_000 }), (err) => {
+      // One of the agent's registry errors (agent/errors.ts): a JobError with a stable code.
+      assert.ok(err instanceof ToolStartError);
+      assert.ok(err instanceof JobError);
+      assert.equal(err.code, 'MEASURE_TOOL_START_FAILED');
+      assert.equal(err.errno, 'ENOENT');
+      assert.equal(err.errorType, 'blocked');
+      assert.equal(
+        err.message,
+        'ping could not start on this device (ENOENT): it is not installed (any more)',
+      );
+      return true;
+    });
+  });
+
+  it('a tool the agent may not execute rejects with a ToolStartError (EACCES)', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tool-')), 'traceroute');
+    writeFileSync(file, '#!/bin/sh\necho never\n');
+    chmodSync(file, 0o644);
+    await assert.rejects(runTool(file, [], { timeoutMs: 1_000 }), {
+      name: 'ToolStartError',
+      errno: 'EACCES',
+      message: 'traceroute could not start on this device (EACCES): the agent may not execute it',
+    });
   });
 });

@@ -22,6 +22,7 @@ import { pingIcmp } from './ping-icmp.js';
 import { pingTcp } from './ping-tcp.js';
 import type { MeasureTools } from './probe.js';
 import { type MeasureJob, measureJob } from './request.js';
+import { deviceIdentity, scrubDevice } from './scrub.js';
 import { tlsHandshake } from './tls.js';
 import { traceroute } from './traceroute.js';
 import type { MeasureDeps, Measured, MeasureRun } from './types.js';
@@ -89,16 +90,18 @@ export class MeasureExecutor implements Executor {
       if (ctx.signal.aborted) [errorType, errorMessage] = ['timeout', abortMessage(ctx.signal)];
       else if (err instanceof JobError) [errorType, errorMessage] = [err.errorType, err.message];
       else if (err instanceof TargetConnectError) [errorType, errorMessage] = [err.kind, err.message];
-      else if (err instanceof Error && (err as NodeJS.ErrnoException).code === 'ENOENT')
-        // The tool was removed after the probe found it.
-        [errorType, errorMessage] = ['blocked', `measurement tool missing: ${err.message}`];
       else throw err;
+      const decision = decisionOf(err);
       return {
         ...base,
         errorType,
-        errorMessage,
+        // A tool's or a socket's complaint can name the device (mtr's report of a failed run).
+        errorMessage: this.scrub(errorMessage, job, [
+          decision?.allowed ? decision.address : '',
+          ...(decision?.resolvedAddresses ?? []),
+        ]),
         timeUs: elapsedUs(),
-        network: networkContext(decisionOf(err), this.deps.localAddress || undefined),
+        network: networkContext(decision, this.deps.localAddress || undefined),
         ...(job
           ? {
               measure: {
@@ -112,6 +115,18 @@ export class MeasureExecutor implements Executor {
     }
   }
 
+  /**
+   * A measurement's text without the device's host name and addresses (scrub.ts), whichever type:
+   * the target and resolver as asked, and what the measurement found about them, are kept.
+   */
+  private scrub(text: string, job: MeasureJob | undefined, found: readonly string[]): string {
+    return scrubDevice(text, deviceIdentity(this.deps.localAddress), [
+      job?.target ?? '',
+      job?.resolver ?? '',
+      ...found,
+    ]);
+  }
+
   async close(): Promise<void> {
     // Nothing is kept between jobs: every tool process and socket ends with its job.
   }
@@ -123,7 +138,13 @@ export class MeasureExecutor implements Executor {
     timeUs: number,
     timeoutMs: number,
   ): ExecOutcome {
-    let body = Buffer.from(m.raw, 'utf8');
+    const raw = this.scrub(m.raw, job, [
+      m.address,
+      ...(m.decision?.resolvedAddresses ?? []),
+      // A DNS answer is a finding, even when it names an address of this device.
+      ...(m.dns?.answers?.map((a) => a.value ?? '') ?? []),
+    ]);
+    let body = Buffer.from(raw, 'utf8');
     let truncated = m.truncated;
     if (body.byteLength > MEASURE_RESULT_LIMITS.maxRawBytes) {
       body = body.subarray(0, MEASURE_RESULT_LIMITS.maxRawBytes);

@@ -1,21 +1,25 @@
-// What this device can measure, found at start by running each tool once against 127.0.0.1 (a
-// loopback probe proves the tool is installed and has the socket it needs: raw ICMP and TCP probes
-// need CAP_NET_RAW or a ping group). Only what works is advertised as a method. DNS, TCP ping and
-// TLS need nothing but Node.
+// What this device can measure, found at start by running each tool once against ports of the
+// probe's own on 127.0.0.1 (probe-target.ts): a loopback probe proves the tool is installed and has
+// the socket it needs (raw ICMP and TCP probes need CAP_NET_RAW or a ping group), and touches none
+// of the owner's services. Only what works is advertised as a method; a tool that is missing, or
+// that the system will not run (a binary with file capabilities under a bounding set without them
+// fails to start: EPERM), is left out with the reason. The probe never fails the agent's start.
+// DNS, TCP ping and TLS need nothing but Node.
 import { spawn } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import type { MeasureMethod } from '../../../proto/index.js';
+import { ToolStartError } from '../../errors.js';
 import { Truncation } from './bounds.js';
 import { parseMtrReport } from './parse-mtr.js';
 import { type PingFlavour, parsePing } from './parse-ping.js';
 import { parseTraceroute } from './parse-traceroute.js';
-import { runTool } from './tool.js';
+import { openProbeTarget, type ProbeTarget } from './probe-target.js';
+import { runTool, type ToolRun } from './tool.js';
 
 /** Where the tools are looked for: fixed system directories, never a PATH the environment could bend. */
 export const TOOL_DIRS = ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin', '/usr/local/sbin'];
 const PROBE_TIMEOUT_MS = 5_000;
-const LOOPBACK = '127.0.0.1';
 
 export interface MeasureTools {
   methods: Set<MeasureMethod>;
@@ -29,8 +33,24 @@ export interface MeasureTools {
 /** Methods that need no system tool. */
 export const NODE_METHODS: readonly MeasureMethod[] = [
   'MEASURE_DNS_UDP',
+  'MEASURE_DNS_TCP',
   'MEASURE_PING_TCP',
   'MEASURE_TLS_TCP',
+];
+
+const PING_METHODS = ['MEASURE_PING_ICMP'] as const;
+const TRACEROUTE_METHODS = {
+  udp: 'MEASURE_TRACEROUTE_UDP',
+  icmp: 'MEASURE_TRACEROUTE_ICMP',
+  tcp: 'MEASURE_TRACEROUTE_TCP',
+} as const;
+const MTR_METHODS = { icmp: 'MEASURE_MTR_ICMP', udp: 'MEASURE_MTR_UDP', tcp: 'MEASURE_MTR_TCP' } as const;
+
+/** Methods that need a system tool: what the probe decides. */
+export const TOOL_METHODS: readonly MeasureMethod[] = [
+  ...PING_METHODS,
+  ...Object.values(TRACEROUTE_METHODS),
+  ...Object.values(MTR_METHODS),
 ];
 
 let probed: Promise<MeasureTools> | undefined;
@@ -41,10 +61,46 @@ export function measureTools(): Promise<MeasureTools> {
   return probed;
 }
 
+/** Never rejects: whatever goes wrong leaves the methods it concerns out, with the reason. */
 export async function probeMeasureTools(dirs: readonly string[] = TOOL_DIRS): Promise<MeasureTools> {
   const tools: MeasureTools = { methods: new Set(NODE_METHODS), missing: {} };
-  await Promise.all([probePing(tools, dirs), probeTraceroute(tools, dirs), probeMtr(tools, dirs)]);
+  let target: ProbeTarget;
+  try {
+    target = await openProbeTarget();
+  } catch (err) {
+    leaveOut(tools, TOOL_METHODS, `the probe could not open its loopback ports: ${messageOf(err)}`);
+    return tools;
+  }
+  const guarded = (probe: Probe, methods: readonly MeasureMethod[]) =>
+    probe(tools, dirs, target).catch((err: unknown) =>
+      leaveOut(tools, methods, `the probe failed: ${messageOf(err)}`),
+    );
+  try {
+    await Promise.all([
+      guarded(probePing, PING_METHODS),
+      guarded(probeTraceroute, Object.values(TRACEROUTE_METHODS)),
+      guarded(probeMtr, Object.values(MTR_METHODS)),
+    ]);
+  } finally {
+    await target.close();
+  }
   return tools;
+}
+
+type Probe = (tools: MeasureTools, dirs: readonly string[], target: ProbeTarget) => Promise<void>;
+
+/** `methods` not offered, for `why` (those already found working stay). */
+function leaveOut(tools: MeasureTools, methods: readonly MeasureMethod[], why: string): void {
+  for (const m of methods) if (!tools.methods.has(m)) tools.missing[m] = why;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** A tool run that could not start, as a run that printed why (the probe reports its first line). */
+function notStarted(err: unknown): ToolRun {
+  return { stdout: '', stderr: messageOf(err), exitCode: -1, timedOut: false, truncated: false };
 }
 
 async function findTool(name: string, dirs: readonly string[]): Promise<string | undefined> {
@@ -60,7 +116,7 @@ async function findTool(name: string, dirs: readonly string[]): Promise<string |
   return undefined;
 }
 
-async function probePing(tools: MeasureTools, dirs: readonly string[]): Promise<void> {
+async function probePing(tools: MeasureTools, dirs: readonly string[], target: ProbeTarget): Promise<void> {
   const file = await findTool('ping', dirs);
   if (!file) {
     tools.missing.MEASURE_PING_ICMP = 'ping is not installed';
@@ -70,9 +126,9 @@ async function probePing(tools: MeasureTools, dirs: readonly string[]): Promise<
   const flavour: PingFlavour = `${version?.stdout ?? ''}${version?.stderr ?? ''}`.includes('iputils')
     ? 'iputils'
     : 'busybox';
-  const run = await runTool(file, pingArgs(flavour, LOOPBACK, 1, ''), { timeoutMs: PROBE_TIMEOUT_MS }).catch(
-    (err: unknown) => ({ stdout: '', stderr: String(err), exitCode: -1 }),
-  );
+  const run = await runTool(file, pingArgs(flavour, target.address, 1, ''), {
+    timeoutMs: PROBE_TIMEOUT_MS,
+  }).catch(notStarted);
   if (run.exitCode === 0 && (parsePing(run.stdout, new Truncation()).received ?? 0) > 0) {
     tools.ping = { path: file, flavour };
     tools.methods.add('MEASURE_PING_ICMP');
@@ -101,35 +157,48 @@ export function pingArgs(
 
 const TRACEROUTE_FLAGS: Record<'icmp' | 'udp' | 'tcp', string[]> = { icmp: ['-I'], udp: [], tcp: ['-T'] };
 
-async function probeTraceroute(tools: MeasureTools, dirs: readonly string[]): Promise<void> {
+async function probeTraceroute(
+  tools: MeasureTools,
+  dirs: readonly string[],
+  target: ProbeTarget,
+): Promise<void> {
   const file = await findTool('traceroute', dirs);
-  const methods = {
-    udp: 'MEASURE_TRACEROUTE_UDP',
-    icmp: 'MEASURE_TRACEROUTE_ICMP',
-    tcp: 'MEASURE_TRACEROUTE_TCP',
-  } as const;
   if (!file) {
-    for (const m of Object.values(methods)) tools.missing[m] = 'traceroute is not installed';
+    leaveOut(tools, Object.values(TRACEROUTE_METHODS), 'traceroute is not installed');
     return;
   }
   await Promise.all(
-    (Object.keys(methods) as Array<keyof typeof methods>).map(async (protocol) => {
-      const args = [...TRACEROUTE_FLAGS[protocol], '-n', '-q', '1', '-w', '1', '-m', '1', LOOPBACK];
-      const run = await runTool(file, args, { timeoutMs: PROBE_TIMEOUT_MS }).catch((err: unknown) => ({
-        stdout: '',
-        stderr: String(err),
-        exitCode: -1,
-      }));
+    (Object.keys(TRACEROUTE_METHODS) as Protocol[]).map(async (protocol) => {
+      // One probe (-q 1) of the first hop (-m 1): `-p` is exactly its destination port.
+      const port = protocol === 'icmp' ? [] : ['-p', String(portOf(target, protocol))];
+      const args = [
+        ...TRACEROUTE_FLAGS[protocol],
+        '-n',
+        '-q',
+        '1',
+        '-w',
+        '1',
+        '-m',
+        '1',
+        ...port,
+        target.address,
+      ];
+      const run = await runTool(file, args, { timeoutMs: PROBE_TIMEOUT_MS }).catch(notStarted);
       const hops = parseTraceroute(run.stdout, new Truncation());
       if (run.exitCode === 0 && (hops[0]?.received ?? 0) > 0) {
         tools.traceroute = { path: file };
-        tools.methods.add(methods[protocol]);
+        tools.methods.add(TRACEROUTE_METHODS[protocol]);
       } else {
-        tools.missing[methods[protocol]] =
+        tools.missing[TRACEROUTE_METHODS[protocol]] =
           `traceroute over ${protocol} does not work here: ${firstLine(run.stderr || run.stdout)}`;
       }
     }),
   );
+}
+
+/** The probe's own port for a protocol that has ports. */
+function portOf(target: ProbeTarget, protocol: 'udp' | 'tcp'): number {
+  return protocol === 'tcp' ? target.tcpPort : target.udpPort;
 }
 
 export function tracerouteFlags(protocol: 'icmp' | 'udp' | 'tcp'): string[] {
@@ -142,26 +211,28 @@ export function mtrFlags(protocol: 'icmp' | 'udp' | 'tcp'): string[] {
   return MTR_FLAGS[protocol];
 }
 
-async function probeMtr(tools: MeasureTools, dirs: readonly string[]): Promise<void> {
+async function probeMtr(tools: MeasureTools, dirs: readonly string[], target: ProbeTarget): Promise<void> {
   const file = await findTool('mtr', dirs);
-  const methods = { icmp: 'MEASURE_MTR_ICMP', udp: 'MEASURE_MTR_UDP', tcp: 'MEASURE_MTR_TCP' } as const;
   if (!file) {
-    for (const m of Object.values(methods)) tools.missing[m] = 'mtr is not installed';
+    leaveOut(tools, Object.values(MTR_METHODS), 'mtr is not installed');
     return;
   }
-  const protocols = Object.keys(methods) as Array<keyof typeof methods>;
+  const protocols = Object.keys(MTR_METHODS) as Protocol[];
   // mtr sends its probes through mtr-packet (0.86 on): asking it for one probe of each protocol
   // shows in milliseconds whether the sockets work, where one cycle of mtr itself takes ~2 s, a
   // delay every agent start would pay before its hello.
   const packet = await findTool('mtr-packet', dirs);
-  const answers = packet ? await askMtrPacket(packet, protocols) : await mtrCycles(file, protocols);
+  const answers = packet
+    ? await askMtrPacket(packet, protocols, target)
+    : await mtrCycles(file, protocols, target);
   for (const protocol of protocols) {
     const problem = answers.get(protocol);
-    if (problem === null) tools.methods.add(methods[protocol]);
+    if (problem === null) tools.methods.add(MTR_METHODS[protocol]);
     else
-      tools.missing[methods[protocol]] = `mtr over ${protocol} does not work here: ${problem ?? 'no answer'}`;
+      tools.missing[MTR_METHODS[protocol]] =
+        `mtr over ${protocol} does not work here: ${problem ?? 'no answer'}`;
   }
-  if (!protocols.some((p) => tools.methods.has(methods[p]))) return;
+  if (!protocols.some((p) => tools.methods.has(MTR_METHODS[p]))) return;
   const version = await runTool(file, ['--version'], { timeoutMs: PROBE_TIMEOUT_MS }).catch(() => undefined);
   tools.mtr = { path: file, json: mtrHasJson(version?.stdout ?? '') };
 }
@@ -177,21 +248,33 @@ export function mtrHasJson(versionText: string): boolean {
 type Protocol = 'icmp' | 'udp' | 'tcp';
 
 /**
- * One probe of each protocol to 127.0.0.1 through mtr-packet's command protocol (a line per
- * command: `TOKEN send-probe ip-4 ADDRESS protocol P [port N]`; a line per answer: `TOKEN reply …`).
- * Null for a protocol that was answered; else the answer's kind (e.g. `permission-denied`).
+ * One probe of each protocol to the probe's own ports through mtr-packet's command protocol (a line
+ * per command: `TOKEN send-probe ip-4 ADDRESS protocol P [port N]`; a line per answer: `TOKEN reply
+ * …`). Null for a protocol that was answered; else the answer's kind (e.g. `permission-denied`), or
+ * why mtr-packet did not run (a binary with file capabilities the bounding set lacks: EPERM).
  */
 export function askMtrPacket(
   file: string,
   protocols: readonly Protocol[],
+  target: ProbeTarget,
 ): Promise<Map<Protocol, string | null>> {
   return new Promise((resolve) => {
     const answers = new Map<Protocol, string | null>();
-    const child = spawn(file, [], { env: { LC_ALL: 'C' }, stdio: ['pipe', 'pipe', 'ignore'] });
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(file, [], { env: { LC_ALL: 'C' }, stdio: ['pipe', 'pipe', 'ignore'] });
+    } catch (err) {
+      // spawn throws at once for EPERM: the kernel refused to execute it.
+      const why = new ToolStartError(file, err).message;
+      resolve(new Map(protocols.map((p) => [p, why])));
+      return;
+    }
+    const { stdin, stdout } = child;
+    if (!stdin || !stdout) throw new Error('mtr-packet was spawned without pipes');
     const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
     let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
+    stdout.setEncoding('utf8');
+    stdout.on('data', (chunk: string) => {
       if (out.length < 4096) out += chunk;
     });
     const done = (why: string) => {
@@ -204,14 +287,15 @@ export function askMtrPacket(
       for (const p of protocols) if (!answers.has(p)) answers.set(p, why);
       resolve(answers);
     };
-    child.on('error', (err) => done(err.message));
+    child.on('error', (err) => done(new ToolStartError(file, err).message));
     child.on('close', () => done('mtr-packet gave no answer'));
-    child.stdin.on('error', () => {}); // a child that died at once: 'close' reports it
-    child.stdin.end(
+    stdin.on('error', () => {}); // a child that died at once: 'close' reports it
+    stdin.end(
       protocols
-        .map(
-          (p, i) => `${i + 1} send-probe ip-4 ${LOOPBACK} protocol ${p}${p === 'icmp' ? '' : ' port 80'}\n`,
-        )
+        .map((p, i) => {
+          const port = p === 'icmp' ? '' : ` port ${portOf(target, p)}`;
+          return `${i + 1} send-probe ip-4 ${target.address} protocol ${p}${port}\n`;
+        })
         .join(''),
     );
   });
@@ -221,6 +305,7 @@ export function askMtrPacket(
 async function mtrCycles(
   file: string,
   protocols: readonly Protocol[],
+  target: ProbeTarget,
 ): Promise<Map<Protocol, string | null>> {
   // One cycle, a short grace time for the last replies (mtr waits 5 s by default); the interval
   // stays mtr's 1 s, the least it allows a user without root.
@@ -228,10 +313,10 @@ async function mtrCycles(
   const answers = new Map<Protocol, string | null>();
   await Promise.all(
     protocols.map(async (protocol) => {
-      const extra = protocol === 'tcp' ? ['--port', '80'] : [];
-      const run = await runTool(file, [...base, ...MTR_FLAGS[protocol], ...extra, LOOPBACK], {
+      const port = protocol === 'icmp' ? [] : ['--port', String(portOf(target, protocol))];
+      const run = await runTool(file, [...base, ...MTR_FLAGS[protocol], ...port, target.address], {
         timeoutMs: PROBE_TIMEOUT_MS,
-      }).catch((err: unknown) => ({ stdout: '', stderr: String(err), exitCode: -1 }));
+      }).catch(notStarted);
       const ok = run.exitCode === 0 && parseMtrReport(run.stdout, new Truncation()).length > 0;
       answers.set(protocol, ok ? null : firstLine(run.stderr || run.stdout));
     }),

@@ -2,7 +2,7 @@
 // limit, the job's abort signal, and output kept up to MEASURE_RESULT_LIMITS.maxRawBytes.
 import { execFile } from 'node:child_process';
 import { MEASURE_RESULT_LIMITS } from '../../../proto/index.js';
-import { JobError } from '../../errors.js';
+import { JobError, ToolStartError } from '../../errors.js';
 
 export interface ToolRun {
   stdout: string;
@@ -21,47 +21,56 @@ export interface ToolOptions {
   maxBytes?: number;
 }
 
-/** Resolves once the process ended, whatever its exit; rejects only when it could not start or was aborted. */
+/**
+ * Resolves once the process ended, whatever its exit; rejects with the abort reason when aborted,
+ * and with a ToolStartError when the process could not start. Never throws synchronously.
+ */
 export function runTool(file: string, args: readonly string[], options: ToolOptions): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
-    execFile(
-      file,
-      args,
-      {
-        timeout: options.timeoutMs,
-        killSignal: 'SIGKILL',
-        maxBuffer: options.maxBytes ?? MEASURE_RESULT_LIMITS.maxRawBytes,
-        encoding: 'utf8',
-        // `file` is an absolute path (probe.ts); the tools print numbers the parsers read, so no
-        // localised decimal commas.
-        env: { LC_ALL: 'C' },
-        ...(options.signal ? { signal: options.signal } : {}),
-        windowsHide: true,
-      },
-      (err, stdout, stderr) => {
-        if (!err) {
-          resolve({ stdout, stderr, exitCode: 0, timedOut: false, truncated: false });
-          return;
-        }
-        if (options.signal?.aborted) {
-          reject(options.signal.reason);
-          return;
-        }
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'EACCES') {
-          reject(err);
-          return;
-        }
-        const truncated = code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
-        resolve({
-          stdout,
-          stderr,
-          exitCode: typeof code === 'number' ? code : null,
-          timedOut: err.killed === true && !truncated,
-          truncated,
-        });
-      },
-    );
+    const ended = (err: Error | null, stdout: string, stderr: string) => {
+      if (!err) {
+        resolve({ stdout, stderr, exitCode: 0, timedOut: false, truncated: false });
+        return;
+      }
+      if (options.signal?.aborted) {
+        reject(options.signal.reason);
+        return;
+      }
+      const failure = err as NodeJS.ErrnoException & { killed?: boolean };
+      if (typeof failure.code === 'string' && failure.syscall?.startsWith('spawn')) {
+        reject(new ToolStartError(file, err));
+        return;
+      }
+      const truncated = failure.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
+      resolve({
+        stdout,
+        stderr,
+        exitCode: typeof failure.code === 'number' ? failure.code : null,
+        timedOut: failure.killed === true && !truncated,
+        truncated,
+      });
+    };
+    try {
+      execFile(
+        file,
+        args,
+        {
+          timeout: options.timeoutMs,
+          killSignal: 'SIGKILL',
+          maxBuffer: options.maxBytes ?? MEASURE_RESULT_LIMITS.maxRawBytes,
+          encoding: 'utf8',
+          // `file` is an absolute path (probe.ts); the tools print numbers the parsers read, so no
+          // localised decimal commas.
+          env: { LC_ALL: 'C' },
+          ...(options.signal ? { signal: options.signal } : {}),
+          windowsHide: true,
+        },
+        ended,
+      );
+    } catch (err) {
+      // spawn throws at once for EPERM (and other errors libuv does not defer).
+      reject(new ToolStartError(file, err));
+    }
   });
 }
 

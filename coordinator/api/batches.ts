@@ -14,6 +14,7 @@ import {
   MAX_BATCH_PAGE,
 } from '../../contract/index.js';
 import { ApiError, invalid, jobNotFound, queueFull } from '../errors.js';
+import { askedJob } from '../jobs/new-job.js';
 import type { BatchSubmission } from '../jobs/reports.js';
 import type { Limiter } from '../limits/limiter.js';
 import { newResourceId } from '../resource-id.js';
@@ -308,25 +309,7 @@ async function createBatch(
     submissions.push({
       index: i,
       sessionDeviceId: session?.deviceId ?? null,
-      input: {
-        id,
-        ownerId,
-        url: input.url,
-        method: input.method,
-        timeoutSec: input.timeoutSec,
-        // A session's placement applies to its jobs; the job's own constraints narrow it further.
-        placement: { ...(session?.placement ?? {}), ...input.placement },
-        sessionId: input.sessionId,
-        sweepId: null,
-        storageType: input.storageType,
-        request: {
-          headers: input.headers,
-          bodyBase64: input.bodyBase64,
-          cookies: input.cookies,
-          batchId,
-          ownWebhook: Boolean(input.webhook),
-        },
-      },
+      input: askedJob(input, { id, ownerId, sessionPlacement: session?.placement ?? null, batchId }),
     });
     // The webhook is stored before the job exists, so its final event always finds it.
     if (input.webhook) {

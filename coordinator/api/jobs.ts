@@ -15,6 +15,7 @@ import {
   SubmitBody,
 } from '../../contract/index.js';
 import { archived, internal, invalid, jobNotFound, notCompleted, queueFull } from '../errors.js';
+import { askedJob } from '../jobs/new-job.js';
 import { buildDetail } from '../results/content.js';
 import { jobView } from '../results/views.js';
 import type { Services } from '../services.js';
@@ -64,9 +65,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services, cha
   };
   app.post('/crawl/v1/new', { schema: submitSchema, preValidation: hashBodyAsSent }, async (req, reply) => {
     const key = req.apiKey;
-    const { url, method, timeoutSec, headers, bodyBase64, cookies, placement, storageType, webhook } =
-      req.body;
-    const { page } = req.body;
+    const { placement, webhook } = req.body;
     // The job's own placement is what the answer shows (a session's placement is merged below).
     const created = (job: JobRecord) => {
       const view = jobView(job);
@@ -82,7 +81,6 @@ export function registerJobRoutes(base: FastifyInstance, services: Services, cha
       async (jobId) => {
         // Charged here, past validation and the replay check: a replay creates nothing.
         await charge(req, reply, { jobs: 1, sweeps: 0 });
-        let sessionId: string | null = null;
         let sessionDevice: string | null = null;
         let sessionPlacement = {};
         if (req.body.sessionId !== null) {
@@ -91,7 +89,6 @@ export function registerJobRoutes(base: FastifyInstance, services: Services, cha
           if (session.status === 'closed') throw invalid('session is closed');
           if (session.status === 'expired' || session.expiresAtMs <= Date.now())
             throw invalid('session has expired');
-          sessionId = session.id;
           sessionDevice = session.deviceId;
           sessionPlacement = session.placement ?? {};
         }
@@ -101,25 +98,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services, cha
           await services.store.push.setSubjectWebhook({ subjectId: jobId, ownerId: key.ownerId, ...webhook });
         }
         const job = await services.jobs.submit(
-          {
-            id: jobId,
-            ownerId: key.ownerId,
-            url,
-            method,
-            timeoutSec,
-            // A session's placement applies to its jobs; the job's own constraints narrow it further.
-            placement: { ...sessionPlacement, ...placement },
-            sessionId,
-            sweepId: null,
-            storageType,
-            request: {
-              headers,
-              bodyBase64,
-              cookies,
-              ownWebhook: Boolean(webhook),
-              ...(page ? { page } : {}),
-            },
-          },
+          askedJob(req.body, { id: jobId, ownerId: key.ownerId, sessionPlacement }),
           sessionDevice,
           { trace: incomingTrace(req.headers) },
         );

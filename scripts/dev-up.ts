@@ -1,23 +1,23 @@
-// One machine, embedded default: a coordinator on SQLite + local files and one local agent, in one
-// process. Prints the URL and a ready API key.
+// One machine, embedded default: a coordinator on SQLite + local files and one local agent. The
+// agent runs in a child process (scripts/dev-agent.ts), so a job that keeps it busy cannot stop the
+// API; its output comes out here, and it stops with this process. Prints the URL and a ready API key.
 //   npm start -- [--port 8080] [--data-dir ./data] [--api-key KEY] [--allow-cidrs 127.0.0.0/8]
 //                [--browser none|/path/to/chromium] [--country DE] [--region EU] [--city Berlin]
 //                [--device-type desktop]
 // Without --country or --region the local agent takes the country of the machine's time zone, else
 // region NA (scripts/dev-location.ts); it is a desktop unless --device-type says otherwise.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadAgentConfig } from '../agent/config.js';
-import { buildExecutors } from '../agent/executors/build.js';
-import { createAgentLogger } from '../agent/logger.js';
-import { CrawlAgent } from '../agent/runtime.js';
-import { parseStatusAddr, startStatusServer } from '../agent/status/index.js';
+import { fileURLToPath } from 'node:url';
 import { unknownFlagProblem } from '../common/config-reader.js';
 import { createApiKey, createDevice } from '../coordinator/auth/admin-ops.js';
 import { hashSecret } from '../coordinator/auth/secrets.js';
 import { loadCoordinatorConfig, parseFlags } from '../coordinator/config.js';
 import { createLogger } from '../coordinator/logger.js';
 import { startCoordinator } from '../coordinator/runtime.js';
+import type { DevAgentReady } from './dev-agent.js';
 import { type LocalLocation, localLocation, readZoneTab } from './dev-location.js';
 
 const COORDINATOR_FLAGS = ['port', 'host', 'data-dir', 'store', 'public-url', 'log-level'];
@@ -89,45 +89,66 @@ const WHERE_FROM: Record<LocalLocation['source'], string> = {
   'time zone': `from the time zone ${timeZone}; ${CHANGE}`,
   default: `the default: the time zone ${timeZone} names no country; ${CHANGE}`,
 };
-const agentConfig = loadAgentConfig(
+// The agent's flags; its own process reads and checks them (and says what is wrong, if anything).
+const agentArgs = [
+  '--coordinators',
+  coordinator.url,
+  '--device-id',
+  deviceId,
+  '--state-dir',
+  path.join(config.dataDir, 'agent'),
+  '--status-addr',
+  flags['status-addr'] ?? '127.0.0.1:0',
+  ...(location.country ? ['--country', location.country] : []),
+  ...(location.region ? ['--region', location.region] : []),
+  // A person's computer: a desktop, so desktop sweeps (--device-type desktop) can use it.
+  '--device-type',
+  flags['device-type'] || process.env.CRAWL_AGENT_DEVICE_TYPE || 'desktop',
+  ...['allow-cidrs', 'browser', 'city', 'network-type', 'max-concurrent'].flatMap((f) =>
+    flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [],
+  ),
+  '--log-level',
+  config.logLevel,
+];
+// Under tsx like this process: its loader given by its resolved address, so any working directory
+// does. The token goes in the environment, not on a command line others can read.
+const agentChild = spawn(
+  process.execPath,
   [
-    '--coordinators',
-    coordinator.url,
-    '--device-id',
-    deviceId,
-    '--state-dir',
-    path.join(config.dataDir, 'agent'),
-    '--status-addr',
-    flags['status-addr'] ?? '127.0.0.1:0',
-    ...(location.country ? ['--country', location.country] : []),
-    ...(location.region ? ['--region', location.region] : []),
-    // A person's computer: a desktop, so desktop sweeps (--device-type desktop) can use it.
-    '--device-type',
-    flags['device-type'] || process.env.CRAWL_AGENT_DEVICE_TYPE || 'desktop',
-    ...['allow-cidrs', 'browser', 'city', 'network-type', 'max-concurrent'].flatMap((f) =>
-      flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [],
-    ),
+    '--import',
+    import.meta.resolve('tsx'),
+    fileURLToPath(new URL('./dev-agent.ts', import.meta.url)),
+    ...agentArgs,
   ],
-  { ...process.env, CRAWL_AGENT_TOKEN: token },
+  {
+    env: { ...process.env, CRAWL_AGENT_TOKEN: token },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  },
 );
-const agentLog = createAgentLogger(config.logLevel, deviceId);
-const { executors, browserVersion, browserState } = await buildExecutors(agentConfig, agentLog);
-const agent = new CrawlAgent({ config: agentConfig, executors, log: agentLog, browserVersion, browserState });
-await agent.start();
-await agent.whenConnected();
-// The local agent's status port (status, URL log, pause/resume), as crawl-agent run serves it.
-const status = agentConfig.statusAddr
-  ? await startStatusServer({ ...parseStatusAddr(agentConfig.statusAddr), source: agent, log: agentLog })
-  : null;
+const agentExited = once(agentChild, 'exit').then(([code]) => code as number | null);
+const ready = await Promise.race([
+  once(agentChild, 'message').then(([msg]) => msg as DevAgentReady),
+  agentExited,
+]);
+if (typeof ready !== 'object' || ready === null || ready.type !== 'ready') {
+  process.stderr.write(`npm start: the local agent stopped before it was ready (exit code ${ready})\n`);
+  await coordinator.shutdown();
+  process.exit(typeof ready === 'number' && ready !== 0 ? ready : 1);
+}
+let stopping = false;
+void agentExited.then((code) => {
+  if (!stopping)
+    process.stderr.write(`npm start: the local agent exited (code ${code}); the coordinator keeps serving\n`);
+});
 
 process.stdout.write(
   [
     '',
     `  coordinator  ${coordinator.url}`,
     `  api key      ${apiKey}`,
-    `  local agent  ${deviceId} (${agent.methods.join(', ')})`,
-    `  location     ${[location.country, location.region].filter(Boolean).join(' ')}, ${agentConfig.deviceType} (${WHERE_FROM[location.source]})`,
-    `  agent status ${status ? `${status.url}/status` : 'off'}`,
+    `  local agent  ${deviceId} (${ready.methods.join(', ')})`,
+    `  location     ${[location.country, location.region].filter(Boolean).join(' ')}, ${ready.deviceType} (${WHERE_FROM[location.source]})`,
+    `  agent status ${ready.statusUrl ? `${ready.statusUrl}/status` : 'off'}`,
     '',
     `  curl -s -X POST ${coordinator.url}/crawl/v1/new -H "Authorization: Bearer ${apiKey}" \\`,
     `       -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
@@ -135,11 +156,17 @@ process.stdout.write(
   ].join('\n'),
 );
 
+/** The agent's own stop (a 5 s drain, then close) and what a loaded machine adds, ms. */
+const AGENT_STOP_MS = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    await agent.drain(5_000);
-    await agent.close();
-    await status?.close();
+    stopping = true;
+    // The agent drains first, while the coordinator is still there to take its results. (Ctrl-C
+    // reaches it too, as one of the terminal's processes; a second stop signal changes nothing.)
+    if (agentChild.exitCode === null && agentChild.signalCode === null) agentChild.kill('SIGTERM');
+    const timer = setTimeout(() => agentChild.kill('SIGKILL'), AGENT_STOP_MS);
+    await agentExited;
+    clearTimeout(timer);
     await coordinator.shutdown();
     process.exit(0);
   });

@@ -1,5 +1,6 @@
 // Builds the executors this device can run: HTTP and Solana always, the network measurements the
-// device's tools allow, the browser when one works.
+// device's tools allow, the browser when one works. HTTP and the browser share one offload pool
+// (worker threads for reader text and extraction); it closes when the last of them closes.
 import type { Logger } from 'pino';
 import type { AgentConfig } from '../config.js';
 import { createNetworkPolicy, type NetworkPolicy } from '../policy/index.js';
@@ -7,6 +8,7 @@ import { withOwnerDomains } from '../policy/owner-domains.js';
 import { HttpExecutor } from './http.js';
 import { MeasureExecutor } from './measure/executor.js';
 import { measureTools } from './measure/probe.js';
+import { OffloadPool } from './offload/index.js';
 import { SolanaExecutor } from './solana.js';
 import type { Executor } from './types.js';
 
@@ -28,13 +30,14 @@ export async function buildExecutors(config: Readonly<AgentConfig>, log: Logger)
   const localAddress = config.localAddress || undefined;
   // Up to one kept-alive connection per running job to the same origin, so jobs never queue for one.
   const keepAlive = { maxConnectionsPerPool: config.maxConcurrent };
+  const offload = new OffloadPool({ log: log.child({ component: 'offload' }) });
   const executors: Executor[] = [
-    new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress, keepAlive }),
+    new HttpExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress, keepAlive, offload }),
     new SolanaExecutor({ policy, maxBodyBytes: config.maxBodyBytes, ca, localAddress, keepAlive }),
     await measureExecutor(policy, ca, localAddress, log),
   ];
   if (config.browser === 'none') return { executors };
-  return { executors, ...(await addBrowser(config, policy, ca, log, executors)) };
+  return { executors, ...(await addBrowser(config, policy, ca, log, executors, offload)) };
 }
 
 /** Network measurements: what the probe found working on this device (docs/measure.md). */
@@ -57,6 +60,7 @@ async function addBrowser(
   ca: Buffer[] | undefined,
   log: Logger,
   executors: Executor[],
+  offload: OffloadPool,
 ): Promise<Omit<BuiltExecutors, 'executors'>> {
   const { findBrowser, BrowserExecutor } = await import('./browser/index.js');
   const found = await findBrowser(config.browser || undefined);
@@ -75,6 +79,7 @@ async function addBrowser(
     ca,
     // Page audits from desktop and server devices: a phone's own CPU would be what Lighthouse scores.
     lighthouse: config.deviceType !== 'mobile',
+    offload,
     log: log.child({ component: 'browser' }),
   });
   executors.push(browser);

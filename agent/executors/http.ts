@@ -1,7 +1,8 @@
 // Plain HTTP(S) jobs on undici. Every hop is checked through the policy, then sent on a kept-alive
 // connection pooled per (origin, approved address) (agent/policy/pinned-pools.ts: a pool dials only
 // that address), redirects are followed here so every hop is checked again, and the whole job
-// (connect, headers, body) runs under one deadline.
+// (connect, headers, body, reader text, extraction) runs under one deadline. Reader text and
+// extraction run in the agent's offload pool (offload/), where the deadline can stop them.
 
 import type { CookieJar } from 'tough-cookie';
 import type { Dispatcher } from 'undici';
@@ -24,9 +25,8 @@ import {
   storeInputCookies,
   storeSetCookies,
 } from './cookie-jar.js';
-import { extractFromHtml, finishExtraction } from './extract/extract.js';
 import { networkContext } from './network-context.js';
-import { readerFromResponse } from './reader.js';
+import { finishExtractionOffloaded, OffloadPool, responseReaderOffloaded } from './offload/index.js';
 import {
   type ExecContext,
   type ExecOutcome,
@@ -59,6 +59,11 @@ export interface HttpExecutorOptions {
   userAgent?: string;
   /** Keep-alive pooling limits (pools kept, connections per pool, idle timeout). Defaults: PinnedPools'. */
   keepAlive?: Pick<PinnedPoolsOptions, 'maxPools' | 'maxConnectionsPerPool' | 'keepAliveTimeoutMs'>;
+  /**
+   * Worker threads for reader text and extraction, shared with the agent's other executors.
+   * Default: a pool of this executor's own, closed with it.
+   */
+  offload?: OffloadPool;
 }
 
 export const DEFAULT_USER_AGENT = 'crawl-agent/0.1';
@@ -93,13 +98,25 @@ interface Hop {
 interface JobScope {
   signal: AbortSignal;
   jar: CookieJar | undefined;
+  /** When the job's timeout ends, on performance.now()'s clock. */
+  endsAtMs: number;
+  log: ExecContext['log'];
 }
 
-/** Parsing runs on the agent's event loop: a larger page is refused rather than stall it. */
+/** The DOM of a larger page could take the offload worker past its heap: it is refused. */
 const MAX_EXTRACT_HTML_CHARS = 5 * 1024 * 1024;
 
-/** A GET job's extraction: on the body parsed as HTML (no scripts run; XPath needs a full page). */
-function extractBody(spec: ExtractSpec, outcome: ExecOutcome): void {
+/**
+ * A GET job's extraction: on the body parsed as HTML (no scripts run; XPath needs a full page), in
+ * the offload pool until the job's timeout (a schema or selector that outlives it is stopped there).
+ */
+async function extractBody(
+  pool: OffloadPool,
+  spec: ExtractSpec,
+  outcome: ExecOutcome,
+  endsAtMs: number,
+  signal: AbortSignal,
+): Promise<void> {
   const body = outcome.content.body;
   const html = body && /html|xml/i.test(outcome.contentType) ? body.toString('utf8') : null;
   const refusal =
@@ -108,12 +125,14 @@ function extractBody(spec: ExtractSpec, outcome: ExecOutcome): void {
       : html.length > MAX_EXTRACT_HTML_CHARS
         ? `extract reads pages of at most ${MAX_EXTRACT_HTML_CHARS} characters`
         : null;
-  const done = finishExtraction(
-    spec,
+  const input =
     refusal !== null || html === null
-      ? { value: null, errors: [refusal ?? ''] }
-      : extractFromHtml(html, spec, outcome.finalUrl),
-  );
+      ? { spec, baseUrl: outcome.finalUrl, found: { value: null, errors: [refusal ?? ''] } }
+      : { spec, baseUrl: outcome.finalUrl, html };
+  const done = await finishExtractionOffloaded(pool, input, {
+    timeoutMs: endsAtMs - performance.now(),
+    signal,
+  });
   if (done.part) outcome.content.extract = done.part;
   outcome.extractErrors = done.errors;
 }
@@ -130,6 +149,7 @@ export class HttpExecutor implements Executor {
   readonly #pools: PinnedPools;
   readonly #userAgent: string;
   readonly #jars = new SessionJars();
+  readonly #offload: OffloadPool;
   #closed = false;
 
   constructor(options: HttpExecutorOptions) {
@@ -143,12 +163,17 @@ export class HttpExecutor implements Executor {
       ...options.keepAlive,
     });
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.#offload = options.offload ?? new OffloadPool();
+    this.#offload.retain();
   }
 
   async execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome> {
     if (this.#closed) throw new Error('HttpExecutor is closed');
     const startedAtMs = Date.now();
     const started = process.hrtime.bigint();
+    const endsAtMs = performance.now() + req.timeoutMs;
+    // Reader text or extraction may follow: a worker starts while the request is on the network.
+    this.#offload.warm();
     const outcome = emptyOutcome(startedAtMs, req.url);
     outcome.requestCookies = req.cookies.map(inputToRecord);
     outcome.network = networkContext(undefined, this.#localAddress);
@@ -166,7 +191,7 @@ export class HttpExecutor implements Executor {
     else ctx.signal.addEventListener('abort', onAbort, { once: true });
     const jar = req.sessionId ? this.#jars.get(req.sessionId) : undefined;
     try {
-      await this.#run(req, outcome, { signal: job.signal, jar });
+      await this.#run(req, outcome, { signal: job.signal, jar, endsAtMs, log: ctx.log });
     } catch (err) {
       const [errorType, errorMessage]: [DeviceErrorType, string] = timedOut
         ? ['timeout', `Request timed out after ${req.timeoutMs / 1000} seconds`]
@@ -181,7 +206,8 @@ export class HttpExecutor implements Executor {
       ctx.signal.removeEventListener('abort', onAbort);
     }
     if (jar) outcome.responseCookies = await jarRecords(jar);
-    if (req.page?.extract && outcome.success) extractBody(req.page.extract, outcome);
+    if (req.page?.extract && outcome.success)
+      await extractBody(this.#offload, req.page.extract, outcome, endsAtMs, ctx.signal);
     return outcome;
   }
 
@@ -190,9 +216,10 @@ export class HttpExecutor implements Executor {
   }
 
   async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
     this.#jars.clear();
-    await this.#pools.destroy();
+    await Promise.all([this.#pools.destroy(), this.#offload.release()]);
   }
 
   async #run(req: ExecRequest, outcome: ExecOutcome, scope: JobScope): Promise<void> {
@@ -251,7 +278,7 @@ export class HttpExecutor implements Executor {
       if (next) {
         await res.body.dump();
       } else {
-        await this.#readBody(res, outcome);
+        await this.#readBody(res, outcome, scope);
       }
       // The connection is back in its pool before the next hop (or job) asks for one.
       await connectionReleased();
@@ -259,7 +286,7 @@ export class HttpExecutor implements Executor {
     }
   }
 
-  async #readBody(res: Dispatcher.ResponseData, outcome: ExecOutcome): Promise<void> {
+  async #readBody(res: Dispatcher.ResponseData, outcome: ExecOutcome, scope: JobScope): Promise<void> {
     const limit = this.#maxBodyBytes;
     const tooLarge = (received: number) => {
       Object.assign(outcome, {
@@ -298,13 +325,19 @@ export class HttpExecutor implements Executor {
     const body = decoded.kind === 'decoded' ? decoded.body : received;
     // Reported only when removed here: a body kept as received still carries its encoding.
     outcome.contentEncoding = decoded.kind === 'decoded' ? encodingHeader.toLowerCase() : '';
-    const reader = readerFromResponse(body, {
-      contentType: outcome.contentType,
-      // Decoded here already, unless the encoding is one the agent keeps as received.
-      contentEncoding: decoded.kind === 'kept' ? encodingHeader : '',
-      url: outcome.finalUrl,
-      maxBytes: limit,
-    });
+    const reader = await responseReaderOffloaded(
+      this.#offload,
+      body,
+      {
+        contentType: outcome.contentType,
+        // Decoded here already, unless the encoding is one the agent keeps as received.
+        contentEncoding: decoded.kind === 'kept' ? encodingHeader : '',
+        url: outcome.finalUrl,
+        maxBytes: limit,
+      },
+      { timeoutMs: scope.endsAtMs - performance.now(), signal: scope.signal },
+      scope.log,
+    );
     Object.assign(outcome, {
       success: true,
       sizeBytes: body.length,

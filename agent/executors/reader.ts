@@ -1,5 +1,6 @@
 // Reader view of an HTML page: the main article's title and plain text, through Mozilla's Readability
-// on a linkedom document (no browser needed). Shared by the HTTP and browser executors.
+// on a linkedom document (no browser needed). Shared by the HTTP and browser executors, which run it
+// in the offload pool (offload/tasks.ts): over a large or hostile page it is seconds of CPU.
 import zlib from 'node:zlib';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
@@ -83,8 +84,8 @@ export interface ResponseInfo {
  * article, or cannot be decoded. The body is kept as received, so a compressed one is inflated here.
  */
 export function readerFromResponse(body: Buffer, info: ResponseInfo): Buffer | undefined {
-  const [mime = '', ...params] = info.contentType.split(';').map((p) => p.trim());
-  if (!HTML_TYPES.has(mime.toLowerCase()) || body.length === 0) return undefined;
+  if (!mayHaveReader(info.contentType, body.length)) return undefined;
+  const [, ...params] = info.contentType.split(';').map((p) => p.trim());
   try {
     const raw = inflate(body, info.contentEncoding.trim().toLowerCase(), info.maxBytes);
     if (!raw) return undefined;
@@ -99,6 +100,15 @@ export function readerFromResponse(body: Buffer, info: ResponseInfo): Buffer | u
     // A page Readability or the decoder chokes on simply has no reader view.
     return undefined;
   }
+}
+
+/**
+ * Whether a response can have a reader view at all: an HTML type and a body. Cheap, so callers ask
+ * before they hand a body to a worker for readerFromResponse.
+ */
+export function mayHaveReader(contentType: string, bodyBytes: number): boolean {
+  const mime = contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return HTML_TYPES.has(mime) && bodyBytes > 0;
 }
 
 function inflate(body: Buffer, encoding: string, maxBytes: number): Buffer | undefined {

@@ -10,6 +10,7 @@ import type { BrowserContext } from 'puppeteer-core';
 import type { PageFeature } from '../../../proto/index.js';
 import type { NetworkPolicy } from '../../policy/types.js';
 import { networkContext } from '../network-context.js';
+import { OffloadPool, pageReaderOffloaded } from '../offload/index.js';
 import {
   type ExecContext,
   type ExecOutcome,
@@ -22,7 +23,7 @@ import { type BrowserLease, ChromiumHost, type ChromiumHostStats } from './chrom
 import type { StoredCookie } from './cookies.js';
 import { isStopped, JobDeadline } from './job-deadline.js';
 import { fail, flagged, stoppedCopy } from './job-outcome.js';
-import { type PageJobResult, type PageJobSettings, readerText, runPageJob } from './page-job.js';
+import { type PageJobResult, type PageJobSettings, runPageJob } from './page-job.js';
 import { PageSlots } from './page-slots.js';
 import { PolicyProxy, type PolicyProxyOptions } from './policy-proxy.js';
 import { closePrepared, newContext, type PreparedPage, preparePage } from './prepared-page.js';
@@ -73,6 +74,11 @@ export interface BrowserExecutorOptions {
   healthIntervalMs?: number;
   /** Tabs (each in its own fresh context) kept open and ready for the next jobs. Default 1; 0 disables. */
   sparePages?: number;
+  /**
+   * Worker threads for reader text and the extraction's JSON Schema check, shared with the agent's
+   * other executors. Default: a pool of this executor's own, closed with it.
+   */
+  offload?: OffloadPool;
   log?: Logger;
 }
 
@@ -112,6 +118,7 @@ export class BrowserExecutor implements Executor {
   readonly #log: Logger;
   readonly #sessions = new Map<string, SessionState>();
   readonly #inflight = new Set<Promise<unknown>>();
+  readonly #offload: OffloadPool;
   #closed: Promise<void> | null = null;
 
   constructor(options: BrowserExecutorOptions) {
@@ -147,6 +154,8 @@ export class BrowserExecutor implements Executor {
       proxy: this.#proxyOptions,
       log: this.#log,
     });
+    this.#offload = options.offload ?? new OffloadPool({ log: this.#log });
+    this.#offload.retain();
   }
 
   stats(): BrowserExecutorStats {
@@ -170,6 +179,8 @@ export class BrowserExecutor implements Executor {
     if (scheme !== 'http:' && scheme !== 'https:') {
       return Promise.resolve(fail(outcome, 'blocked', `only http and https URLs are crawled, not ${scheme}`));
     }
+    // Reader text and the extraction's check follow the page: a worker starts meanwhile.
+    this.#offload.warm();
     const task = this.#run(req, ctx, outcome);
     this.#track(task);
     return task;
@@ -187,10 +198,14 @@ export class BrowserExecutor implements Executor {
   /** Waits for running jobs, then closes sessions, spare pages and the browser. Safe twice. */
   close(): Promise<void> {
     this.#closed ??= (async () => {
-      await Promise.allSettled([...this.#inflight]);
-      await this.#spares.close();
-      await Promise.all([...this.#sessions.keys()].map((id) => this.endSession(id)));
-      await this.#host.close();
+      try {
+        await Promise.allSettled([...this.#inflight]);
+        await this.#spares.close();
+        await Promise.all([...this.#sessions.keys()].map((id) => this.endSession(id)));
+        await this.#host.close();
+      } finally {
+        await this.#offload.release();
+      }
     })();
     return this.#closed;
   }
@@ -310,6 +325,7 @@ export class BrowserExecutor implements Executor {
         log,
         redactor,
         busy: <T>(work: () => Promise<T>) => this.#host.busy(work),
+        offload: this.#offload,
       };
       result = await runPageJob(pageJob, outcome);
       if (result.unusable) {
@@ -350,9 +366,16 @@ export class BrowserExecutor implements Executor {
       // Closing happens after the outcome is returned; the slot is free once it is done.
       this.#track(this.#cleanUp(prepared ?? spare, proxy, session !== null, lease, releaseSlot));
     }
-    // Reader text is CPU work on a copy of the DOM, outside the browser.
+    // Reader text is CPU work on a copy of the DOM, outside the browser: in the offload pool, until
+    // the job's deadline (a page it cannot finish by then has none).
     if (result.readerHtml !== undefined && outcome.success) {
-      const reader = readerText(result.readerHtml, outcome.finalUrl, log);
+      const reader = await pageReaderOffloaded(
+        this.#offload,
+        result.readerHtml,
+        outcome.finalUrl,
+        { timeoutMs: deadline.remainingMs(), signal: ctx.signal },
+        log,
+      );
       if (reader) outcome.content.reader = reader;
     }
     redactor.outcome(outcome);

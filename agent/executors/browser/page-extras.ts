@@ -1,8 +1,11 @@
 // What a page job makes beyond the page itself, once the page was read (docs/actions.md): the
 // extraction on the final DOM, the PDF and the HAR. Each is bounded by the job's deadline and in
-// size; one that cannot be made leaves a note, the rest of the outcome stands.
+// size; one that cannot be made leaves a note, the rest of the outcome stands. The extraction runs
+// in the page; its JSON Schema check (and the fallback on the DOM copy) in the offload pool, which
+// stops it at the job's deadline.
 import type { PageOptions } from '../../../proto/index.js';
-import { type Extraction, extractFromHtml, finishExtraction, inPageExtraction } from '../extract/extract.js';
+import { type Extraction, inPageExtraction } from '../extract/extract.js';
+import { finishExtractionOffloaded, type OffloadPool } from '../offload/index.js';
 import type { ExecOutcome } from '../types.js';
 import type { HarRecorder } from './har-recorder.js';
 import { isStopped } from './job-deadline.js';
@@ -24,6 +27,10 @@ export interface ExtrasInput {
   remainingMs(): number;
   /** Runs work that keeps the browser busy for long (Lighthouse), so the health probe waits longer. */
   busy?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Worker threads for the JSON Schema check and the DOM-copy extraction. */
+  offload: OffloadPool;
+  /** The job's abort (cancelled, or the agent stopping). */
+  signal: AbortSignal;
 }
 
 export async function makeExtras(input: ExtrasInput, outcome: ExecOutcome): Promise<void> {
@@ -32,19 +39,23 @@ export async function makeExtras(input: ExtrasInput, outcome: ExecOutcome): Prom
   if (options.extract) {
     const spec = options.extract;
     // In the page first (XPath works there); a page that cannot answer is read from its DOM copy.
-    let found = (await guard(page.evaluate(inPageExtraction(spec)) as Promise<Extraction>).catch(
+    const found = (await guard(page.evaluate(inPageExtraction(spec)) as Promise<Extraction>).catch(
       (err: unknown) => {
         if (isStopped(err) && !isStopped(err, 'deadline')) throw err;
         return null;
       },
     )) as Extraction | null;
-    if (!found || typeof found !== 'object' || !Array.isArray(found.errors)) {
-      found =
-        input.html !== null
-          ? extractFromHtml(input.html, spec, outcome.finalUrl)
-          : { value: null, errors: ['the page could not be read for extraction'] };
-    }
-    const done = finishExtraction(spec, found);
+    const answered = !!found && typeof found === 'object' && Array.isArray(found.errors);
+    const done = await finishExtractionOffloaded(
+      input.offload,
+      {
+        spec,
+        baseUrl: outcome.finalUrl,
+        // What the page found, else the same schema on its DOM copy, else nothing to read.
+        ...(answered ? { found } : input.html !== null ? { html: input.html } : {}),
+      },
+      { timeoutMs: input.remainingMs(), signal: input.signal },
+    );
     if (done.part) outcome.content.extract = done.part;
     outcome.extractErrors = done.errors;
   }

@@ -1,5 +1,6 @@
 // The inputs of one page job (page-job.ts), shared with the reading step (page-read.ts).
 import type { Logger } from 'pino';
+import type { OffloadPool } from '../offload/index.js';
 import type { ExecRequest } from '../types.js';
 import type { Redactor } from './actions/redact.js';
 import type { StoredCookie } from './cookies.js';
@@ -34,4 +35,6 @@ export interface PageJob {
   redactor: Redactor;
   /** Runs work that keeps the browser busy for long (ChromiumHost.busy); default: as it is. */
   busy?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Worker threads for the extraction's JSON Schema check and the DOM-copy extraction. */
+  offload: OffloadPool;
 }

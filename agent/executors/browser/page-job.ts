@@ -2,9 +2,7 @@
 // the page produced (metrics, DOM, screenshot, main body, cookies) into the outcome. Every browser
 // call is raced against the job's deadline and the page's crash (see job-deadline.ts): a crashed tab
 // ends the job at once, a page that runs out of time is stopped and reported as far as it got.
-import type { Logger } from 'pino';
 import { type DeviceErrorType, PAGE_RESULT_LIMITS } from '../../../proto/index.js';
-import { extractReader } from '../reader.js';
 import type { ExecOutcome } from '../types.js';
 import { type ActionRun, runActions, screenshotsPart } from './actions/run-actions.js';
 import { storedToParam, toCookieParam } from './cookies.js';
@@ -161,6 +159,8 @@ export async function runPageJob(job: PageJob, outcome: ExecOutcome): Promise<Pa
             deviceType: req.deviceType,
             remainingMs: () => deadline.remainingMs(),
             ...(job.busy ? { busy: job.busy } : {}),
+            offload: job.offload,
+            signal: job.signal,
           },
           outcome,
         );
@@ -219,17 +219,6 @@ async function setUp(job: PageJob, profile: ReturnType<typeof deviceProfile>): P
     Object.keys(extraHeaders).length > 0 ? page.setExtraHTTPHeaders(extraHeaders) : undefined,
     cookies.length > 0 ? session.send('Network.setCookies', { cookies }) : undefined,
   ]);
-}
-
-/** Reader text of a rendered page (see reader.ts), or undefined when Readability finds no article. */
-export function readerText(html: string, url: string, log: Logger): Buffer | undefined {
-  try {
-    const article = extractReader(html, url);
-    return article ? Buffer.from(article.text, 'utf8') : undefined;
-  } catch (err) {
-    log.debug({ err }, 'no reader view'); // a page Readability chokes on has none
-    return undefined;
-  }
 }
 
 export function fail(outcome: ExecOutcome, errorType: DeviceErrorType, message: string): PageJobResult {

@@ -1,11 +1,24 @@
 // Extraction on the device (docs/actions.md "extract"): the schema run on a document, in the page
 // for full-page jobs or on linkedom for plain GET jobs (extract-script.ts), then the caller's JSON
 // Schema checked with ajv, so a page that changed gives `extract_errors` instead of a silent null.
-// The value travels as the EXTRACT part; it is bounded like every other part.
+// The value travels as the EXTRACT part; it is bounded like every other part. Everything here but
+// inPageExtraction runs in an offload worker (../offload/tasks.ts), never on the agent's main
+// thread: a caller's `pattern` or selector can keep a thread busy for hours, and only a worker can
+// be stopped at the job's deadline.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parseHTML } from 'linkedom';
-import { type ExtractSpec, PAGE_RESULT_LIMITS } from '../../../proto/index.js';
+import type { ExtractSpec } from '../../../proto/index.js';
 import { EXTRACT_SOURCE } from './extract-script.js';
+
+/**
+ * The bounds of an extraction's result: PAGE_RESULT_LIMITS, handed in by the caller, so the worker
+ * that runs this module need not load proto/ (a second of its start) for three numbers.
+ */
+export interface ExtractLimits {
+  maxExtractedBytes: number;
+  maxExtractErrors: number;
+  maxErrorChars: number;
+}
 
 export interface Extraction {
   value: unknown;
@@ -37,7 +50,11 @@ const compiled = new Map<string, ValidateFunction>();
 const MAX_COMPILED = 64;
 
 /** The extraction's errors plus the JSON Schema's, bounded; and the value as the part to send. */
-export function finishExtraction(spec: ExtractSpec, found: Extraction): { part?: Buffer; errors: string[] } {
+export function finishExtraction(
+  spec: ExtractSpec,
+  found: Extraction,
+  limits: ExtractLimits,
+): { part?: Buffer; errors: string[] } {
   const errors = [...found.errors];
   if (spec.json_schema) {
     const key = JSON.stringify(spec.json_schema);
@@ -57,13 +74,16 @@ export function finishExtraction(spec: ExtractSpec, found: Extraction): { part?:
       errors.push(`json_schema does not compile: ${(err as Error).message}`);
     }
   }
-  const bounded = errors
-    .slice(0, PAGE_RESULT_LIMITS.maxExtractErrors)
-    .map((e) => e.slice(0, PAGE_RESULT_LIMITS.maxErrorChars));
+  const bounded = boundExtractErrors(errors, limits);
   const json = Buffer.from(JSON.stringify(found.value ?? null), 'utf8');
-  if (json.byteLength > PAGE_RESULT_LIMITS.maxExtractedBytes) {
-    bounded.push(`the extracted value is over ${PAGE_RESULT_LIMITS.maxExtractedBytes} bytes: left out`);
+  if (json.byteLength > limits.maxExtractedBytes) {
+    bounded.push(`the extracted value is over ${limits.maxExtractedBytes} bytes: left out`);
     return { errors: bounded };
   }
   return { part: json, errors: bounded };
+}
+
+/** At most maxExtractErrors entries of at most maxErrorChars each. */
+export function boundExtractErrors(errors: readonly string[], limits: ExtractLimits): string[] {
+  return errors.slice(0, limits.maxExtractErrors).map((e) => e.slice(0, limits.maxErrorChars));
 }

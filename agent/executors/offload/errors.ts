@@ -1,0 +1,27 @@
+// Errors of the offload pool (offload-pool.ts): why work handed to a worker thread gave no answer.
+// The agent's error registry (agent/errors.ts) re-exports them.
+
+export type OffloadErrorCode =
+  /** The job's deadline came while the work waited for a worker or ran in one (which was terminated). */
+  | 'OFFLOAD_DEADLINE'
+  /** The job was cancelled or the agent is stopping: the work was dropped (its worker terminated). */
+  | 'OFFLOAD_ABORTED'
+  /** The worker reached its heap limit (resourceLimits) and was replaced. */
+  | 'OFFLOAD_MEMORY'
+  /** The worker exited or failed to start. */
+  | 'OFFLOAD_CRASHED'
+  /** The work itself threw (a bug, or input the libraries refuse). */
+  | 'OFFLOAD_FAILED'
+  /** The pool is closed: no new work is taken. */
+  | 'OFFLOAD_CLOSED';
+
+export class OffloadError extends Error {
+  readonly code: OffloadErrorCode;
+  /** The same work on the same input stops the same way; only a job with more time might differ. */
+  readonly retryable = false;
+  constructor(code: OffloadErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'OffloadError';
+    this.code = code;
+  }
+}

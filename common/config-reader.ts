@@ -72,6 +72,11 @@ export interface ConfigReaderOptions {
    * refuse.
    */
   otherPrograms?: readonly string[];
+  /**
+   * Flags another part of the same command reads (`npm start`'s agent and own flags, beside the
+   * coordinator's): not refused, and named when one of them is the nearest to a mistyped flag.
+   */
+  alsoKnown?: readonly string[];
 }
 
 export class ConfigReader {
@@ -109,10 +114,11 @@ export class ConfigReader {
    * setting is a problem naming it and the nearest setting (a typo must not start with a default).
    */
   rejectUnknown(): void {
+    const { envPrefix, otherPrograms = [], alsoKnown = [] } = this.options;
+    const flags = new Set([...this.settings, ...alsoKnown]);
     for (const flag of Object.keys(this.flags)) {
-      if (!this.settings.has(flag)) this.problems.push(unknownFlagProblem(flag, this.settings));
+      if (!flags.has(flag)) this.problems.push(unknownFlagProblem(flag, flags));
     }
-    const { envPrefix, otherPrograms = [] } = this.options;
     const ours = new Map([...this.settings].map((flag) => [this.envName(flag), flag]));
     for (const name of Object.keys(this.env).sort()) {
       if (!name.startsWith(envPrefix) || ours.has(name) || this.env[name] === undefined) continue;

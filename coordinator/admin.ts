@@ -20,10 +20,44 @@ import {
 import { ConfigError, loadCoordinatorConfig, parseFlags } from './config.js';
 import { openStore } from './store/open.js';
 
+const USAGE = `usage: npm run admin -- COMMAND
+  key create [--name N] [--owner OWNER_ID] [--admin]
+      --admin: the key may also read the fleet (GET /crawl/v1/devices) and open the dashboard
+  key list | key revoke ID
+  key limits ID [--requests-per-minute N] [--jobs-per-day N] [--concurrent-jobs N] [--sweeps-per-day N]
+                [--proxy-bytes-per-day N] [--proxy-connections-per-day N] (0 or none removes a limit)
+                [--verification on|off] [--crawl-robots optional|required]
+  device create [--id ID] [--name N] | device list | device revoke ID
+  webhook set OWNER_ID [--url U|--url none] [--events a,b] [--rotate]
+The store: --store / CRAWL_STORE, or --data-dir / CRAWL_DATA_DIR (default ./data), as the coordinator's.
+`;
+
+/** The commands, as KIND ACTION, and whether each needs a target. */
+const COMMANDS: Readonly<Record<string, boolean>> = {
+  'key create': false,
+  'key list': false,
+  'key limits': true,
+  'key revoke': true,
+  'device create': false,
+  'device list': false,
+  'device revoke': true,
+  'webhook set': true,
+};
+
 const args = process.argv.slice(2);
 const positional = args.filter((a, i) => !a.startsWith('--') && !(args[i - 1] ?? '').startsWith('--'));
 const [kind, action, target] = positional;
 const flags = parseFlags(args);
+// Help, or a command that is not one, is answered before the store is opened: it creates nothing.
+if (args.some((a) => a === '--help' || a === '-h') || kind === 'help') {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const needsTarget = COMMANDS[`${kind} ${action}`];
+if (needsTarget === undefined || (needsTarget && !target)) {
+  process.stderr.write(USAGE);
+  process.exit(2);
+}
 let config: ReturnType<typeof loadCoordinatorConfig>;
 try {
   config = loadCoordinatorConfig(
@@ -86,9 +120,7 @@ try {
     if (hook.secret)
       out(`secret:   ${hook.secret}\n(shown once: give it to the receiver to verify signatures)`);
   } else {
-    process.stderr.write(
-      'usage: admin key create|list|revoke ID|limits ID --…  |  admin device create|list|revoke ID  |  admin webhook set OWNER_ID\n',
-    );
+    process.stderr.write(USAGE);
     code = 2;
   }
 } finally {

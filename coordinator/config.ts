@@ -209,8 +209,20 @@ function asnSources(raw: string | undefined): string[] {
   return list.map((s) => (s === 'package' ? s : path.resolve(s)));
 }
 
-export function loadCoordinatorConfig(argv: readonly string[], env: Source): Readonly<CoordinatorConfig> {
-  const r = new ConfigReader(argv, env, { envPrefix: 'CRAWL_', otherPrograms: CRAWL_VARIABLES_OF_OTHERS });
+/**
+ * The coordinator's settings from flags and CRAWL_ variables, every problem reported at once.
+ * `alsoKnown`: flags of the same command line that are not the coordinator's (npm start's).
+ */
+export function loadCoordinatorConfig(
+  argv: readonly string[],
+  env: Source,
+  options: { alsoKnown?: readonly string[] } = {},
+): Readonly<CoordinatorConfig> {
+  const r = new ConfigReader(argv, env, {
+    envPrefix: 'CRAWL_',
+    otherPrograms: CRAWL_VARIABLES_OF_OTHERS,
+    alsoKnown: options.alsoKnown,
+  });
   const dataDir = path.resolve(r.str('data-dir', './data'));
   const store = r.str('store', `sqlite:${path.join(dataDir, 'crawl.db')}`);
   if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(store)) {

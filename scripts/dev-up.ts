@@ -1,9 +1,8 @@
 // One machine, embedded default: a coordinator on SQLite + local files and one local agent. The
 // agent runs in a child process (scripts/dev-agent.ts), so a job that keeps it busy cannot stop the
-// API; its output comes out here, and it stops with this process. Prints the URL and a ready API key.
-//   npm start -- [--port 8080] [--data-dir ./data] [--api-key KEY] [--allow-cidrs 127.0.0.0/8]
-//                [--browser none|/path/to/chromium] [--country DE] [--region EU] [--city Berlin]
-//                [--device-type desktop]
+// API; its output comes out here, and it stops with this process. Prints the URL, a ready API key,
+// a dashboard link (an admin key kept beside the database) and where the data goes.
+//   npm start -- --help
 // Without --country or --region the local agent takes the country of the machine's time zone, else
 // region NA (scripts/dev-location.ts); it is a desktop unless --device-type says otherwise.
 import { spawn } from 'node:child_process';
@@ -11,16 +10,20 @@ import { once } from 'node:events';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unknownFlagProblem } from '../common/config-reader.js';
 import { createApiKey, createDevice } from '../coordinator/auth/admin-ops.js';
 import { hashSecret } from '../coordinator/auth/secrets.js';
-import { loadCoordinatorConfig, parseFlags } from '../coordinator/config.js';
+import {
+  ConfigError,
+  type CoordinatorConfig,
+  loadCoordinatorConfig,
+  parseFlags,
+} from '../coordinator/config.js';
 import { createLogger } from '../coordinator/logger.js';
 import { startCoordinator } from '../coordinator/runtime.js';
 import type { DevAgentReady } from './dev-agent.js';
 import { type LocalLocation, localLocation, readZoneTab } from './dev-location.js';
 
-const COORDINATOR_FLAGS = ['port', 'host', 'data-dir', 'store', 'public-url', 'log-level'];
+/** The local agent's flags, passed on to it (its own process checks them). */
 const AGENT_FLAGS = [
   'allow-cidrs',
   'browser',
@@ -33,19 +36,50 @@ const AGENT_FLAGS = [
 ];
 const OWN_FLAGS = ['api-key', 'status-addr'];
 
+const USAGE = `usage: npm start -- [flags]
+
+Runs a coordinator on SQLite and local files (./data unless --data-dir or --store says otherwise)
+and one local agent, and prints the URL, an API key, a dashboard link and where the data goes.
+
+  --api-key KEY           the API key to print (created if new); default a new one each start
+  --status-addr H:P       the local agent's status port; default 127.0.0.1 on a free port
+
+The local agent:
+  --country CC --region R --city C     where it says it is; default from the time zone
+  --device-type T         default desktop
+  --network-type T        --max-concurrent N
+  --browser none|PATH     full-page crawls: none, or the Chromium to use
+  --allow-cidrs LIST      lab targets it may reach (e.g. 127.0.0.0/8); default none
+
+Every coordinator flag (docs/operations.md), for example:
+  --port 8080 --host 127.0.0.1 --data-dir ./data --store sqlite:PATH|postgres://…
+  --proxy-addr 127.0.0.1:8081 (the egress proxy, docs/proxy.md) --log-level info
+`;
+
 const args = process.argv.slice(2);
-const flags = parseFlags(args);
-// A mistyped flag must not start the defaults: name it and the nearest flag, and stop.
-const knownFlags = [...COORDINATOR_FLAGS, ...AGENT_FLAGS, ...OWN_FLAGS];
-const unknownFlags = Object.keys(flags).filter((f) => !knownFlags.includes(f));
-if (unknownFlags.length > 0) {
-  for (const f of unknownFlags) process.stderr.write(`npm start: ${unknownFlagProblem(f, knownFlags)}\n`);
+if (args.some((a) => a === '--help' || a === '-h' || a === 'help')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+// Flags only: a stray word (a flag without its dashes) must not start the defaults.
+const stray = args.filter((a, i) => !a.startsWith('--') && !(args[i - 1] ?? '').startsWith('--'));
+if (stray.length > 0) {
+  process.stderr.write(`npm start: unexpected argument ${JSON.stringify(stray[0])} (npm start -- --help)\n`);
   process.exit(2);
 }
-const coordFlags = COORDINATOR_FLAGS.flatMap((f) =>
-  flags[f] !== undefined ? [`--${f}`, flags[f] as string] : [],
-);
-const config = loadCoordinatorConfig(coordFlags, process.env);
+const flags = parseFlags(args);
+const agentOwn = new Set([...AGENT_FLAGS, ...OWN_FLAGS]);
+// Every other flag is the coordinator's; a mistyped one is named with the nearest flag of all three
+// kinds, and nothing starts.
+const coordArgs = Object.entries(flags).flatMap(([f, v]) => (agentOwn.has(f) ? [] : [`--${f}`, v as string]));
+let config: Readonly<CoordinatorConfig>;
+try {
+  config = loadCoordinatorConfig(coordArgs, process.env, { alsoKnown: [...agentOwn] });
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  for (const problem of err.problems) process.stderr.write(`npm start: ${problem}\n`);
+  process.exit(2);
+}
 const log = createLogger(config.logLevel);
 const coordinator = await startCoordinator(config, log);
 
@@ -57,6 +91,16 @@ if (apiKey) {
   }
 } else {
   apiKey = (await createApiKey(coordinator.store, { name: 'local' })).key;
+}
+
+// An admin key for the dashboard, kept beside the database (like the agent's token) so its link
+// stays the same across restarts; made again when it was revoked.
+const adminKeyFile = path.join(config.dataDir, 'local-admin.key');
+let adminKey = existsSync(adminKeyFile) ? readFileSync(adminKeyFile, 'utf8').trim() : '';
+const adminRecord = adminKey ? await coordinator.store.findApiKeyByHash(hashSecret(adminKey)) : null;
+if (!adminRecord?.admin || adminRecord.revokedAt) {
+  adminKey = (await createApiKey(coordinator.store, { name: 'local-admin', admin: true })).key;
+  writeFileSync(adminKeyFile, `${adminKey}\n`, { mode: 0o600 });
 }
 
 // The local agent's token is kept beside the database so restarts reuse the same device.
@@ -149,6 +193,9 @@ process.stdout.write(
     `  local agent  ${deviceId} (${ready.methods.join(', ')})`,
     `  location     ${[location.country, location.region].filter(Boolean).join(' ')}, ${ready.deviceType} (${WHERE_FROM[location.source]})`,
     `  agent status ${ready.statusUrl ? `${ready.statusUrl}/status` : 'off'}`,
+    `  dashboard    ${coordinator.url}/dashboard?key=${encodeURIComponent(adminKey)}`,
+    ...(coordinator.proxyAddr ? [`  proxy        ${coordinator.proxyAddr} (docs/proxy.md)`] : []),
+    `  data         ${whereData(config)}`,
     '',
     `  curl -s -X POST ${coordinator.url}/crawl/v1/new -H "Authorization: Bearer ${apiKey}" \\`,
     `       -H 'content-type: application/json' -d '{"url":"https://example.com/"}'`,
@@ -170,4 +217,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await coordinator.shutdown();
     process.exit(0);
   });
+}
+
+/** Where this run keeps its data: the data directory, and the store when it is elsewhere. */
+function whereData(c: Readonly<CoordinatorConfig>): string {
+  if (c.store.startsWith('sqlite:')) {
+    const db = c.store.slice('sqlite:'.length);
+    const dir = path.dirname(path.resolve(db)) === c.dataDir ? '' : `, database ${db}`;
+    return `${c.dataDir} (SQLite database, job content, the local agent's state${dir})`;
+  }
+  // A PostgreSQL URL without its credentials.
+  const url = new URL(c.store);
+  return `${c.dataDir} (job content, the local agent's state); store ${url.protocol}//${url.host}${url.pathname}`;
 }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -42,10 +42,22 @@ function alive(pid: number): boolean {
 function startDevUp(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
+  extra: string[] = [],
 ): { child: ChildProcess; banner: Promise<string> } {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/dev-up.ts', '--port', '0', '--data-dir', dataDir, '--browser', 'none'],
+    [
+      '--import',
+      'tsx',
+      'scripts/dev-up.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--browser',
+      'none',
+      ...extra,
+    ],
     {
       cwd: repo,
       env: { ...process.env, CRAWL_LOG_LEVEL: 'warn', ...env },
@@ -67,12 +79,17 @@ function startDevUp(
 describe('npm start', () => {
   it('prints an agent status address that answers; the agent is located by the time zone', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dev-up-'));
-    const { child, banner } = startDevUp(dataDir, {
-      TZ: 'Europe/Paris',
-      CRAWL_AGENT_COUNTRY: undefined,
-      CRAWL_AGENT_REGION: undefined,
-      CRAWL_AGENT_DEVICE_TYPE: undefined,
-    });
+    const { child, banner } = startDevUp(
+      dataDir,
+      {
+        TZ: 'Europe/Paris',
+        CRAWL_AGENT_COUNTRY: undefined,
+        CRAWL_AGENT_REGION: undefined,
+        CRAWL_AGENT_DEVICE_TYPE: undefined,
+      },
+      // A coordinator flag the docs show (docs/proxy.md), passed through.
+      ['--proxy-addr', '127.0.0.1:0'],
+    );
     try {
       const out = await banner;
       const statusUrl = /agent status (http:\/\/127\.0\.0\.1:\d+\/status)/.exec(out)?.[1];
@@ -90,6 +107,20 @@ describe('npm start', () => {
       assert.deepEqual(status.location, { country: 'FR', region: 'EU', city: '' });
       assert.equal(status.deviceType, 'desktop');
       assert.match(out, /location {5}FR EU, desktop \(from the time zone Europe\/Paris; /);
+      // Where the data goes, and the egress proxy the flag turned on.
+      assert.ok(out.includes(`  data         ${dataDir} (SQLite database,`), out);
+      const proxy = /proxy {8}127\.0\.0\.1:(\d+)/.exec(out)?.[1];
+      assert.ok(proxy && Number(proxy) > 0, out);
+      // The dashboard link works as printed: its admin key becomes the cookie, the page answers.
+      const link = /dashboard {4}(http\S+)/.exec(out)?.[1];
+      assert.ok(link, out);
+      const login = await fetch(link, { redirect: 'manual' });
+      assert.equal(login.status, 303);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      assert.match(cookie, /^crawl_dashboard=/);
+      const page = await fetch(new URL('/dashboard', link), { headers: { cookie } });
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /<html/i);
     } finally {
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -120,5 +151,30 @@ describe('npm start', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
     assert.equal(alive(agentPid), false, 'the local agent stopped with npm start');
+  });
+
+  it('--help and -h print the usage and start nothing; admin --help names --admin and creates nothing', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'dev-up-help-')), 'data');
+    for (const [script, help] of [
+      ['scripts/dev-up.ts', '--help'],
+      ['scripts/dev-up.ts', '-h'],
+      ['coordinator/admin.ts', '--help'],
+    ] as const) {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, help, '--data-dir', dataDir], {
+        cwd: repo,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (d: string) => {
+        out += d;
+      });
+      const [code] = await once(child, 'exit');
+      assert.equal(code, 0, `${script} ${help}: ${out}`);
+      assert.match(out, /^usage: npm (start|run admin) --/);
+      if (script === 'coordinator/admin.ts') assert.match(out, /--admin: the key may also read the fleet/);
+      else assert.match(out, /--proxy-addr/);
+      assert.equal(existsSync(dataDir), false, `${script} ${help} created ${dataDir}`);
+    }
   });
 });

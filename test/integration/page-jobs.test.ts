@@ -169,16 +169,37 @@ describe('page jobs end to end', { skip }, () => {
     assert.equal(form.status, 200);
     assert.deepEqual(form.body, expected);
 
-    // A plain GET job: the same schema on the parsed HTML (XPath needs a page: reported, not null).
+    // A plain GET job: the same schema on the parsed HTML, XPath included, gives the same value.
     const get = await api.run(
       { url: `${sites.url}/products`, method: 'GET', extract: PRODUCT_SCHEMA },
       30_000,
     );
     const got = (await api.download(get.id)) as Obj;
-    assert.deepEqual(got.extracted, { ...expectedProducts(), first_name: null });
-    assert.deepEqual(got.extractErrors, [
-      'first_name: xpath is not supported on this job (use a full-page job)',
-    ]);
+    assert.deepEqual(got.extracted, expected);
+    assert.deepEqual(got.extractErrors, []);
+    // XPath on a GET job: attributes, text nodes, a list, and a bad expression named.
+    const xp = await api.run(
+      {
+        url: `${sites.url}/products`,
+        method: 'GET',
+        extract: {
+          fields: [
+            { name: 'skus', xpath: '//li[@class="product"]/@data-sku', type: 'list' },
+            { name: 'second', xpath: '(//LI[@class="product"])[2]//a', transforms: ['trim'] },
+            { name: 'broken', xpath: '//li[' },
+          ],
+        },
+      },
+      30_000,
+    );
+    const xpGot = (await api.download(xp.id)) as Obj;
+    assert.deepEqual(xpGot.extracted, {
+      skus: PRODUCTS.map((p) => p.href.slice(3)),
+      second: PRODUCTS[1]?.name,
+      broken: null,
+    });
+    assert.equal(xpGot.extractErrors.length, 1);
+    assert.match(xpGot.extractErrors[0], /^broken: bad xpath: /);
   });
 
   test('a schema mismatch is reported in extract_errors, not as a silent null', async () => {

@@ -7,6 +7,7 @@
 // be stopped at the job's deadline.
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parseHTML } from 'linkedom';
+import xpathModule from 'xpath';
 import type { ExtractSpec } from '../../../proto/index.js';
 import { EXTRACT_SOURCE } from './extract-script.js';
 
@@ -34,10 +35,34 @@ export function inPageExtraction(spec: ExtractSpec): string {
   return `(${EXTRACT_SOURCE})(document, ${JSON.stringify(spec)}, location.href)`;
 }
 
+// The xpath package (a DOM 3 XPath engine over any DOM) exports parse(), whose select() takes the
+// HTML mode (unprefixed names match elements of the XHTML namespace, case-insensitively), but its
+// types leave parse() out.
+const xpath = xpathModule as typeof xpathModule & {
+  parse(expression: string): { select(options: { node: unknown; isHtml: boolean }): Node[] };
+};
+
+/**
+ * The one XPath call the extraction makes (`doc.evaluate(x, root, null, 7, null)`, an ordered
+ * snapshot), for a linkedom document, which has no evaluate(). An attribute node reads as its value,
+ * as a browser's textContent gives it.
+ */
+function evaluateXPath(expression: string, context: unknown) {
+  const nodes = xpath.parse(expression).select({ node: context, isHtml: true });
+  const items = nodes.map((n) => (n.nodeType === 2 ? { nodeType: 2, textContent: (n as Attr).value } : n));
+  return { snapshotLength: items.length, snapshotItem: (i: number) => items[i] ?? null };
+}
+
+/** A leading doctype (after white space and comments). */
+const DOCTYPE = /^(?:\s|<!--[\s\S]*?-->)*<!doctype[^>]*>/i;
+
 /** Extraction from HTML parsed with linkedom (a plain GET job, or a page that cannot run it). */
 export function extractFromHtml(html: string, spec: ExtractSpec, baseUrl: string): Extraction {
   try {
-    const { document } = parseHTML(html);
+    // linkedom links a doctype node to no next sibling, so the XPath engine's walk from the
+    // document stopped at it and found nothing; the doctype means nothing to a schema.
+    const { document } = parseHTML(html.replace(DOCTYPE, ''));
+    Object.defineProperty(document, 'evaluate', { value: evaluateXPath });
     return extractIn(document, spec, baseUrl);
   } catch (err) {
     return { value: null, errors: [`the document could not be read: ${(err as Error).message}`] };

@@ -2,6 +2,7 @@
 // exit code (docs/client.md). Never exits the process itself.
 import { Command } from 'commander';
 import { registerBatch } from './commands/batch.js';
+import { registerCancel } from './commands/cancel.js';
 import { registerCrawlSite } from './commands/crawl-site.js';
 import { registerDevices } from './commands/devices.js';
 import { registerGet } from './commands/get.js';
@@ -45,6 +46,7 @@ export function buildProgram(ctx: CommandContext): Command {
   // Many jobs from a file, in batches.
   registerBatch(program, ctx);
   registerCrawlSite(program, ctx);
+  registerCancel(program, ctx);
   // Subcommands inherit the output routing and the no-exit rule.
   for (const cmd of program.commands) {
     cmd.exitOverride().configureOutput(program.configureOutput());

@@ -1,6 +1,7 @@
 // CrawlClient: one method per endpoint of docs/api.md, typed requests and answers.
 import { type CrawlClientOptions, HttpCore } from './http.js';
 import type {
+  BatchCancelled,
   BatchCreated,
   BatchStatus,
   BatchStatusResponse,
@@ -91,6 +92,22 @@ export class CrawlClient {
       },
       signal: o.signal,
     });
+  }
+
+  /**
+   * `POST /crawl/v1/jobs/{id}/cancel`: the job fails `cancelled` (stopped on its device if it runs).
+   * A job that had already ended is a `CrawlConflictError` (409 `conflict: job has already ended`).
+   */
+  cancelJob(id: string, o: CallOptions = {}): Promise<Job> {
+    return this.http.json('POST', `/crawl/v1/jobs/${enc(id)}/cancel`, o);
+  }
+
+  /**
+   * `POST /crawl/v1/batch/{id}/cancel`: its pending and running jobs fail `cancelled`; the batch as
+   * `getBatch` answers it, with `cancelled_count`.
+   */
+  cancelBatch(id: string, o: CallOptions = {}): Promise<BatchCancelled> {
+    return this.http.json('POST', `/crawl/v1/batch/${enc(id)}/cancel`, o);
   }
 
   /** `GET /crawl/v1/jobs/{id}/detail`. */
@@ -283,7 +300,7 @@ export class CrawlClient {
     }
   }
 
-  /** `POST /crawl/v1/crawl/{id}/cancel`: no new page is fetched. */
+  /** `POST /crawl/v1/crawl/{id}/cancel`: no new page is fetched; its pages in flight fail `cancelled`. */
   cancelCrawl(id: string, o: CallOptions = {}): Promise<SiteCrawl> {
     return this.http.json('POST', `/crawl/v1/crawl/${enc(id)}/cancel`, o);
   }

@@ -51,6 +51,8 @@ export type BatchCreated = Static<typeof C.BatchCreated>;
 export type BatchItem = Static<typeof C.BatchItem>;
 /** `GET /crawl/v1/batch/{id}`: counts by status and a page of job ids. */
 export type BatchStatus = Static<typeof C.BatchStatus>;
+/** `POST /crawl/v1/batch/{id}/cancel`: the batch as its GET answers it, and `cancelled_count`. */
+export type BatchCancelled = Static<typeof C.BatchCancelled>;
 /** Fields a batch sets once for every job that does not set its own. */
 export type BatchDefaults = Pick<
   NewJobRequest,
@@ -156,6 +158,8 @@ type _ContractChecks = [
   Assert<NoNeverFields<BatchStatusResponse>>,
   Assert<NoNeverFields<BatchCreated>>,
   Assert<NoNeverFields<BatchStatus>>,
+  Assert<NoNeverFields<BatchCancelled>>,
+  Assert<Extends<BatchCancelled, BatchStatus>>,
   Assert<NoNeverFields<JobDetail>>,
   Assert<NoNeverFields<JobResult>>,
   Assert<NoNeverFields<DownloadContent>>,

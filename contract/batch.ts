@@ -98,3 +98,13 @@ export const BatchStatus = Type.Object({
   next_cursor: Nullable(Type.String({ description: 'pass as `cursor` for the next page; null at the end' })),
 });
 export type BatchStatus = Static<typeof BatchStatus>;
+
+/** POST /crawl/v1/batch/{id}/cancel: the batch as its GET answers it, and how many jobs this cancel ended. */
+export const BatchCancelled = Type.Object({
+  ...BatchStatus.properties,
+  cancelled_count: Type.Integer({
+    minimum: 0,
+    description: 'jobs this request cancelled (those still pending or running); 0 when every job had ended',
+  }),
+});
+export type BatchCancelled = Static<typeof BatchCancelled>;

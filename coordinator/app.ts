@@ -200,6 +200,7 @@ async function build(
     log,
     maxStorageFailures: config.maxStorageFailures,
     tracing,
+    onDropped: metrics.resultDropped,
   });
   // The egress proxy through devices (--proxy-addr): made here, listened on by runtime.ts.
   const exits = config.proxy.listen ? new ProxyExits() : null;

@@ -8,6 +8,8 @@ export type ApiErrorCode =
   | 'SESSION_NOT_FOUND'
   | 'NO_SCREENSHOT'
   | 'NOT_COMPLETED'
+  // A cancel of a job that had already ended (POST /crawl/v1/jobs/{id}/cancel).
+  | 'JOB_ENDED'
   | 'ARCHIVED'
   | 'QUEUE_FULL'
   | 'RATE_LIMITED'
@@ -29,6 +31,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   SESSION_NOT_FOUND: 404,
   NO_SCREENSHOT: 404,
   NOT_COMPLETED: 409,
+  JOB_ENDED: 409,
   ARCHIVED: 410,
   QUEUE_FULL: 429,
   RATE_LIMITED: 429,
@@ -50,6 +53,7 @@ export const MESSAGES = {
   FORBIDDEN: 'forbidden: this endpoint needs an admin API key',
   NO_SCREENSHOT: 'not found: the job has no screenshot',
   NOT_COMPLETED: 'conflict: job is not yet completed',
+  JOB_ENDED: 'conflict: job has already ended',
   ARCHIVED: 'gone: job has been archived and content is no longer available',
   QUEUE_FULL: 'too many requests: the job queue is full, please retry later',
   RATE_LIMITED_REQUESTS:
@@ -88,6 +92,7 @@ export const sessionNotFound = (): ApiError => new ApiError('SESSION_NOT_FOUND',
 export const forbidden = (): ApiError => new ApiError('FORBIDDEN', MESSAGES.FORBIDDEN);
 export const noScreenshot = (): ApiError => new ApiError('NO_SCREENSHOT', MESSAGES.NO_SCREENSHOT);
 export const notCompleted = (): ApiError => new ApiError('NOT_COMPLETED', MESSAGES.NOT_COMPLETED);
+export const jobEnded = (): ApiError => new ApiError('JOB_ENDED', MESSAGES.JOB_ENDED);
 export const archived = (): ApiError => new ApiError('ARCHIVED', MESSAGES.ARCHIVED);
 export const queueFull = (): ApiError => new ApiError('QUEUE_FULL', MESSAGES.QUEUE_FULL);
 export const internal = (cause?: unknown): ApiError => new ApiError('INTERNAL', MESSAGES.INTERNAL, { cause });

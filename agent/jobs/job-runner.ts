@@ -5,7 +5,9 @@
 // The hard stop is kept here, not hoped for from the executor: a job is aborted at its deadline,
 // and if its executor has not settled ABANDON_AFTER_ABORT_MS later (a promise that never settles,
 // an abort a library ignores) the runner stops waiting for it, frees the slot and reports the job
-// `timeout` itself. Whatever the executor settles later is ignored.
+// `timeout` itself. Whatever the executor settles later is ignored. A Cancel from the coordinator
+// (the client cancelled the job) frees the slot at once, whatever the executor does with the abort:
+// the run is aborted and forgotten, and sends no result.
 import type { Logger } from 'pino';
 import { type AgentFrameInit, featuresNeeded } from '../../proto/index.js';
 import { AgentError, type DeviceErrorType } from '../errors.js';
@@ -35,6 +37,8 @@ interface RunningJob {
   startedMs: number;
   abort: AbortController;
   done: Promise<void>;
+  /** The coordinator cancelled it: its slot is free already, and whatever it settles with is dropped. */
+  cancelled: boolean;
 }
 
 export interface JobRunnerDeps {
@@ -127,16 +131,26 @@ export class JobRunner {
       startedMs: Date.now(),
       abort: new AbortController(),
       done: Promise.resolve(),
+      cancelled: false,
     };
     this.running.set(job.jobId, run);
     run.done = this.run(executor, run);
     this.deps.changed();
   }
 
+  /**
+   * The coordinator cancelled the attempt (the client cancelled the job, or another attempt ended
+   * it): aborted, and its slot freed now rather than when its executor settles, so an executor
+   * that ignores the abort holds nothing. No result is sent for it; its late settle is ignored.
+   */
   cancel(jobId: string, attempt: number): void {
     const run = this.running.get(jobId);
-    if (run && run.job.attempt === attempt)
-      run.abort.abort(new AgentError('JOB_CANCELLED', 'cancelled by coordinator'));
+    if (!run || run.job.attempt !== attempt) return;
+    run.cancelled = true;
+    this.running.delete(jobId);
+    run.abort.abort(new AgentError('JOB_CANCELLED', 'cancelled by coordinator'));
+    this.deps.log.info({ jobId, attempt }, 'job cancelled by the coordinator; slot freed');
+    this.deps.changed();
   }
 
   /** Aborts every running job; resolves when their results are spooled (or dropped). */
@@ -227,15 +241,17 @@ export class JobRunner {
     run.abort.signal.removeEventListener('abort', onAbort);
     span?.outcome(outcome);
     try {
-      // Cancelled (another attempt completed the job) or the agent closing without a drain: no
-      // result; the coordinator has or re-runs the job. A deadline stop still reports its timeout.
+      // Cancelled (the client cancelled the job, or another attempt completed it) or the agent
+      // closing without a drain: no result; the coordinator has ended or re-runs the job. A
+      // deadline stop still reports its timeout.
       const reason: unknown = run.abort.signal.reason;
       const deadline = reason instanceof AgentError && reason.code === 'JOB_DEADLINE';
       if (
-        run.abort.signal.aborted &&
-        !deadline &&
-        this.running.get(job.jobId) === run &&
-        !this.deps.draining()
+        run.cancelled ||
+        (run.abort.signal.aborted &&
+          !deadline &&
+          this.running.get(job.jobId) === run &&
+          !this.deps.draining())
       ) {
         span?.ended('cancelled');
         return;

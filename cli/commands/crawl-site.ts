@@ -2,7 +2,7 @@
 // and one file per page (markdown by default) written into -o DIR as pages finish, with an index
 // (DIR/index.jsonl) of every page and its outcome class (cli/outcome.ts, as `crawl get` classes a
 // job); the exit code is the worst class's; and
-// `crawl map URL`: the site's URLs, one a line; `crawl cancel ID` stops a crawl.
+// `crawl map URL`: the site's URLs, one a line. (`crawl cancel ID` stops a crawl: cancel.ts.)
 import type { Command } from 'commander';
 import type {
   CrawlClient,
@@ -175,16 +175,6 @@ async function runSite(ctx: CommandContext, url: string, o: SiteOptions, cmd: Co
   ctx.exitCode = OUTCOME_EXIT[worst];
 }
 
-async function runCancel(ctx: CommandContext, id: string, cmd: Command): Promise<void> {
-  const client = await ctx.client(cmd);
-  const crawl = await client.cancelCrawl(id, { signal: ctx.io.interrupt });
-  if (ctx.globals(cmd).json) ctx.printJson({ ...crawl, pages: undefined }, true);
-  else
-    ctx.out(
-      `crawl ${crawl.crawl_id}: ${crawl.status}, ${crawl.counts.done} pages done, ${crawl.counts.queued} not fetched`,
-    );
-}
-
 async function runMap(ctx: CommandContext, url: string, o: { limit?: string }, cmd: Command): Promise<void> {
   const json = Boolean(ctx.globals(cmd).json);
   const client = await ctx.client(cmd);
@@ -228,11 +218,6 @@ export function registerCrawlSite(program: Command, ctx: CommandContext): void {
     .option('--no-wait', 'print the crawl id and exit')
     .option('--webhook <url>', 'send crawl.completed there when the crawl ends (signed with the key secret)')
     .action((url: string, o: SiteOptions, c: Command) => runSite(ctx, url, o, c));
-  program
-    .command('cancel')
-    .description('cancel a site crawl: no new page is fetched, pages done so far stay readable')
-    .argument('<crawl-id>', 'the crawl (as `crawl site --no-wait` printed it)')
-    .action((id: string, _o: unknown, c: Command) => runCancel(ctx, id, c));
   program
     .command('map')
     .description("list a site's URLs: its sitemaps and a shallow link walk")

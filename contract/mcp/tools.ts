@@ -366,6 +366,36 @@ export function registerCrawlTools(server: McpServer, call: ApiCall, opts: Crawl
       }),
   );
 
+  server.registerTool(
+    'cancel',
+    {
+      title: 'Cancel a job, a batch or a site crawl',
+      description:
+        "Cancel work started with the other tools: a job (fetch_url's or crawl_page's job id), a batch (crawl_batch's batch_id) or a site crawl (crawl_site's crawl_id). Its unfinished jobs fail with error type cancelled and stop on their devices; what already finished stays readable. A job that already ended cannot be cancelled (the answer says so).",
+      inputSchema: {
+        kind: z.enum(['job', 'batch', 'crawl']).describe('what the id names'),
+        id: z.string().uuid().describe('the job id, batch_id or crawl_id'),
+      },
+    },
+    async (args) =>
+      guard(async () => {
+        if (args.kind === 'job') {
+          const job = await callJson<Obj>(call, 'POST', `/crawl/v1/jobs/${args.id}/cancel`);
+          return text(
+            `Job ${String(job.job_id)} cancelled: ${String(job.status)} (${String(job.error_type)}: ${String(job.error_message)}).`,
+          );
+        }
+        if (args.kind === 'batch') {
+          const b = await callJson<Obj>(call, 'POST', `/crawl/v1/batch/${args.id}/cancel`);
+          const summary = { batch_id: b.batch_id, cancelled_now: b.cancelled_count, counts: b.counts };
+          return text(`Batch cancelled: ${JSON.stringify(summary)}`);
+        }
+        const c = await callJson<Obj>(call, 'POST', `/crawl/v1/crawl/${args.id}/cancel`);
+        const summary = { crawl_id: c.crawl_id, status: c.status, counts: c.counts };
+        return text(`Crawl cancelled: ${JSON.stringify(summary)}`);
+      }),
+  );
+
   registerSiteTools(server, call, pollMs);
 }
 

@@ -1,10 +1,12 @@
 // Batch submission: POST /crawl/v1/batch/new (up to 1,000 jobs, each the body of /crawl/v1/new,
-// each checked and answered on its own) and GET /crawl/v1/batch/{id} (counts by status, the job
-// ids a page at a time). An item is refused with exactly the message /crawl/v1/new would answer
-// it with; the others are created, stored in one transaction and placed in one pass.
+// each checked and answered on its own), GET /crawl/v1/batch/{id} (counts by status, the job
+// ids a page at a time) and POST /crawl/v1/batch/{id}/cancel (its unfinished jobs cancelled). An
+// item is refused with exactly the message /crawl/v1/new would answer it with; the others are
+// created, stored in one transaction and placed in one pass.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   BATCH_DEFAULT_FIELDS,
+  BatchCancelled,
   BatchCreated,
   BatchStatus,
   BatchStatusQuery,
@@ -190,28 +192,64 @@ export function registerBatchRoutes(
     response: { 200: BatchStatus, ...jobErrors(404) },
   };
   app.get('/crawl/v1/batch/:id', { schema: statusSchema }, async (req) => {
-    const key = req.apiKey;
-    const batch = await ownedBatch(services, key.ownerId, req.params.id);
-    const { limit, after } = req.query;
-    const [counts, page] = await Promise.all([
-      services.store.batches.countBatchJobs(batch.id),
-      services.store.batches.listBatchJobs(batch.id, after, limit + 1),
-    ]);
-    const more = page.length > limit;
-    const shown = more ? page.slice(0, limit) : page;
-    const last = shown[shown.length - 1];
-    return {
-      batch_id: batch.id,
-      created_at: batch.createdAt,
-      requested_count: batch.requestedCount,
-      accepted_count: batch.acceptedCount,
-      counts,
-      completed: batch.completedAt !== null,
-      completed_at: batch.completedAt,
-      job_ids: shown.map((j) => j.jobId),
-      next_cursor: more && last ? String(last.index) : null,
-    };
+    const batch = await ownedBatch(services, req.apiKey.ownerId, req.params.id);
+    return batchStatus(services, batch, req.query);
   });
+
+  const cancelSchema = {
+    tags,
+    summary: 'Cancel a batch: its pending and running jobs fail `cancelled`',
+    description:
+      'Every job of the batch still pending or running fails at once with error_type `cancelled` ' +
+      '(running ones are told to stop on their devices); jobs that had ended stay as they are. ' +
+      'Answers the batch as GET /crawl/v1/batch/{id} does (its first page of ids), with ' +
+      '`cancelled_count`: the jobs this request cancelled.',
+    params: JobIdParams,
+    response: { 200: BatchCancelled, ...jobErrors(404) },
+  };
+  app.post('/crawl/v1/batch/:id/cancel', { schema: cancelSchema }, async (req) => {
+    const batch = await ownedBatch(services, req.apiKey.ownerId, req.params.id);
+    const cancelled = await cancelBatchJobs(services, batch);
+    // Read again: its last job's end may have completed it by now.
+    const now = (await services.store.batches.getBatch(batch.id)) ?? batch;
+    const status = await batchStatus(services, now, { limit: MAX_BATCH_PAGE, after: -1 });
+    return { ...status, cancelled_count: cancelled };
+  });
+}
+
+/** The batch as GET /crawl/v1/batch/{id} answers it: counts by status and a page of its job ids. */
+async function batchStatus(services: Services, batch: BatchRecord, { limit, after }: BatchPageQuery) {
+  const [counts, page] = await Promise.all([
+    services.store.batches.countBatchJobs(batch.id),
+    services.store.batches.listBatchJobs(batch.id, after, limit + 1),
+  ]);
+  const more = page.length > limit;
+  const shown = more ? page.slice(0, limit) : page;
+  const last = shown[shown.length - 1];
+  return {
+    batch_id: batch.id,
+    created_at: batch.createdAt,
+    requested_count: batch.requestedCount,
+    accepted_count: batch.acceptedCount,
+    counts,
+    completed: batch.completedAt !== null,
+    completed_at: batch.completedAt,
+    job_ids: shown.map((j) => j.jobId),
+    next_cursor: more && last ? String(last.index) : null,
+  };
+}
+
+/**
+ * Every job of the batch still pending or running, cancelled through the owner of job state (each
+ * one's store write is its own conditional update: a job that ends meanwhile keeps its end).
+ * Returns how many this call cancelled.
+ */
+async function cancelBatchJobs(services: Services, batch: BatchRecord): Promise<number> {
+  const refs = await services.store.batches.listBatchJobs(batch.id, -1, MAX_BATCH_JOBS);
+  const jobs = await services.store.getJobs(refs.map((r) => r.jobId));
+  const live = jobs.filter((j) => j.status === 'pending' || j.status === 'running');
+  const done = await Promise.all(live.map((j) => services.jobs.cancel(j)));
+  return done.filter(Boolean).length;
 }
 
 /** `id` is a path id as its schema hands it over: a UUID in lower case. */

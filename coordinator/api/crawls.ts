@@ -133,7 +133,10 @@ export function registerCrawlRoutes(base: FastifyInstance, services: Services): 
     {
       schema: {
         tags,
-        summary: 'Cancel a site crawl: no new page is fetched',
+        summary: 'Cancel a site crawl: no new page is fetched, pages in flight are cancelled',
+        description:
+          'The crawl ends `cancelled`. Its page jobs still pending or running fail with error_type ' +
+          '`cancelled` (running ones are told to stop on their devices); pages done so far stay readable.',
         params: CrawlIdParams,
         response: { 200: Crawl, ...jobErrors(404) },
       },

@@ -1,4 +1,5 @@
-// Job endpoints: submit, batch status, status, detail, download. Errors answer as bare JSON strings.
+// Job endpoints: submit, batch status, status, detail, download, cancel. Errors answer as bare JSON
+// strings.
 import type { FastifyInstance } from 'fastify';
 import {
   BatchBody,
@@ -14,7 +15,7 @@ import {
   MAX_BATCH_IDS,
   SubmitBody,
 } from '../../contract/index.js';
-import { archived, internal, invalid, jobNotFound, notCompleted, queueFull } from '../errors.js';
+import { archived, internal, invalid, jobEnded, jobNotFound, notCompleted, queueFull } from '../errors.js';
 import { askedJob } from '../jobs/new-job.js';
 import { buildDetail } from '../results/content.js';
 import { jobView } from '../results/views.js';
@@ -207,6 +208,27 @@ export function registerJobRoutes(base: FastifyInstance, services: Services, cha
     const storage = services.storage(job.storageType);
     if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
     return sendDownload(reply, job, storage, req.query.format);
+  });
+
+  const cancelSchema = {
+    tags: jobsTag,
+    summary: 'Cancel a job: it fails `cancelled`, and stops on its device if it runs',
+    description:
+      'A pending or running job fails at once with error_type `cancelled`; a running one is told ' +
+      'to stop on its device, and a result that still arrives is not stored. A job that had ' +
+      'already ended answers 409.',
+    params: JobIdParams,
+    response: { 200: Job, ...jobErrors(404, 409) },
+  };
+  app.post('/crawl/v1/jobs/:id/cancel', { schema: cancelSchema }, async (req) => {
+    const key = req.apiKey;
+    const job = await ownedJob(services, key.ownerId, req.params.id);
+    // Ended before this read, or (another coordinator, a result) while the cancel was stored.
+    if (job.status !== 'pending' && job.status !== 'running') throw jobEnded();
+    if (!(await services.jobs.cancel(job))) throw jobEnded();
+    const [view] = await services.store.getJobViews(key.ownerId, [job.id]);
+    if (!view) throw jobNotFound();
+    return jobView(view);
   });
 }
 

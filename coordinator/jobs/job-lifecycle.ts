@@ -22,6 +22,7 @@ import type { JobSpan, JobTracing } from '../tracing/job-tracing.js';
 import { type BatchOwner, submitBatch } from './batch-submit.js';
 import type { JobEvent, JobListener } from './events.js';
 import {
+  CANCELLED_BY_CLIENT,
   type ClaimOutcome,
   type FailureType,
   type Placed,
@@ -604,7 +605,7 @@ export class JobLifecycle
     // Feeds the device's recent success rate and latency, which its score for later jobs uses.
     this.slots.recordResult(result.deviceId, job.method, result.success, result.timeUs / 1000);
     // The store announced job_terminal to the other coordinators with the completion's commit.
-    this.drop(job.id);
+    this.drop(job.id, 'job already completed');
     const completed: JobRecord = { ...job, status: 'completed', completedAt: at, result: record };
     this.emit({ transition: 'complete', job: completed, atMs: this.now(), result: record });
     return outcome;
@@ -613,6 +614,17 @@ export class JobLifecycle
   /** pending|running → failed; false when the store had it terminal (or claimed, for a wait that ran out). */
   failUnplaceable(job: JobRecord, message: string): Promise<boolean> {
     return this.fail(job, 'no_device', message);
+  }
+
+  /**
+   * pending|running → failed `cancelled`: the client asked (the job, its batch or its site crawl).
+   * A waiting job leaves the queue; a running attempt's slot is freed and its device told to stop
+   * (the link's Cancel) by drop() here, or, when another coordinator's device runs it, by that
+   * coordinator on hearing the job_terminal the store announces. A result that comes after is not
+   * stored (the store keeps the first end). False when the job had already ended.
+   */
+  cancel(job: JobRecord, message: string = CANCELLED_BY_CLIENT): Promise<boolean> {
+    return this.fail(job, 'cancelled', message);
   }
 
   async fail(job: JobRecord, failureType: FailureType, message: string): Promise<boolean> {
@@ -624,7 +636,7 @@ export class JobLifecycle
       failureType === 'no_device' || failureType === 'session_device_unavailable' ? 'pending' : undefined;
     if (!(await this.store.failJob(job.id, failureType, message, at, onlyIf))) return false;
     this.reasons.delete(job.id);
-    this.drop(job.id);
+    this.drop(job.id, `job failed: ${failureType}`);
     const failed: JobRecord = {
       ...job,
       status: 'failed',
@@ -700,8 +712,11 @@ export class JobLifecycle
     }
   }
 
-  /** The job reached a terminal state: out of the queue, and its running attempt stopped. */
-  private drop(jobId: string): void {
+  /**
+   * The job reached a terminal state: out of the queue, and its running attempt stopped (its slot
+   * freed here, and its device sent the link's Cancel with `why`).
+   */
+  private drop(jobId: string, why = 'job already ended'): void {
     const q = this.queue.remove(jobId);
     if (q) clearTimeout(q.timer);
     const run = this.running.get(jobId);
@@ -710,7 +725,7 @@ export class JobLifecycle
       this.running.delete(jobId);
       const dev = this.slots.get(run.deviceId);
       if (dev && this.slots.free(jobId, run.attempt, run.deviceId)) {
-        dev.link.cancel(jobId, run.attempt, 'job already completed');
+        dev.link.cancel(jobId, run.attempt, why);
       }
     }
     this.pump();
@@ -810,7 +825,8 @@ export class JobLifecycle
   }
 
   remoteTerminal(jobId: string): void {
-    if (this.has(jobId)) this.drop(jobId);
+    // Completed, failed or cancelled through another coordinator: an attempt running here stops.
+    if (this.has(jobId)) this.drop(jobId, 'job ended on another coordinator');
   }
 
   /**

@@ -87,4 +87,9 @@ export type FailureType =
   | 'device_lost'
   | 'session_closed'
   | 'session_device_unavailable'
-  | 'internal';
+  | 'internal'
+  /** The client cancelled the job (or its batch, or its site crawl) before it ended. */
+  | 'cancelled';
+
+/** The error message of a job its client cancelled (POST /crawl/v1/jobs/{id}/cancel, …/batch/{id}/cancel). */
+export const CANCELLED_BY_CLIENT = 'cancelled by the client';

@@ -53,6 +53,12 @@ export interface JobRequests {
    * `no_device` now instead of at its queue deadline; only while it still waits.
    */
   failUnplaceable(job: JobRecord, message: string): Promise<boolean>;
+  /**
+   * A waiting or running job the client cancelled (the job, its batch, its site crawl) fails
+   * `cancelled` with `message` (default `cancelled by the client`); a running attempt is stopped
+   * on its device, whichever coordinator it is linked to. False when it had already ended.
+   */
+  cancel(job: JobRecord, message?: string): Promise<boolean>;
   /** Whether `count` more jobs fit in the queue (and, with an owner, within its share). */
   canAccept(ownerId?: string, count?: number): boolean;
   /** The job's content is gone past retention (the archiver). */

@@ -1,8 +1,9 @@
 // Everything /metrics reports, on a registry of its own (several coordinators may share a process
 // in tests): job counters from the lifecycle, device gauges from the job lifecycle's fleet view at
-// scrape time, link frames and bytes, store latency, storage errors, a webhook outbox hook, process
-// metrics. The store's and storages' meters come first (StoreMeters): every part, the job
-// lifecycle too, is built on the measured store, and the fleet gauges read that lifecycle.
+// scrape time, link frames and bytes, store latency, storage errors, results dropped because their
+// job had failed (a cancel), a webhook outbox hook, process metrics. The store's and storages'
+// meters come first (StoreMeters): every part, the job lifecycle too, is built on the measured
+// store, and the fleet gauges read that lifecycle.
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { FleetView } from '../jobs/reports.js';
 import type { ContentStorage } from '../storage/types.js';
@@ -26,6 +27,10 @@ export interface CoordinatorMetricsOptions {
   /** Node process metrics (CPU, memory, event loop, GC). Default true. */
   processMetrics?: boolean;
 }
+
+/** Why a device's result was not stored: its job was cancelled, or had failed another way first. */
+export const DROPPED_RESULT_REASONS = ['cancelled', 'failed'] as const;
+export type DroppedResultReason = (typeof DROPPED_RESULT_REASONS)[number];
 
 /** Store latency buckets, seconds: 0.1 ms (SQLite hit) to 2.5 s (a struggling database). */
 const STORE_BUCKETS_SEC = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -72,10 +77,18 @@ export class CoordinatorMetrics {
    */
   private readonly link = { in: { frames: 0, bytes: 0 }, out: { frames: 0, bytes: 0 } };
   private outboxDepth: (() => number) | null = null;
+  private readonly resultsDropped: Counter;
 
   constructor(opts: CoordinatorMetricsOptions) {
     this.registry = opts.meters.registry;
     const registers = [this.registry];
+    this.resultsDropped = new Counter({
+      name: 'crawl_results_dropped_total',
+      help: 'Device results for a job that had already failed, not stored: reason cancelled (the client cancelled it) or failed.',
+      labelNames: ['reason'],
+      registers,
+    });
+    for (const reason of DROPPED_RESULT_REASONS) this.resultsDropped.inc({ reason }, 0);
     const { fleet } = opts;
     if (opts.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
     this.jobs = new JobMetrics(this.registry, {
@@ -133,6 +146,11 @@ export class CoordinatorMetrics {
     const sums = this.link[direction];
     sums.frames++;
     sums.bytes += bytes;
+  };
+
+  /** Counts a device's result that came for a job already failed (results/ingest.ts): not stored. */
+  readonly resultDropped = (reason: DroppedResultReason): void => {
+    this.resultsDropped.inc({ reason });
   };
 
   /** Lets a webhook outbox report how many deliveries wait; read at scrape time. */

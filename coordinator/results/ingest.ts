@@ -33,6 +33,11 @@ export interface IngestDeps {
   maxStorageFailures?: number;
   /** The job's spans (ingest), when tracing is on. Default: none, and no span is made. */
   tracing?: JobTracing;
+  /**
+   * Told of each result not stored because its job had already failed: `cancelled` when the client
+   * cancelled it (the device finished before it heard the Cancel, or ignored it), else `failed`.
+   */
+  onDropped?: (reason: 'cancelled' | 'failed') => void;
 }
 
 export class ResultIngest {
@@ -96,7 +101,10 @@ export class ResultIngest {
     const job = running?.id === jobId ? running : await this.deps.store.getJob(jobId);
     if (!job) return 'stale';
     if (job.status === 'completed') return 'duplicate';
-    if (job.status === 'failed') return 'stale';
+    if (job.status === 'failed') {
+      this.dropped(job);
+      return 'stale';
+    }
     const span = this.deps.tracing?.ingest(job, attempt, deviceId);
     if (!span) return this.storeAndComplete(job, deviceId, location, report, parts, network, log);
     span.set('crawl.result.success', report.success);
@@ -164,9 +172,16 @@ export class ResultIngest {
     const outcome = await this.deps.jobs.complete(job, result);
     if (outcome === 'stored') {
       if (this.deps.log.isLevelEnabled('debug')) log().debug({ success: result.success }, 'result stored');
-    } else if (parts.size > 0 && (await this.deps.store.getJob(jobId))?.result?.attempt !== attempt) {
-      // Another attempt won; this attempt's copy of the content is orphaned. (The same attempt
-      // delivered twice shares its keys with the winner: nothing to delete then.)
+      return outcome;
+    }
+    if (parts.size === 0 && outcome !== 'stale') return outcome;
+    const now = await this.deps.store.getJob(jobId);
+    // The job failed (a cancel) while this result was on its way: the failure stands.
+    if (outcome === 'stale' && now?.status === 'failed') this.dropped(now);
+    if (parts.size > 0 && now?.result?.attempt !== attempt) {
+      // Another attempt won, or the job failed first; this attempt's copy of the content is
+      // orphaned. (The same attempt delivered twice shares its keys with the winner: nothing to
+      // delete then.)
       await Promise.all(
         [...parts.keys()].map((name) =>
           storage.deletePrefix(contentKey(job.ownerId, job.id, partName(attempt, name))),
@@ -174,6 +189,13 @@ export class ResultIngest {
       ).catch((err) => log().warn({ err }, 'could not delete a losing attempt’s content'));
     }
     return outcome;
+  }
+
+  /** A result for a job that had already failed: not stored, and counted. */
+  private dropped(job: JobRecord): void {
+    this.deps.onDropped?.(job.failureType === 'cancelled' ? 'cancelled' : 'failed');
+    if (this.deps.log.isLevelEnabled('debug'))
+      this.deps.log.debug({ jobId: job.id, failureType: job.failureType }, 'result for a failed job dropped');
   }
 
   /**

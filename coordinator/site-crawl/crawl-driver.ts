@@ -59,7 +59,12 @@ interface HeldCrawl {
   statusCheckedMs: number;
   /** Set when no more pages may start (the key's quota ran out): the crawl ends once its pages are back. */
   stop: string | null;
+  /** Set when the crawl was dropped (cancelled): a page whose job was being submitted then is cancelled. */
+  dropped: boolean;
 }
+
+/** The error message of a page job that ended because its crawl was cancelled (failure type `cancelled`). */
+const CRAWL_CANCELLED = 'the crawl was cancelled';
 
 export class CrawlDriver {
   private readonly held = new Map<string, HeldCrawl>();
@@ -116,7 +121,7 @@ export class CrawlDriver {
   /** The crawl was cancelled here: stop it at once (other coordinators see it within a poll). */
   async cancelled(crawlId: string): Promise<void> {
     const c = this.held.get(crawlId);
-    if (c) await this.drop(c, 'the crawl was cancelled');
+    if (c) await this.drop(c, CRAWL_CANCELLED);
   }
 
   async close(): Promise<void> {
@@ -175,6 +180,7 @@ export class CrawlDriver {
       tally: { fetches: 0, serial: serialQueue() },
       statusCheckedMs: Date.now(),
       stop: null,
+      dropped: false,
     };
     // What was in flight when the previous holder stopped: wait for those jobs.
     for (const page of await this.opts.store.crawls.runningPages(record.id, 10_000)) {
@@ -199,7 +205,7 @@ export class CrawlDriver {
       c.statusCheckedMs = now;
       const fresh = await crawls.getCrawl(c.record.id);
       if (fresh?.status !== 'running') {
-        await this.drop(c, 'the crawl was cancelled');
+        await this.drop(c, CRAWL_CANCELLED);
         return this.pollMs;
       }
     }
@@ -358,8 +364,9 @@ export class CrawlDriver {
     }
     const running: CrawlPageRecord = { ...page, state: 'running', jobId, tries: page.tries + 1 };
     c.inflight.set(jobId, running);
+    let job: JobRecord;
     try {
-      await submitPage(this.opts.jobs, c.record.ownerId, c.spec, running, jobId);
+      job = await submitPage(this.opts.jobs, c.record.ownerId, c.spec, running, jobId);
     } catch (err) {
       c.inflight.delete(jobId);
       this.opts.log.warn({ err, crawlId: c.record.id, url: page.url }, 'crawl page not submitted');
@@ -369,6 +376,14 @@ export class CrawlDriver {
         error: null,
       });
       return false;
+    }
+    // Cancelled while the job was being stored: drop() may not have found it, so it goes here.
+    if (c.dropped) {
+      await this.opts.jobs
+        .cancel(job, CRAWL_CANCELLED)
+        .catch((err: unknown) =>
+          this.opts.log.warn({ err, jobId }, 'page job of a cancelled crawl not cancelled'),
+        );
     }
     return true;
   }
@@ -428,16 +443,20 @@ export class CrawlDriver {
     this.opts.log.info({ crawlId: c.record.id, ...counts }, 'crawl finished');
   }
 
-  /** The crawl stopped (cancelled): its waiting jobs fail now, its running pages end as failed. */
+  /**
+   * The crawl stopped (cancelled): its page jobs still waiting or running fail `cancelled` now (the
+   * running ones stopped on their devices, wherever they are linked), and their pages end as failed.
+   */
   private async drop(c: HeldCrawl, why: string): Promise<void> {
+    c.dropped = true;
     this.held.delete(c.record.id);
     this.robots.forget(c.record.id);
     const pages = [...c.inflight.entries()];
     c.inflight.clear();
     if (pages.length === 0) return;
-    for (const job of await this.opts.store.getJobs(pages.map(([id]) => id))) {
-      if (job.status === 'pending') await this.opts.jobs.failUnplaceable(job, why);
-    }
+    const jobs = await this.opts.store.getJobs(pages.map(([id]) => id));
+    const live = jobs.filter((job) => job.status === 'pending' || job.status === 'running');
+    await Promise.all(live.map((job) => this.opts.jobs.cancel(job, why)));
     for (const [jobId, page] of pages) {
       await this.opts.store.crawls.endPage(c.record.id, page.urlHash, jobId, {
         state: 'failed',

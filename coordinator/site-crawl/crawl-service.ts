@@ -179,7 +179,11 @@ export class CrawlService {
     return now;
   }
 
-  /** Stops the crawl: no new fetch starts; false when it had already ended. */
+  /**
+   * Stops the crawl: no new fetch starts, and its page jobs in flight are cancelled by the driver
+   * that holds it (here at once, on another coordinator within its poll); false when it had
+   * already ended.
+   */
   async cancel(crawl: CrawlRecord): Promise<boolean> {
     const stopped = await this.store.crawls.finishCrawl(crawl.id, 'cancelled', null);
     if (stopped) {

@@ -47,6 +47,8 @@ export interface SiteServer {
   count(path: string): number;
   /** Most requests the site was answering at one time. */
   readonly maxInFlight: number;
+  /** Requests open now (held ones included; a request its client cut is no longer open). */
+  readonly inFlight: number;
   /** Answers 429 (with Retry-After: `retryAfterSec`) to the next `n` page requests. */
   throttleNext(n: number, retryAfterSec: number): void;
   /** Set to hold every page answer until released (cancel tests). */
@@ -178,6 +180,9 @@ export async function startSiteServer(opts: SiteOptions): Promise<SiteServer> {
     count: (p) => counts.get(p) ?? 0,
     get maxInFlight() {
       return maxInFlight;
+    },
+    get inFlight() {
+      return inFlight;
     },
     throttleNext(n, sec) {
       throttle = n;

@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import pino from 'pino';
 import { BrowserExecutor } from '../../agent/executors/browser/index.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
+import { ApiClient } from '../helpers/client.js';
 import { ROOT, startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
 import type { Obj } from '../helpers/json.js';
 import { chromiumNeed } from '../helpers/needs.js';
@@ -17,6 +18,7 @@ import { startTargetServer, type TargetServer, TLS_CERT } from '../helpers/targe
 
 const { browser, skip: chromiumSkip } = await chromiumNeed();
 const TOOLS = [
+  'cancel',
   'crawl_batch',
   'crawl_page',
   'crawl_site',
@@ -146,6 +148,25 @@ describe('MCP server', () => {
         arguments: { action: 'close', session_id: session.session_id },
       })) as Obj;
       assert.equal(JSON.parse(textOf(closed)).status, 'closed');
+
+      // A job waiting for a device no one has: cancelled, and a second cancel says it had ended.
+      const api = new ApiClient(c.url, c.apiKey);
+      const waiting = (
+        await api.submit({ url: `${target.httpUrl}/echo?mcp=cancel`, placement: { country: 'BR' } })
+      ).body as Obj;
+      const cancelled = (await client.callTool({
+        name: 'cancel',
+        arguments: { kind: 'job', id: waiting.job_id },
+      })) as Obj;
+      assert.equal(cancelled.isError, false, textOf(cancelled));
+      assert.match(textOf(cancelled), /cancelled: failed \(cancelled: cancelled by the client\)/);
+      assert.equal(((await api.status(waiting.job_id)).body as Obj).error_type, 'cancelled');
+      const again = (await client.callTool({
+        name: 'cancel',
+        arguments: { kind: 'job', id: waiting.job_id },
+      })) as Obj;
+      assert.equal(again.isError, true);
+      assert.match(textOf(again), /conflict: job has already ended \(HTTP 409\)/);
 
       // No device in Latin America: every try fails in time, and the summary says so.
       const sweep = (await client.callTool({

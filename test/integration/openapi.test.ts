@@ -312,7 +312,7 @@ describe('OpenAPI document', () => {
     await call(anon, 'GET', '/crawl/v1/measure/{id}', `/crawl/v1/measure/${missing}`);
     // The queue holds 4: the two jobs above (one completed behind the dispatcher's back), the
     // sweep's try and this one fill it.
-    await api.submit({ url: 'https://x.test/fill' });
+    const fill = (await api.submit({ url: 'https://x.test/fill' })).body as Obj;
     await call(api, 'POST', '/crawl/v1/new', '/crawl/v1/new', { url: 'https://x.test/over' });
     await call(api, 'POST', '/crawl/v1/sweep/new', '/crawl/v1/sweep/new', {
       url: 'https://x.test/',
@@ -441,6 +441,23 @@ describe('OpenAPI document', () => {
       assert.equal((await call(api, 'POST', template, template, other, held)).status, 422);
     }
 
+    // Cancels (the queue's room is no longer needed): a waiting job, then again (ended: 409), a
+    // completed job (409); a batch (the one above accepted no job: nothing to cancel).
+    const cancelJob = '/crawl/v1/jobs/{id}/cancel';
+    await call(api, 'POST', cancelJob, `/crawl/v1/jobs/${fill.job_id}/cancel`);
+    await call(api, 'POST', cancelJob, `/crawl/v1/jobs/${fill.job_id}/cancel`);
+    await call(api, 'POST', cancelJob, `/crawl/v1/jobs/${done.job_id}/cancel`);
+    const cancelBatch = '/crawl/v1/batch/{id}/cancel';
+    await call(api, 'POST', cancelBatch, `/crawl/v1/batch/${batch.batch_id}/cancel`);
+    for (const [template, base] of [
+      [cancelJob, '/crawl/v1/jobs'],
+      [cancelBatch, '/crawl/v1/batch'],
+    ] as const) {
+      await call(api, 'POST', template, `${base}/${missing}/cancel`);
+      await call(api, 'POST', template, `${base}/%zz/cancel`);
+      await call(anon, 'POST', template, `${base}/${missing}/cancel`);
+    }
+
     // Sessions
     const s = (
       await call(api, 'POST', '/crawl/v1/session/new', '/crawl/v1/session/new', { duration_seconds: 60 })
@@ -538,6 +555,8 @@ describe('OpenAPI document', () => {
       ['POST', '/crawl/v1/jobs/batch/status', '/crawl/v1/jobs/batch/status', { job_ids: [] }],
       ['POST', '/crawl/v1/batch/new', '/crawl/v1/batch/new', { jobs: [{ url: 'https://x.test/' }] }],
       ['GET', '/crawl/v1/batch/{id}', `/crawl/v1/batch/${missing}`],
+      ['POST', '/crawl/v1/batch/{id}/cancel', `/crawl/v1/batch/${missing}/cancel`],
+      ['POST', '/crawl/v1/jobs/{id}/cancel', `/crawl/v1/jobs/${missing}/cancel`],
       ['GET', '/crawl/v1/status/{id}', `/crawl/v1/status/${missing}`],
       ['GET', '/crawl/v1/jobs/{id}/detail', `/crawl/v1/jobs/${missing}/detail`],
       ['GET', '/crawl/v1/jobs/{id}/download', `/crawl/v1/jobs/${missing}/download`],

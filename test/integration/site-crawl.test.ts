@@ -282,7 +282,7 @@ describe('site crawl', () => {
     assert.ok(gap >= 950, `retried ${gap} ms after a 429 with Retry-After: 1`);
   });
 
-  test('cancel stops new fetches at once', async () => {
+  test('cancel stops new fetches at once, and cancels the pages in flight on their devices', async () => {
     const s = await site({ pages: 500 });
     s.hold(true);
     const res = await api.request('POST', '/crawl/v1/crawl/new', {
@@ -297,8 +297,9 @@ describe('site crawl', () => {
     s.hold(false);
     while (pagePaths(s).length < 3) await new Promise((r) => setTimeout(r, 5));
     s.hold(true);
+    // A page's request is held by the site (concurrency 1: every page before it was recorded).
     while (
-      s.requests.length === 0 ||
+      s.inFlight === 0 ||
       (await api.request('GET', `/crawl/v1/crawl/${id}`)).text.includes('"running":0')
     )
       await new Promise((r) => setTimeout(r, 5));
@@ -306,15 +307,55 @@ describe('site crawl', () => {
     assert.equal(cancelled.status, 200);
     assert.equal((cancelled.body as Obj).status, 'cancelled');
     const atCancel = pagePaths(s).length;
-    s.hold(false);
-    // Every job the crawl started ends; none starts after the cancel.
+    // The pages in flight were cancelled with the crawl (failure type `cancelled`, not `no_device`),
+    // before the site answered them: their devices cut the held requests.
     const view = (await api.request('GET', `/crawl/v1/crawl/${id}?limit=1000`)).body as Obj;
+    const inFlight = (view.pages as Obj[]).filter((p) => p.job_id && p.status === 'failed');
+    assert.ok(inFlight.length > 0, 'a page was in flight at the cancel');
+    for (const p of inFlight) {
+      assert.equal(p.error, 'the crawl was cancelled');
+      const job = (await api.status(p.job_id)).body as Obj;
+      assert.equal(job.status, 'failed', JSON.stringify(job));
+      assert.equal(job.error_type, 'cancelled');
+      assert.equal(job.error_message, 'the crawl was cancelled');
+    }
+    const cutBy = Date.now() + 2_000;
+    while (s.inFlight > 0 && Date.now() < cutBy) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(s.inFlight, 0, 'the held requests were cut on their devices');
+    s.hold(false);
+    // Every job the crawl started has ended; none starts after the cancel.
     for (const p of view.pages as Obj[]) if (p.job_id) await api.waitTerminal(p.job_id);
     assert.equal(pagePaths(s).length, atCancel);
     assert.ok(atCancel < 10);
     const after = (await api.request('GET', `/crawl/v1/crawl/${id}`)).body as Obj;
     assert.equal(after.status, 'cancelled');
     assert.ok(after.counts.queued > 0);
+  });
+
+  test('cancel: a page job still waiting for a device fails `cancelled`, not `no_device`', async () => {
+    const s = await site({ pages: 3 });
+    // No device in Brazil: the crawl's first job (its host's robots.txt) waits.
+    const res = await api.request('POST', '/crawl/v1/crawl/new', {
+      url: `${s.url}/p/0`,
+      sitemap: 'skip',
+      placement: { country: 'BR' },
+    });
+    assert.equal(res.status, 201, res.text);
+    const id = (res.body as Obj).crawl_id as string;
+    let waiting: { id: string } | undefined;
+    while (!waiting) {
+      const unfinished = await c.coordinator.store.listUnfinishedJobs();
+      waiting = unfinished.find((j) => j.url === `${s.url}/robots.txt`);
+      if (!waiting) await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.equal(((await api.status(waiting.id)).body as Obj).status, 'pending');
+    const cancelled = await api.request('POST', `/crawl/v1/crawl/${id}/cancel`);
+    assert.equal(cancelled.status, 200, cancelled.text);
+    const job = (await api.status(waiting.id)).body as Obj;
+    assert.equal(job.status, 'failed');
+    assert.equal(job.error_type, 'cancelled');
+    assert.equal(job.error_message, 'the crawl was cancelled');
+    assert.equal(s.requests.length, 0, 'nothing was fetched');
   });
 
   test("crawl.completed reaches the crawl's webhook once, and the owner's event stream", async () => {

@@ -1,5 +1,6 @@
 // Result ingestion against a real SQLite store and local storage: a result delivered twice at once
-// (a re-send racing the first delivery) is stored once and its content survives.
+// (a re-send racing the first delivery) is stored once and its content survives; a result for a
+// job cancelled (or failed) first is dropped, its content not kept, and the drop told.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,9 +9,10 @@ import { test } from 'node:test';
 import pino from 'pino';
 import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
 import { reportOf } from '../../coordinator/link/wire.js';
-import { buildDownload } from '../../coordinator/results/content.js';
+import { buildDownload, partName } from '../../coordinator/results/content.js';
 import { ResultIngest } from '../../coordinator/results/ingest.js';
 import { LocalStorage } from '../../coordinator/storage/local.js';
+import { contentKey } from '../../coordinator/storage/types.js';
 import type { JobRecord } from '../../coordinator/store/records.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import { ContentPart } from '../../proto/index.js';
@@ -124,6 +126,73 @@ test('a result of an attempt the coordinator runs uses its claimed record; the s
   assert.notEqual(late, 'stored', 'the store’s conditional completion refuses the older attempt');
   const final = await store.getJob(raced.id);
   assert.equal(final?.result?.attempt, 2, 'the first completion stands');
+  jobs.close();
+  await store.close();
+  await rm(dir, { recursive: true });
+});
+
+test('a result racing a cancel: the cancel stands, its content is not kept, and the drop is told', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
+  const store = new SqliteStore(path.join(dir, 'db.sqlite'));
+  const storage = new LocalStorage({ rootDir: path.join(dir, 'content') });
+  const log = pino({ level: 'silent' });
+  const jobs = new JobLifecycle({
+    store,
+    log,
+    maxAttempts: 3,
+    maxQueuedJobs: 10,
+    runningGraceMs: 1000,
+    coordinatorId: 'c',
+    leaseMs: 1000,
+  });
+  const dropped: string[] = [];
+  const ingest = new ResultIngest({
+    store,
+    storages: () => storage,
+    jobs,
+    log,
+    onDropped: (reason) => dropped.push(reason),
+  });
+  const lease = { coordinatorId: 'c', untilMs: Date.now() + 60_000 };
+  const loc = { country: 'DE', region: 'EU', city: '' };
+  const body = Buffer.from('<p>late</p>');
+  const report = (jobId: string) =>
+    reportOf({
+      jobId,
+      attempt: 1,
+      success: true,
+      statusCode: 200,
+      parts: [{ part: ContentPart.CONTENT_PART_BODY, chunks: 1, bytes: body.byteLength }],
+    });
+  const runningJob = async (): Promise<JobRecord> => {
+    const job = pendingJob('owner');
+    await store.insertJob(job);
+    assert.ok(await store.claimJob(job.id, 'dev', 1, lease));
+    return { ...job, status: 'running', attempt: 1, deviceId: 'dev' };
+  };
+
+  // The claimed record in hand says running; the cancel was stored while the result was on its way.
+  const held = await runningJob();
+  assert.equal(await jobs.cancel(held), true);
+  const raced = await ingest.ingest('dev', loc, report(held.id), new Map([['body', body]]), undefined, held);
+  assert.equal(raced, 'stale');
+  const stored = await store.getJob(held.id);
+  assert.equal(stored?.status, 'failed');
+  assert.equal(stored?.failureType, 'cancelled');
+  assert.equal(stored?.errorMessage, 'cancelled by the client');
+  assert.equal(stored?.result, null);
+  assert.equal(
+    await storage.get(contentKey('owner', held.id, partName(1, 'body'))),
+    null,
+    'content not kept',
+  );
+  // Read from the store (the attempt no longer runs here): refused before any content is written.
+  assert.equal(await ingest.ingest('dev', loc, report(held.id), new Map([['body', body]])), 'stale');
+  // A job that failed another way counts as `failed`.
+  const lost = await runningJob();
+  assert.equal(await jobs.fail(lost, 'device_lost', 'gone'), true);
+  assert.equal(await ingest.ingest('dev', loc, report(lost.id), new Map([['body', body]])), 'stale');
+  assert.deepEqual(dropped, ['cancelled', 'cancelled', 'failed']);
   jobs.close();
   await store.close();
   await rm(dir, { recursive: true });

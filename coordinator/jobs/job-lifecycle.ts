@@ -522,9 +522,12 @@ export class JobLifecycle
     attempt: number,
     deviceId: string,
     retryElsewhere: boolean,
+    busy = false,
   ): Promise<boolean> {
     const run = this.running.get(jobId);
     if (!run || run.attempt !== attempt || run.deviceId !== deviceId) return false;
+    // Held full first, so the slot freed below does not take the job (or another) straight back.
+    if (busy) this.slots.holdBusy(deviceId, () => this.pump());
     this.finished(jobId, attempt, deviceId);
     await this.requeueLogged(run.job, attempt, 'refused', {
       queueDeadlineMs: run.job.queueDeadlineMs,

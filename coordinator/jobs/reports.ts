@@ -109,7 +109,13 @@ export interface LinkReports {
   /** The device paused or resumed taking jobs; its owner's controls changed. */
   setAccepting(deviceId: string, accepting: boolean, ownerControls?: OwnerControls | null): void;
   /** The device refused the attempt; false when the attempt is not its own running here. */
-  rejected(jobId: string, attempt: number, deviceId: string, retryElsewhere: boolean): Promise<boolean>;
+  rejected(
+    jobId: string,
+    attempt: number,
+    deviceId: string,
+    retryElsewhere: boolean,
+    busy?: boolean,
+  ): Promise<boolean>;
   /** The job as claimed while this coordinator runs `attempt` of it on `deviceId`; else undefined. */
   runningJob(jobId: string, attempt: number, deviceId: string): JobRecord | undefined;
   /** The device reported the attempt's result (stored or not yet): its slot is free. */

@@ -562,11 +562,11 @@ export class AgentConnection
   }
 
   private onReject(r: NonNullable<AgentFrame['reject']>): void {
-    const { retryElsewhere: elsewhere, deviceFull } = rejectHandling(r.reason);
+    const { retryElsewhere: elsewhere, deviceFull, busy } = rejectHandling(r.reason);
     if (deviceFull) this.deps.jobs.setDraining(this.deviceId);
     const jobId = r.jobId ?? '';
     const attempt = r.attempt ?? 0;
-    void this.deps.jobs.rejected(jobId, attempt, this.deviceId, elsewhere).then((own) => {
+    void this.deps.jobs.rejected(jobId, attempt, this.deviceId, elsewhere, busy).then((own) => {
       if (!own) this.gate.strike(`reject of job ${jobId} attempt ${attempt}, not running on this device`);
     });
   }

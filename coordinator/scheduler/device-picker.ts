@@ -4,7 +4,7 @@
 // walked and the best device wins, a large one is sampled: the best of SAMPLE_SIZE devices drawn
 // uniformly (power of d choices, as in Sparrow), which lands within a few percent of the best load
 // at a cost that does not grow with the fleet.
-import type { ConnectedDevice } from './device.js';
+import { type ConnectedDevice, hasFreeSlot } from './device.js';
 import { DeviceIndex, type IndexEntry } from './device-index.js';
 import { costOf, placementReason, ranksBefore, type Scored, score } from './device-score.js';
 import { DeviceStats, type MethodStats, NEUTRAL } from './device-stats.js';
@@ -131,7 +131,7 @@ export class DevicePicker {
     const current = this.devices.get(dev.profile.deviceId) === dev;
     // A quarantined or draining device stays out of every group (standing.ts): only jobs made for a
     // quarantined one reach it (direct-pick.ts).
-    const available = current && outOfService(dev) === null && dev.running.size < dev.profile.maxConcurrent;
+    const available = current && outOfService(dev) === null && hasFreeSlot(dev);
     const e = this.index.set(dev, available);
     if (e) {
       e.aux.running = dev.running.size;

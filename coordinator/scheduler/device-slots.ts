@@ -10,6 +10,9 @@ import { pickDirect } from './direct-pick.js';
 import type { JobNeeds } from './matching.js';
 import { ownerAllows } from './standing.js';
 
+/** Longest a device is held full after a busy refusal when none of its jobs ends first. */
+export const BUSY_HOLD_MS = 1_000;
+
 export class DeviceSlots {
   private readonly devices = new Map<string, ConnectedDevice>();
   private readonly listeners = new Set<DeviceListener>();
@@ -53,10 +56,38 @@ export class DeviceSlots {
   }
 
   /** The device leaves (only `which`, when given); returns it, its slots as they were, or undefined. */
+  /**
+   * The device refused a job as busy while the coordinator counted a free slot there (it still runs
+   * something the coordinator ended, or counts its slots otherwise): it is held full until one of
+   * its results comes or BUSY_HOLD_MS pass, then `released` (the lifecycle pumps). Without the hold
+   * the freed slot took the job straight back, and the device refused it again, hundreds of times
+   * a second.
+   */
+  holdBusy(deviceId: string, released: () => void): void {
+    const dev = this.devices.get(deviceId);
+    if (!dev || dev.busyHold) return;
+    dev.busyHold = setTimeout(() => {
+      if (this.unholdBusy(dev)) released();
+    }, BUSY_HOLD_MS);
+    dev.busyHold.unref();
+    this.picker.refresh(dev);
+  }
+
+  /** The hold ends (a result came, the time ran out, the device left); true when there was one. */
+  private unholdBusy(dev: ConnectedDevice): boolean {
+    if (!dev.busyHold) return false;
+    clearTimeout(dev.busyHold);
+    dev.busyHold = undefined;
+    this.picker.refresh(dev);
+    return true;
+  }
+
   remove(deviceId: string, which?: ConnectedDevice): ConnectedDevice | undefined {
     const dev = this.devices.get(deviceId);
     if (!dev || (which && dev !== which)) return undefined;
     this.devices.delete(deviceId);
+    if (dev.busyHold) clearTimeout(dev.busyHold);
+    dev.busyHold = undefined;
     this.picker.remove(dev);
     for (const l of this.listeners) l.removed(dev);
     return dev;
@@ -128,6 +159,9 @@ export class DeviceSlots {
   recordResult(deviceId: string, method: string, success: boolean, latencyMs: number | null): void {
     this.picker.stats.record(deviceId, method, success, success ? latencyMs : null);
     this.touch(deviceId);
+    // A result is a slot freed on the device itself: a busy hold has done its work.
+    const dev = this.devices.get(deviceId);
+    if (dev) this.unholdBusy(dev);
   }
 
   /** An attempt the device lost (vanished, or silent past the job's timeout) counts against it. */

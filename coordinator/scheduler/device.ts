@@ -33,6 +33,12 @@ export interface ConnectedDevice {
   egress?: DeviceEgress;
   assignedTotal: number;
   /**
+   * Set while the device is held full after it refused a job as busy although the coordinator
+   * counted a free slot there (device-slots.ts holdBusy): no job goes to it until one of its jobs
+   * ends or the hold runs out.
+   */
+  busyHold?: NodeJS.Timeout;
+  /**
    * Epoch ms of the latest sign of life the scheduler saw (connect, result, reject, state change,
    * or a touch reported by the link). Set by the device slots (device-slots.ts).
    */
@@ -43,4 +49,12 @@ export interface ConnectedDevice {
 export interface DeviceListener {
   added(device: ConnectedDevice): void;
   removed(device: ConnectedDevice): void;
+}
+
+/**
+ * Whether the device has a slot for another job by the coordinator's count: fewer running than its
+ * concurrency, and not held full after a busy refusal. The picker and the direct pick both ask this.
+ */
+export function hasFreeSlot(dev: ConnectedDevice): boolean {
+  return dev.busyHold === undefined && dev.running.size < dev.profile.maxConcurrent;
 }

@@ -1,6 +1,6 @@
 // A placement rule beside the picker: jobs the coordinator makes for one device (canaries), which
 // reach it even in quarantine (the device's standing otherwise: standing.ts).
-import type { ConnectedDevice } from './device.js';
+import { type ConnectedDevice, hasFreeSlot } from './device.js';
 import type { Choice } from './device-picker.js';
 import { type JobNeeds, mismatch } from './matching.js';
 import { ownerAllows } from './standing.js';
@@ -12,7 +12,7 @@ export function pickDirect(
   nowMs: number,
 ): Choice | null {
   const device = needs.pinnedDeviceId ? devices.get(needs.pinnedDeviceId) : undefined;
-  if (!device || device.draining || device.running.size >= device.profile.maxConcurrent) return null;
+  if (!device || device.draining || !hasFreeSlot(device)) return null;
   if (mismatch(device.profile, needs) !== null || !ownerAllows(device, needs, nowMs)) return null;
   return { device, reason: `a check of device ${device.profile.deviceId} by the coordinator` };
 }

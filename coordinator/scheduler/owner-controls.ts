@@ -119,16 +119,18 @@ export class DeviceOwnerView {
 export function rejectHandling(reason: RejectReason | null | undefined): {
   retryElsewhere: boolean;
   deviceFull: boolean;
+  busy: boolean;
 } {
   switch (reason) {
     case RejectReason.REJECT_REASON_UNSUPPORTED:
     case RejectReason.REJECT_REASON_INVALID:
     case RejectReason.REJECT_REASON_OWNER_POLICY:
-      return { retryElsewhere: true, deviceFull: false };
+      return { retryElsewhere: true, deviceFull: false, busy: false };
     case RejectReason.REJECT_REASON_DRAINING:
     case RejectReason.REJECT_REASON_SPOOL_FULL:
-      return { retryElsewhere: false, deviceFull: true };
+      return { retryElsewhere: false, deviceFull: true, busy: false };
     default:
-      return { retryElsewhere: false, deviceFull: false };
+      // BUSY, or a reason this coordinator does not know: the device has no slot for it now.
+      return { retryElsewhere: false, deviceFull: false, busy: true };
   }
 }

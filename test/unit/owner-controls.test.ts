@@ -123,15 +123,19 @@ describe('rejectHandling', () => {
     assert.deepEqual(rejectHandling(RejectReason.REJECT_REASON_OWNER_POLICY), {
       retryElsewhere: true,
       deviceFull: false,
+      busy: false,
     });
     assert.deepEqual(rejectHandling(RejectReason.REJECT_REASON_UNSUPPORTED).retryElsewhere, true);
     assert.deepEqual(rejectHandling(RejectReason.REJECT_REASON_SPOOL_FULL), {
       retryElsewhere: false,
       deviceFull: true,
+      busy: false,
     });
+    // Busy: the device is held full for a moment (device-slots.ts holdBusy), the job waits.
     assert.deepEqual(rejectHandling(RejectReason.REJECT_REASON_BUSY), {
       retryElsewhere: false,
       deviceFull: false,
+      busy: true,
     });
   });
 });

@@ -3,6 +3,7 @@
 import { DEVICE_TYPES, JOB_METHODS, type JobMethod, NETWORK_TYPES, REGIONS } from '../../contract/index.js';
 import { type PageOptions, PageOptionsError, parsePageOptions } from '../../proto/index.js';
 import { invalid } from '../errors.js';
+import type { AskedJob } from '../jobs/new-job.js';
 import { isKnownCountry } from '../scheduler/regions.js';
 import type { StorageType } from '../storage/types.js';
 import type { Placement, StoredCookie, StoredHeader } from '../store/records.js';
@@ -205,22 +206,13 @@ export function parseRegions(obj: Json, field: string, def: readonly string[]): 
   return out;
 }
 
-/** What POST /crawl/v1/new hands its handler: the body checked and in its stored form. */
-export interface SubmitInput {
-  url: string;
+/**
+ * What POST /crawl/v1/new hands its handler (and a batch item its own): the body checked and in its
+ * stored form, the job it asks for (jobs/new-job.ts AskedJob) with the API's own types.
+ */
+export interface SubmitInput extends AskedJob {
   method: JobMethod;
-  timeoutSec: number;
-  headers: StoredHeader[];
-  bodyBase64: string;
-  cookies: StoredCookie[];
-  /** The job's own placement, as the answer echoes it. */
-  placement: Placement;
-  storageType: StorageType;
-  /** Lower case; null outside a session. */
-  sessionId: string | null;
   webhook: WebhookField | null;
-  /** Actions, extraction, HAR, PDF, audits; absent when none was asked (docs/actions.md). */
-  page?: PageOptions;
 }
 
 /** The page options of a job (proto/page.ts), with the contract's message on a refusal. */

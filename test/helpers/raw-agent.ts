@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import {
   AGENT_LINK_PATH,
   type AgentFrameInit,
+  ContentPart,
   type CoordinatorFrame,
   decodeCoordinatorFrame,
   encodeAgentFrame,
@@ -145,4 +146,22 @@ export class RawAgent {
   close(): void {
     this.ws.close();
   }
+}
+
+/** A whole successful result for `attempt` of `jobId` as a device sends it: the body in one chunk, then the final frame. */
+export function resultFrames(jobId: string, attempt: number, body: Buffer): AgentFrameInit[] {
+  return [
+    { chunk: { jobId, attempt, part: ContentPart.CONTENT_PART_BODY, index: 0, data: body } },
+    {
+      result: {
+        jobId,
+        attempt,
+        success: true,
+        statusCode: 200,
+        sizeBytes: body.byteLength,
+        contentType: 'text/plain',
+        parts: [{ part: ContentPart.CONTENT_PART_BODY, chunks: 1, bytes: body.byteLength }],
+      },
+    },
+  ];
 }

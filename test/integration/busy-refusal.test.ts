@@ -6,28 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { BUSY_HOLD_MS } from '../../coordinator/scheduler/device-slots.js';
-import { ContentPart, RejectReason } from '../../proto/index.js';
+import { RejectReason } from '../../proto/index.js';
 import { ApiClient } from '../helpers/client.js';
 import { removeDir, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
-import { RawAgent } from '../helpers/raw-agent.js';
-
-function result(jobId: string, attempt: number) {
-  const body = Buffer.from('done');
-  return [
-    { chunk: { jobId, attempt, part: ContentPart.CONTENT_PART_BODY, index: 0, data: body } },
-    {
-      result: {
-        jobId,
-        attempt,
-        success: true,
-        statusCode: 200,
-        sizeBytes: body.byteLength,
-        contentType: 'text/plain',
-        parts: [{ part: ContentPart.CONTENT_PART_BODY, chunks: 1, bytes: body.byteLength }],
-      },
-    },
-  ];
-}
+import { RawAgent, resultFrames } from '../helpers/raw-agent.js';
 
 describe('a busy refusal', () => {
   let c: TestCoordinator;
@@ -63,7 +45,8 @@ describe('a busy refusal', () => {
       `the job went back to the busy device ${refused} times in ${BUSY_HOLD_MS * 1.5} ms`,
     );
     // Now the device takes it, and the job completes there.
-    for (const frame of result(jobId, assign.assign?.attempt ?? 0)) dev.send(frame);
+    for (const frame of resultFrames(jobId, assign.assign?.attempt ?? 0, Buffer.from('done')))
+      dev.send(frame);
     const done = await api.waitTerminal(jobId);
     assert.equal(done.status, 'completed');
     dev.close();

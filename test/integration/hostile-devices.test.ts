@@ -7,27 +7,10 @@ import { after, before, describe, test } from 'node:test';
 import { CloseCode, ContentPart } from '../../proto/index.js';
 import { ApiClient } from '../helpers/client.js';
 import { startTestAgent, startTestCoordinator, type TestCoordinator } from '../helpers/cluster.js';
-import { RawAgent } from '../helpers/raw-agent.js';
+import { RawAgent, resultFrames } from '../helpers/raw-agent.js';
 import { startTargetServer, type TargetServer } from '../helpers/target-server.js';
 
 const MiB = 1024 * 1024;
-
-function forgedResult(jobId: string, attempt: number, body: Buffer) {
-  return [
-    { chunk: { jobId, attempt, part: ContentPart.CONTENT_PART_BODY, index: 0, data: body } },
-    {
-      result: {
-        jobId,
-        attempt,
-        success: true,
-        statusCode: 200,
-        sizeBytes: body.byteLength,
-        contentType: 'text/plain',
-        parts: [{ part: ContentPart.CONTENT_PART_BODY, chunks: 1, bytes: body.byteLength }],
-      },
-    },
-  ];
-}
 
 describe('hostile devices', () => {
   let target: TargetServer;
@@ -51,7 +34,7 @@ describe('hostile devices', () => {
         .body as { job_id: string }
     ).job_id;
     const forger = await RawAgent.connect(c.url, 'forger-dev', await c.newDevice('forger-dev'));
-    for (const frame of forgedResult(job, 1, Buffer.from('forged body'))) forger.send(frame);
+    for (const frame of resultFrames(job, 1, Buffer.from('forged body'))) forger.send(frame);
     await forger.barrier();
     assert.equal(forger.frames.filter((f) => f.body === 'ack').length, 0, 'never acknowledged');
     assert.equal(((await api.status(job)).body as { status: string }).status, 'pending');
@@ -59,7 +42,7 @@ describe('hostile devices', () => {
 
     // Repeated strikes: frames for work that is not its own close the link with 4403.
     for (let i = 0; i < 20 && forger.open; i++) {
-      for (const frame of forgedResult(job, 1 + (i % 3), Buffer.from('again'))) forger.send(frame);
+      for (const frame of resultFrames(job, 1 + (i % 3), Buffer.from('again'))) forger.send(frame);
     }
     assert.equal(await forger.closed, CloseCode.Forbidden);
 
@@ -87,12 +70,12 @@ describe('hostile devices', () => {
     assert.equal(assign.assign?.jobId, job);
     const other = await RawAgent.connect(c.url, 'meddler-dev', await c.newDevice('meddler-dev'));
     other.send({ reject: { jobId: job, attempt: 1, reason: 2, message: 'not mine to refuse' } });
-    for (const frame of forgedResult(job, 1, Buffer.from('meddled'))) other.send(frame);
+    for (const frame of resultFrames(job, 1, Buffer.from('meddled'))) other.send(frame);
     await other.barrier();
     assert.equal(other.frames.filter((f) => f.body === 'ack').length, 0);
     assert.equal(((await api.status(job)).body as { status: string }).status, 'running', 'still its owner’s');
     // The owner's own result is taken.
-    for (const frame of forgedResult(job, 1, Buffer.from('the owner’s body'))) owner.send(frame);
+    for (const frame of resultFrames(job, 1, Buffer.from('the owner’s body'))) owner.send(frame);
     assert.equal((await owner.next('ack')).ack?.duplicate, false);
     assert.equal(
       ((await api.download(job)) as { mainResult: { body: string } }).mainResult.body,

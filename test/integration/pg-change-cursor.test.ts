@@ -60,9 +60,15 @@ describe('job change cursor (store)', { skip }, () => {
     const later = await changes(store, claimed.cursor);
     assert.deepEqual(later.pendingIds, [a.id]);
     assert.deepEqual(later.finishedIds, [b.id]);
-    // A lease renewal alone is not a change: c (still running, renewed) never shows up.
+    // A lease renewal alone is not a change: c (still running, renewed) never shows up. The position
+    // is the cluster's oldest running transaction, and another database's (a suite beside this one)
+    // may hold it back: a and b may then be read again (the reader takes changes at least once),
+    // but nothing else.
     const idle = await changes(store, later.cursor);
-    assert.deepEqual([idle.pendingIds, idle.finishedIds], [[], []]);
+    assert.ok(
+      idle.pendingIds.every((id) => id === a.id) && idle.finishedIds.every((id) => id === b.id),
+      JSON.stringify(idle),
+    );
   });
 
   it('a transaction that commits after a later one is still read: the position stays before it', async () => {

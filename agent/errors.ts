@@ -3,9 +3,9 @@
 import path from 'node:path';
 import type { DeviceErrorType } from '../proto/index.js';
 
+export { OffloadError, type OffloadErrorCode } from '../common/offload/index.js';
 export type { DeviceErrorType } from '../proto/index.js';
 export { AgentConfigError } from './config.js';
-export { OffloadError, type OffloadErrorCode } from './executors/offload/errors.js';
 export { StatusError, type StatusErrorCode } from './status/errors.js';
 
 /** The error type of a finished job: empty on success, else one of the contract's device error types. */

@@ -24,6 +24,7 @@ import { ProxyMeter } from './proxy/meter.js';
 import { registerProxyMetrics } from './proxy/metrics.js';
 import { ProxyServer } from './proxy/proxy-server.js';
 import { PushService } from './push/push-service.js';
+import { FormatWork } from './results/format-work.js';
 import { ResultIngest } from './results/ingest.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
 import { ScheduleRunEvents } from './schedules/run-events.js';
@@ -140,6 +141,15 @@ async function build(
   );
   trust.start();
 
+  // Markdown and main text of crawled pages, in worker threads a deadline stops (started on first
+  // use); closed after the HTTP server and the agent link, which use it.
+  const formats = parts.add(
+    new FormatWork({ timeoutMs: config.formatTimeoutMs, log: log.child({ component: 'formats' }) }),
+    'format work',
+    (f) => f.close(),
+    (f) => f.destroy(),
+  );
+
   // The classification is small and read now (a bad file stops the start); ASN data is read lazily.
   const network = new NetworkLookup({
     sources: config.asnDb,
@@ -160,6 +170,7 @@ async function build(
     log,
     edgeUrl: () => config.edgeUrl ?? publicUrl,
     metrics,
+    formats,
   };
   // Made now (the routes use them), started and put on the part list last: their streams and
   // firings end before the HTTP server closes, whose close an open event stream would hold.
@@ -201,6 +212,7 @@ async function build(
     maxStorageFailures: config.maxStorageFailures,
     tracing,
     onDropped: metrics.resultDropped,
+    textFingerprint: formats.textFingerprint,
   });
   // The egress proxy through devices (--proxy-addr): made here, listened on by runtime.ts.
   const exits = config.proxy.listen ? new ProxyExits() : null;

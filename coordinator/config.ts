@@ -72,6 +72,12 @@ export interface CoordinatorConfig {
   keyCacheMs: number;
   /** Storage failures for one result before its job fails `internal`. Default 5. */
   maxStorageFailures: number;
+  /**
+   * Time the coordinator gives one page's markdown or main text (format=markdown|text downloads, a
+   * sweep try's text fingerprint), made in its offload workers (results/format-work.ts), ms.
+   * Default 10 s (an ordinary 2 MiB page takes a few seconds); 100 ms to 5 min.
+   */
+  formatTimeoutMs: number;
   s3: S3Config | null;
   /** storage_type of jobs that name none. Default local; a fleet of coordinators wants s3. */
   defaultStorageType: 'local' | 's3';
@@ -262,6 +268,7 @@ export function loadCoordinatorConfig(
     runningGraceMs: r.int('running-grace-ms', 30_000, 0, 3_600_000),
     leaseMs: r.int('lease-ms', 6_000, 300, 3_600_000),
     maxStorageFailures: r.int('max-storage-failures', 5, 1, 1000),
+    formatTimeoutMs: formatTimeoutOf(r),
     keyCacheMs: r.int('key-cache-ms', 5_000, 0, 3_600_000),
     s3,
     defaultStorageType: r.str('default-storage-type', 'local') === 's3' ? 's3' : 'local',
@@ -343,6 +350,18 @@ export function loadCoordinatorConfig(
   r.rejectUnknown();
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return Object.freeze(config);
+}
+
+/** --format-timeout: a duration from 100 ms to 5 min. */
+function formatTimeoutOf(r: ConfigReader): number {
+  const problems = r.problems.length;
+  const ms = r.duration('format-timeout', '10s');
+  if (r.problems.length === problems && (ms < 100 || ms > 300_000)) {
+    r.problems.push(
+      `format-timeout: expected from 100ms to 5m, got ${JSON.stringify(r.raw('format-timeout'))}`,
+    );
+  }
+  return ms;
 }
 
 /** The DNS canary settings: all three flags or none, each checked. */

@@ -5,6 +5,7 @@ import type { CoordinatorConfig } from './config.js';
 import type { FleetView, JobRequests, SessionReports } from './jobs/reports.js';
 import type { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
 import type { PushHandle } from './push/types.js';
+import type { FormatWork } from './results/format-work.js';
 import type { CrawlService } from './site-crawl/crawl-service.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
@@ -33,6 +34,8 @@ export interface Services {
   edgeUrl: () => string;
   /** What /metrics reports; features may attach gauges (setOutboxDepth). */
   metrics: CoordinatorMetrics;
+  /** Markdown and main text of crawled pages, made in worker threads --format-timeout stops. */
+  formats: FormatWork;
   /**
    * The autonomous system of an address (a traceroute hop's), from the ASN database the device
    * egress lookups use; null when unknown. Absent: hops show no ASN.

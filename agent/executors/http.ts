@@ -26,7 +26,13 @@ import {
   storeSetCookies,
 } from './cookie-jar.js';
 import { networkContext } from './network-context.js';
-import { finishExtractionOffloaded, OffloadPool, responseReaderOffloaded } from './offload/index.js';
+import {
+  finishExtractionOffloaded,
+  type OffloadLimits,
+  OffloadPool,
+  responseReaderOffloaded,
+} from './offload/index.js';
+import { pageLinksOffloaded } from './page-links.js';
 import {
   type ExecContext,
   type ExecOutcome,
@@ -209,6 +215,15 @@ export class HttpExecutor implements Executor {
     if (req.page?.extract && outcome.success)
       await extractBody(this.#offload, req.page.extract, outcome, endsAtMs, ctx.signal);
     return outcome;
+  }
+
+  pageLinks(
+    html: Buffer | undefined,
+    pageUrl: string,
+    contentType: string,
+    limits: OffloadLimits,
+  ): Promise<string[]> {
+    return pageLinksOffloaded(this.#offload, html, pageUrl, contentType, limits);
   }
 
   async endSession(sessionId: string): Promise<void> {

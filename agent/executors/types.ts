@@ -1,5 +1,6 @@
 // The one interface every job executor implements (HTTP, Solana JSON-RPC, browser).
 import type { Logger } from 'pino';
+import type { OffloadLimits } from '../../common/offload/index.js';
 import type {
   ActionOutcome,
   CookieRecord,
@@ -120,6 +121,17 @@ export interface Executor {
   /** What this executor can do in a page beyond loading it (Capabilities.page_features). */
   readonly pageFeatures?: readonly PageFeature[];
   execute(req: ExecRequest, ctx: ExecContext): Promise<ExecOutcome>;
+  /**
+   * A site crawl page's links (page-links.ts pageLinksOffloaded), parsed where `limits` can stop
+   * it: in the executor's offload pool. Rejects with an OffloadError when stopped. Absent: the job
+   * runner parses them itself (executors that never load pages).
+   */
+  pageLinks?(
+    html: Buffer | undefined,
+    pageUrl: string,
+    contentType: string,
+    limits: OffloadLimits,
+  ): Promise<string[]>;
   /** Called when a session ends on the coordinator: drop its cookie jar / browser context. */
   endSession?(sessionId: string): Promise<void>;
   /** Graceful: finish nothing new, release resources. Safe to call twice. */

@@ -11,7 +11,7 @@
 import type { Logger } from 'pino';
 import { type AgentFrameInit, featuresNeeded } from '../../proto/index.js';
 import { AgentError, type DeviceErrorType } from '../errors.js';
-import { pageLinks } from '../executors/page-links.js';
+import { outcomeLinks } from '../executors/page-links.js';
 import type { ExecOutcome, Executor } from '../executors/types.js';
 import { emptyOutcome } from '../executors/types.js';
 import { abortMessage } from '../executors/wire.js';
@@ -240,6 +240,17 @@ export class JobRunner {
     clearTimeout(abandon);
     run.abort.signal.removeEventListener('abort', onAbort);
     span?.outcome(outcome);
+    // A site crawl's links: parsed in the executor's offload pool until the job's deadline (a run
+    // already aborted, cancelled included, gets none at once). Never throws.
+    if (req.collectLinks && outcome.success) {
+      outcome.links = await outcomeLinks(
+        executor,
+        outcome,
+        req.url,
+        { timeoutMs: deadlineAt - Date.now(), signal: run.abort.signal },
+        jobLog,
+      );
+    }
     try {
       // Cancelled (the client cancelled the job, or another attempt completed it) or the agent
       // closing without a drain: no result; the coordinator has ended or re-runs the job. A
@@ -258,10 +269,6 @@ export class JobRunner {
       }
       // The owner's accounting is written beside the result, never in its way.
       void this.account(run, outcome);
-      if (req.collectLinks && outcome.success) {
-        const html = outcome.content.fullPage ?? outcome.content.body;
-        outcome.links = pageLinks(html, outcome.finalUrl || req.url, outcome.contentType);
-      }
       const frames = resultFrames(
         job.jobId,
         job.attempt,

@@ -1,19 +1,24 @@
 // The content forms of GET /crawl/v1/jobs/{id}/download?format=… and the detail's include_body.
 // json (default) is the contract's object, plus `markdown` for HTML pages; the other forms answer
 // the content itself. Crawled HTML is served sandboxed: it must never run on the API's origin.
+// Markdown and main text are made in the coordinator's offload workers (results/format-work.ts),
+// stopped at --format-timeout: a page that cannot be converted in time has none.
 import type { FastifyReply } from 'fastify';
+import { OffloadError } from '../../common/offload/index.js';
 import type { DownloadFormat } from '../../contract/index.js';
-import { invalid } from '../errors.js';
+import { type ApiError, internal, invalid } from '../errors.js';
 import { buildDownload, encodeBody, partName, readPart } from '../results/content.js';
-import { decodeBody, htmlToMarkdown, isHtmlType, mainContent } from '../results/markdown.js';
+import type { FormatWork } from '../results/format-work.js';
+import { decodeBody, isHtmlType } from '../results/markdown.js';
 import { type ContentStorage, contentKey } from '../storage/types.js';
 import type { JobRecord, ResultRecord } from '../store/records.js';
 
 /** Largest decompressed body a content form reads, so a small gzip body cannot expand unbounded. */
 export const MAX_DECODED_BODY_BYTES = 64 * 1024 * 1024;
 /**
- * Largest page turned into markdown. Readability and turndown run on the event loop at roughly
- * 4 ms per KiB (scripts/bench/api-requests.ts), so a larger page would stall every other request.
+ * Largest page turned into markdown. Readability and turndown take roughly 4 ms per KiB of an
+ * ordinary page (scripts/bench/api-requests.ts), in an offload worker (a page built to take longer
+ * is stopped at --format-timeout); a larger page would hold a worker for seconds.
  */
 export const MAX_MARKDOWN_HTML_BYTES = 2 * 1024 * 1024;
 
@@ -54,16 +59,28 @@ async function pageSource(job: JobRecord, storage: ContentStorage): Promise<Page
 
 /**
  * The page's markdown, computed once and kept beside the job's content (archival removes it with
- * the rest); null when the job has no HTML page or the page is over MAX_MARKDOWN_HTML_BYTES.
+ * the rest); null when the job has no HTML page or the page is over MAX_MARKDOWN_HTML_BYTES, an
+ * OffloadError when it could not be made (nothing is kept then).
  */
-async function markdownOf(job: JobRecord, storage: ContentStorage, r: ResultRecord): Promise<string | null> {
+async function markdownOf(
+  job: JobRecord,
+  storage: ContentStorage,
+  r: ResultRecord,
+  formats: FormatWork,
+): Promise<string | OffloadError | null> {
   if (!isHtmlType(r.contentType) && r.parts.full_page === undefined) return null;
   const key = contentKey(job.ownerId, job.id, partName(r.attempt, 'markdown'));
   const cached = await storage.get(key);
   if (cached) return cached.toString('utf8');
   const page = await pageSource(job, storage);
   if (page.html === null || Buffer.byteLength(page.html) > MAX_MARKDOWN_HTML_BYTES) return null;
-  const markdown = htmlToMarkdown(page.html, page.url);
+  let markdown: string;
+  try {
+    markdown = await formats.markdown(page.html, page.url);
+  } catch (err) {
+    if (err instanceof OffloadError) return err;
+    throw err;
+  }
   try {
     await storage.put(key, Buffer.from(markdown, 'utf8'), 'text/markdown; charset=utf-8');
   } catch {
@@ -72,21 +89,44 @@ async function markdownOf(job: JobRecord, storage: ContentStorage, r: ResultReco
   return markdown;
 }
 
+/**
+ * Why `format` could not be made from this page: its time (--format-timeout) or a worker's heap ran
+ * out, a 400 like the form's other refusals (the page, not the coordinator, is why; format=raw
+ * still answers); a worker that failed is the coordinator's own failure.
+ */
+function formatStopped(format: 'markdown' | 'text', err: OffloadError, formats: FormatWork): ApiError {
+  if (err.code === 'OFFLOAD_DEADLINE') {
+    return invalid(
+      `format ${format} could not be made from this page within ${formats.timeoutMs / 1000} s; use format=raw for this job`,
+    );
+  }
+  if (err.code === 'OFFLOAD_MEMORY') {
+    return invalid(
+      `format ${format} could not be made from this page within ${formats.maxHeapMb} MiB of memory; use format=raw for this job`,
+    );
+  }
+  return internal(err);
+}
+
+/** `formats`: the coordinator's format workers (Services.formats), where markdown and text are made. */
 export async function sendDownload(
   reply: FastifyReply,
   job: JobRecord,
   storage: ContentStorage,
   format: DownloadFormat,
+  formats: FormatWork,
 ): Promise<unknown> {
   const r = job.result as ResultRecord;
   if (format === 'json') {
     const content = await buildDownload(job, storage);
-    const markdown = await markdownOf(job, storage, r);
-    if (markdown !== null) content.markdown = markdown;
+    // A page whose markdown cannot be made has none here, as a page over the size limit.
+    const markdown = await markdownOf(job, storage, r, formats);
+    if (typeof markdown === 'string') content.markdown = markdown;
     return content;
   }
   if (format === 'markdown') {
-    const markdown = await markdownOf(job, storage, r);
+    const markdown = await markdownOf(job, storage, r, formats);
+    if (markdown instanceof OffloadError) throw formatStopped('markdown', markdown, formats);
     if (markdown === null) {
       throw invalid(
         `format markdown needs an HTML page of at most ${MAX_MARKDOWN_HTML_BYTES} bytes; use format=raw for this job`,
@@ -120,7 +160,12 @@ export async function sendDownload(
         `format text needs a page of at most ${MAX_MARKDOWN_HTML_BYTES} bytes; use format=raw for this job`,
       );
     }
-    text = mainContent(page.html, page.url).text;
+    try {
+      text = await formats.mainText(page.html, page.url);
+    } catch (err) {
+      if (err instanceof OffloadError) throw formatStopped('text', err, formats);
+      throw err;
+    }
   }
   if (text === null) text = page.text;
   if (text === null) throw invalid('format text needs a text or HTML response; use format=raw for this job');

@@ -207,7 +207,7 @@ export function registerJobRoutes(base: FastifyInstance, services: Services, cha
     if (job.archivedAt) throw archived();
     const storage = services.storage(job.storageType);
     if (!storage) throw internal(new Error(`storage ${job.storageType} not configured`));
-    return sendDownload(reply, job, storage, req.query.format);
+    return sendDownload(reply, job, storage, req.query.format, services.formats);
   });
 
   const cancelSchema = {

@@ -9,7 +9,7 @@ import type { ContentStorage, StorageType } from '../storage/types.js';
 import { contentKey } from '../storage/types.js';
 import type { JobRecord } from '../store/records.js';
 import type { CompleteOutcome, Store } from '../store/types.js';
-import { summarizeTry } from '../sweeps/page-summary.js';
+import { summarizeTry, type TextFingerprint } from '../sweeps/page-summary.js';
 import { endWhenSettled, type JobTracing } from '../tracing/job-tracing.js';
 import { partName } from './content.js';
 import { type DeviceLocation, type ReportedResult, resultRecordOf } from './reported.js';
@@ -33,6 +33,11 @@ export interface IngestDeps {
   maxStorageFailures?: number;
   /** The job's spans (ingest), when tracing is on. Default: none, and no span is made. */
   tracing?: JobTracing;
+  /**
+   * A sweep try's text fingerprint, made in the coordinator's format workers (format-work.ts),
+   * which its deadline stops. Default: none, and tries have no text fingerprint.
+   */
+  textFingerprint?: TextFingerprint;
   /**
    * Told of each result not stored because its job had already failed: `cancelled` when the client
    * cancelled it (the device finished before it heard the Cancel, or ignored it), else `failed`.
@@ -164,7 +169,11 @@ export class ResultIngest {
     if (job.sweepId) {
       // Once, when the result is stored: sweep views compare tries without reading bodies.
       try {
-        result.summary = summarizeTry(result, await this.summaryParts(storage, job, attempt, parts));
+        result.summary = await summarizeTry(
+          result,
+          await this.summaryParts(storage, job, attempt, parts),
+          this.deps.textFingerprint ?? noFingerprint,
+        );
       } catch (err) {
         log().warn({ err }, 'could not summarise the sweep try; it is compared by status and URL only');
       }
@@ -245,3 +254,6 @@ export class ResultIngest {
     return 'stale';
   }
 }
+
+/** None: the summary goes without a text fingerprint. */
+const noFingerprint: TextFingerprint = async () => null;

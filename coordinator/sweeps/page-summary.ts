@@ -2,7 +2,9 @@
 // in memory, once, when the result is stored. Bounded: the title is looked for in the first
 // TITLE_SCAN_BYTES, block markers in the first scan_bytes of block-rules.json, and the main text is
 // extracted (Readability, results/markdown.ts) only from HTML up to MAX_TEXT_HTML_BYTES, and only
-// its first MAX_FINGERPRINT_CHARS are fingerprinted (scripts/bench/try-summary.ts measures the cost).
+// its first MAX_FINGERPRINT_CHARS are fingerprinted. That fingerprint is made by the caller's
+// TextFingerprint: at ingest, the coordinator's offload workers (results/format-work.ts), which a
+// deadline stops (scripts/bench/try-summary.ts measures the cost).
 import type { PartName } from '../../proto/index.js';
 import { decodeBody, isHtmlType, mainContent } from '../results/markdown.js';
 import type { ResultRecord } from '../store/records.js';
@@ -61,6 +63,21 @@ type SummaryFields = Pick<
   'finalUrl' | 'statusCode' | 'sizeBytes' | 'contentType' | 'contentEncoding' | 'responseHeaders'
 >;
 
+/**
+ * The fingerprint of a page's main text (16 hex digits): Readability over the page, seconds of CPU
+ * for a page built for it, so the coordinator runs this in its format workers (format-tasks.ts).
+ */
+export function textFingerprintOf(html: string, pageUrl: string): string {
+  const text = mainContent(html, pageUrl).text;
+  return fingerprintHex(simhash(text.slice(0, MAX_FINGERPRINT_CHARS)));
+}
+
+/**
+ * textFingerprintOf from where a deadline can stop it; null when it could not be had in time: the
+ * summary then has no text fingerprint.
+ */
+export type TextFingerprint = (html: string, pageUrl: string) => Promise<string | null>;
+
 export interface SummaryOptions {
   /** Default: block-rules.json. */
   rules?: BlockRules;
@@ -70,13 +87,15 @@ export interface SummaryOptions {
 
 /**
  * The try's summary. The rendered page (what the browser showed) is read for the title and the
- * text when there is one, else the response body; both are searched for block markers.
+ * text when there is one, else the response body; both are searched for block markers. The text
+ * fingerprint comes from `fingerprint`.
  */
-export function summarizeTry(
+export async function summarizeTry(
   result: SummaryFields,
   parts: ReadonlyMap<PartName, Buffer>,
+  fingerprint: TextFingerprint,
   options: SummaryOptions = {},
-): TrySummary {
+): Promise<TrySummary> {
   const maxHtml = options.maxTextHtmlBytes ?? MAX_TEXT_HTML_BYTES;
   const body = parts.get('body');
   const rendered = parts.get('full_page');
@@ -93,10 +112,7 @@ export function summarizeTry(
   let textFingerprint: string | null = null;
   if (html !== null) {
     title = titleOf(html);
-    if (html.length <= maxHtml) {
-      const text = mainContent(html, result.finalUrl || 'about:blank').text;
-      textFingerprint = fingerprintHex(simhash(text.slice(0, MAX_FINGERPRINT_CHARS)));
-    }
+    if (html.length <= maxHtml) textFingerprint = await fingerprint(html, result.finalUrl || 'about:blank');
   }
   return {
     finalUrl: result.finalUrl,

@@ -11,13 +11,13 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { HttpExecutor } from '../../agent/executors/http.js';
 import { OffloadPool } from '../../agent/executors/offload/index.js';
 import type { ExecRequest } from '../../agent/executors/types.js';
 import { createNetworkPolicy } from '../../agent/policy/index.js';
 import { type AgentFrame, partNameOf } from '../../proto/index.js';
+import { sampleAnswers } from '../helpers/answer-gaps.js';
 import { ApiClient } from '../helpers/client.js';
 import {
   type AgentProcess,
@@ -50,35 +50,6 @@ const STOPPED = "extraction stopped at the job's deadline";
 const MAX_STALL_MS = 1_000;
 /** What a loaded 2-core machine adds to a result's way back after the job's end, ms. */
 const DELIVERY_MARGIN_MS = 1_500;
-
-/** Polls `url` every ~100 ms until stopped; the longest time between two answers is the stall. */
-function sampleStatus(url: string): { stop(): Promise<{ maxGapMs: number; answers: number }> } {
-  let running = true;
-  const answeredAt: number[] = [performance.now()];
-  const loop = (async () => {
-    while (running) {
-      try {
-        const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-        await res.text();
-        if (res.status === 200) answeredAt.push(performance.now());
-      } catch {
-        // no answer: the gap grows until the next one
-      }
-      await sleep(100);
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      answeredAt.push(performance.now());
-      let maxGapMs = 0;
-      for (let i = 1; i < answeredAt.length; i++)
-        maxGapMs = Math.max(maxGapMs, (answeredAt[i] as number) - (answeredAt[i - 1] as number));
-      return { maxGapMs: Math.round(maxGapMs), answers: answeredAt.length - 2 };
-    },
-  };
-}
 
 /** The agent process's status URL, from its 'agent started' log line. */
 async function statusUrlOf(proc: AgentProcess): Promise<string> {
@@ -155,7 +126,7 @@ describe('a JSON Schema that backtracks cannot freeze an agent', () => {
       if (f.body === 'ping') pings.push(performance.now());
     };
     fake.on('frame', onFrame);
-    const sampler = sampleStatus(statusUrl);
+    const sampler = sampleAnswers(statusUrl);
     const started = performance.now();
     pings.push(started);
     const id = fake.assign({ ...request, url: `${base}/hostile`, extractJson: JSON.stringify(SPEC) });
@@ -281,7 +252,7 @@ describe('a JSON Schema that backtracks cannot freeze an agent', () => {
       }
       await Promise.all(agents.map((a) => a.proc.waitForLog((l) => l.msg === 'linked to coordinator')));
       const api = new ApiClient(c.url, c.apiKey);
-      const samplers = agents.map((a) => sampleStatus(a.statusUrl));
+      const samplers = agents.map((a) => sampleAnswers(a.statusUrl));
       const started = performance.now();
       const timeoutSec = 3;
       let ran: Awaited<ReturnType<ApiClient['run']>>;

@@ -1,5 +1,7 @@
 // A sweep try's summary: block pages told apart by the rules of block-rules.json, the title by a
-// bounded scan, the main text's fingerprint only for HTML under the cap. Pure functions, no I/O.
+// bounded scan, the main text's fingerprint only for HTML under the cap and only when it could be
+// had in time. Pure functions, no I/O: the fingerprint is made here, in this thread (the coordinator
+// makes it in its offload workers, results/format-work.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
@@ -8,7 +10,12 @@ import {
   detectBlock,
   parseBlockRules,
 } from '../../coordinator/sweeps/block-detector.js';
-import { summarizeTry, titleOf } from '../../coordinator/sweeps/page-summary.js';
+import {
+  summarizeTry,
+  type TextFingerprint,
+  textFingerprintOf,
+  titleOf,
+} from '../../coordinator/sweeps/page-summary.js';
 import { contentSimilarity } from '../../coordinator/sweeps/try-summary.js';
 import type { PartName } from '../../proto/index.js';
 
@@ -164,26 +171,29 @@ describe('try summary', () => {
   };
   const html = (title: string, text: string) =>
     `<html><head><title>${title}</title></head><body><nav>Home | Shop | About</nav><article><h1>${title}</h1><p>${text}</p></article><footer>© shop</footer></body></html>`;
+  /** The fingerprint made here (the coordinator's workers run the same function). */
+  const here: TextFingerprint = async (h, url) => textFingerprintOf(h, url);
   const TEXT =
     'Our shop sells hand made tea cups and saucers shipped worldwide within three days of your order, with free returns.';
 
-  test('rendered page first; furniture does not count; the same text gives the same fingerprint', () => {
+  test('rendered page first; furniture does not count; the same text gives the same fingerprint', async () => {
     const parts = new Map<PartName, Buffer>([
       ['body', Buffer.from(html('Raw', 'raw body text that the script replaced'))],
       ['full_page', Buffer.from(html('Tea cups', TEXT))],
     ]);
-    const s = summarizeTry(fields, parts);
+    const s = await summarizeTry(fields, parts, here);
     assert.equal(s.title, 'Tea cups');
     assert.equal(s.finalUrl, 'https://shop.example/');
     assert.equal(s.statusCode, 200);
     assert.equal(s.sizeBytes, 1234);
     assert.equal(s.block, null);
     assert.match(s.textFingerprint ?? '', /^[0-9a-f]{16}$/);
-    const other = summarizeTry(
+    const other = await summarizeTry(
       fields,
       new Map<PartName, Buffer>([
         ['full_page', Buffer.from(html('Tea cups', TEXT).replace('Home | Shop', 'Start'))],
       ]),
+      here,
     );
     assert.equal(
       contentSimilarity(s.textFingerprint, other.textFingerprint),
@@ -192,19 +202,23 @@ describe('try summary', () => {
     );
   });
 
-  test('body only: decoded by its content type; non-HTML and oversized HTML get no fingerprint', () => {
+  test('body only: decoded by its content type; non-HTML and oversized HTML get no fingerprint', async () => {
     const body = Buffer.from(html('Raw', TEXT));
-    assert.match(summarizeTry(fields, new Map([['body', body]])).textFingerprint ?? '', /^[0-9a-f]{16}$/);
-    const json = summarizeTry(
+    assert.match(
+      (await summarizeTry(fields, new Map([['body', body]]), here)).textFingerprint ?? '',
+      /^[0-9a-f]{16}$/,
+    );
+    const json = await summarizeTry(
       { ...fields, contentType: 'application/json' },
       new Map([['body', Buffer.from('{"title":"x"}')]]),
+      here,
     );
     assert.equal(json.textFingerprint, null);
     assert.equal(json.title, '');
-    const big = summarizeTry(fields, new Map([['body', body]]), { maxTextHtmlBytes: 100 });
+    const big = await summarizeTry(fields, new Map([['body', body]]), here, { maxTextHtmlBytes: 100 });
     assert.equal(big.textFingerprint, null);
     assert.equal(big.title, 'Raw', 'the title is still read');
-    const none = summarizeTry({ ...fields, statusCode: 0, finalUrl: '' }, new Map());
+    const none = await summarizeTry({ ...fields, statusCode: 0, finalUrl: '' }, new Map(), here);
     assert.deepEqual(none, {
       finalUrl: '',
       statusCode: 0,
@@ -215,8 +229,16 @@ describe('try summary', () => {
     });
   });
 
-  test('a block page is named in the summary', () => {
-    const s = summarizeTry(
+  test('a fingerprint that could not be had in time: none, the rest of the summary stands', async () => {
+    const stopped: TextFingerprint = async () => null;
+    const s = await summarizeTry(fields, new Map([['body', Buffer.from(html('Tea cups', TEXT))]]), stopped);
+    assert.equal(s.textFingerprint, null);
+    assert.equal(s.title, 'Tea cups');
+    assert.equal(s.statusCode, 200);
+  });
+
+  test('a block page is named in the summary', async () => {
+    const s = await summarizeTry(
       { ...fields, statusCode: 403 },
       new Map([
         [
@@ -224,6 +246,7 @@ describe('try summary', () => {
           Buffer.from('<title>Attention Required! | Cloudflare</title><div id="cf-error-details"></div>'),
         ],
       ]),
+      here,
     );
     assert.deepEqual(s.block, { kind: 'cdn_block', rule: 'cloudflare-block' });
     assert.equal(s.title, 'Attention Required! | Cloudflare');

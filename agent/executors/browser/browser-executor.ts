@@ -10,7 +10,8 @@ import type { BrowserContext } from 'puppeteer-core';
 import type { PageFeature } from '../../../proto/index.js';
 import type { NetworkPolicy } from '../../policy/types.js';
 import { networkContext } from '../network-context.js';
-import { OffloadPool, pageReaderOffloaded } from '../offload/index.js';
+import { type OffloadLimits, OffloadPool, pageReaderOffloaded } from '../offload/index.js';
+import { pageLinksOffloaded } from '../page-links.js';
 import {
   type ExecContext,
   type ExecOutcome,
@@ -184,6 +185,15 @@ export class BrowserExecutor implements Executor {
     const task = this.#run(req, ctx, outcome);
     this.#track(task);
     return task;
+  }
+
+  pageLinks(
+    html: Buffer | undefined,
+    pageUrl: string,
+    contentType: string,
+    limits: OffloadLimits,
+  ): Promise<string[]> {
+    return pageLinksOffloaded(this.#offload, html, pageUrl, contentType, limits);
   }
 
   async endSession(sessionId: string): Promise<void> {

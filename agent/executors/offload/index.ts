@@ -1,11 +1,6 @@
-// The offload pool: worker threads for the jobs' uninterruptible CPU work (offload-pool.ts).
-export { OffloadError, type OffloadErrorCode } from './errors.js';
-export {
-  type OffloadLimits,
-  OffloadPool,
-  type OffloadPoolOptions,
-  type OffloadPoolStats,
-} from './offload-pool.js';
+// The agent's offload pool: worker threads for the jobs' uninterruptible CPU work (offload-pool.ts).
+export { OffloadError, type OffloadErrorCode, type OffloadLimits } from '../../../common/offload/index.js';
+export { OffloadPool, type OffloadPoolOptions } from './offload-pool.js';
 export {
   finishExtractionOffloaded,
   pageReaderOffloaded,

@@ -2,11 +2,11 @@
 // that does not finish becomes an entry of its extract_errors (the page itself stands, as with any
 // extraction problem, docs/actions.md); reader text that does not finish is left out.
 import type { Logger } from 'pino';
+import { OffloadError, type OffloadLimits } from '../../../common/offload/index.js';
 import { PAGE_RESULT_LIMITS } from '../../../proto/index.js';
 import { boundExtractErrors } from '../extract/extract.js';
 import { mayHaveReader, type ResponseInfo } from '../reader.js';
-import { OffloadError } from './errors.js';
-import type { OffloadLimits, OffloadPool } from './offload-pool.js';
+import type { OffloadPool } from './offload-pool.js';
 import type { ExtractInput } from './tasks.js';
 
 /** An extraction's EXTRACT part (JSON) and its errors, finished in a worker (tasks.ts `extract`). */

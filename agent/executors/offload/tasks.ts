@@ -2,8 +2,9 @@
 // target drives that JavaScript cannot interrupt once it runs. The caller's JSON Schema (ajv runs its
 // `pattern`s, a regular expression that can backtrack for hours), CSS selectors over linkedom (a
 // selector list can be quadratic in the document), Readability and the reader text over a document
-// of up to max-body-bytes. Inputs and outputs are structured-cloneable: strings, plain objects and
+// of up to max-body-bytes, a site crawl page's DOM for its links (html-links.ts). Inputs and outputs are structured-cloneable: strings, plain objects and
 // Uint8Arrays (a Buffer arrives as a Uint8Array). This module is loaded by the worker only.
+import type { OffloadTaskTable } from '../../../common/offload/index.js';
 import type { ExtractSpec } from '../../../proto/index.js';
 import {
   type Extraction,
@@ -11,6 +12,7 @@ import {
   extractFromHtml,
   finishExtraction,
 } from '../extract/extract.js';
+import { linksInHtml } from '../html-links.js';
 import { extractReader, type ResponseInfo, readerFromResponse } from '../reader.js';
 
 /** An extraction to finish: from `found` (the page ran the schema itself) or else from `html`. */
@@ -38,14 +40,12 @@ export interface OffloadTasks {
   readerFromResponse: { input: { body: Uint8Array; info: ResponseInfo }; output: Uint8Array | null };
   /** A rendered page's reader text (reader.ts extractReader), or null when it has none. */
   readerFromHtml: { input: { html: string; url: string }; output: string | null };
+  /** A page's links (html-links.ts linksInHtml) from its HTML as UTF-8 bytes; unbounded, unique. */
+  pageLinks: { input: { html: Uint8Array; pageUrl: string }; output: string[] };
 }
 
-export type OffloadTaskName = keyof OffloadTasks;
-
-/** The tasks themselves, run in a worker on the message's input. */
-export const OFFLOAD_TASKS: {
-  [K in OffloadTaskName]: (input: OffloadTasks[K]['input']) => OffloadTasks[K]['output'];
-} = {
+/** The tasks themselves, run in a worker on the message's input (common/offload/offload-worker.ts). */
+export const OFFLOAD_TASKS: OffloadTaskTable<OffloadTasks> = {
   extract: ({ spec, baseUrl, limits, found, html }) => {
     const from =
       found ??
@@ -57,4 +57,6 @@ export const OFFLOAD_TASKS: {
   readerFromResponse: ({ body, info }) =>
     readerFromResponse(Buffer.from(body.buffer, body.byteOffset, body.byteLength), info) ?? null,
   readerFromHtml: ({ html, url }) => extractReader(html, url)?.text ?? null,
+  pageLinks: ({ html, pageUrl }) =>
+    linksInHtml(Buffer.from(html.buffer, html.byteOffset, html.byteLength).toString('utf8'), pageUrl),
 };

@@ -1,10 +1,10 @@
-// Errors of the offload pool (offload-pool.ts): why work handed to a worker thread gave no answer.
-// The agent's error registry (agent/errors.ts) re-exports them.
+// Errors of an offload pool (offload-pool.ts): why work handed to a worker thread gave no answer.
+// The agent's and the coordinator's error registries re-export them; callers branch on `code`.
 
 export type OffloadErrorCode =
-  /** The job's deadline came while the work waited for a worker or ran in one (which was terminated). */
+  /** The deadline came while the work waited for a worker or ran in one (which was terminated). */
   | 'OFFLOAD_DEADLINE'
-  /** The job was cancelled or the agent is stopping: the work was dropped (its worker terminated). */
+  /** The caller aborted it (a cancelled job, a stopping process): dropped, its worker terminated. */
   | 'OFFLOAD_ABORTED'
   /** The worker reached its heap limit (resourceLimits) and was replaced. */
   | 'OFFLOAD_MEMORY'
@@ -17,7 +17,7 @@ export type OffloadErrorCode =
 
 export class OffloadError extends Error {
   readonly code: OffloadErrorCode;
-  /** The same work on the same input stops the same way; only a job with more time might differ. */
+  /** The same work on the same input stops the same way; only more time might differ. */
   readonly retryable = false;
   constructor(code: OffloadErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);

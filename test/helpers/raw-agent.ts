@@ -148,8 +148,16 @@ export class RawAgent {
   }
 }
 
-/** A whole successful result for `attempt` of `jobId` as a device sends it: the body in one chunk, then the final frame. */
-export function resultFrames(jobId: string, attempt: number, body: Buffer): AgentFrameInit[] {
+/**
+ * A whole successful result for `attempt` of `jobId` as a device sends it: the body in one chunk,
+ * then the final frame, with `extra` fields of the final frame (its network, …).
+ */
+export function resultFrames(
+  jobId: string,
+  attempt: number,
+  body: Buffer,
+  extra: Record<string, unknown> = {},
+): AgentFrameInit[] {
   return [
     { chunk: { jobId, attempt, part: ContentPart.CONTENT_PART_BODY, index: 0, data: body } },
     {
@@ -161,6 +169,7 @@ export function resultFrames(jobId: string, attempt: number, body: Buffer): Agen
         sizeBytes: body.byteLength,
         contentType: 'text/plain',
         parts: [{ part: ContentPart.CONTENT_PART_BODY, chunks: 1, bytes: body.byteLength }],
+        ...extra,
       },
     },
   ];

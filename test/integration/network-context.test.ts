@@ -7,33 +7,14 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
-import { ContentPart } from '../../proto/index.js';
 import { ApiClient } from '../helpers/client.js';
 import { removeDir, startTestCoordinator, type TestCoordinator, tempDir } from '../helpers/cluster.js';
-import { RawAgent } from '../helpers/raw-agent.js';
+import { RawAgent, resultFrames } from '../helpers/raw-agent.js';
 
 const NET_A = 64_512;
 const NET_B = 64_513;
 const ADDR_A = '127.0.0.2';
 const ADDR_B = '127.0.0.3';
-
-function resultFrames(jobId: string, attempt: number, body: Buffer, network: Record<string, unknown>) {
-  return [
-    { chunk: { jobId, attempt, part: ContentPart.CONTENT_PART_BODY, index: 0, data: body } },
-    {
-      result: {
-        jobId,
-        attempt,
-        success: true,
-        statusCode: 200,
-        sizeBytes: body.byteLength,
-        contentType: 'text/plain',
-        parts: [{ part: ContentPart.CONTENT_PART_BODY, chunks: 1, bytes: body.byteLength }],
-        network,
-      },
-    },
-  ];
-}
 
 /** What the agent reports, with entries a hostile agent might add: only IP literals get through. */
 const REPORTED = {
@@ -129,7 +110,7 @@ describe('network context', () => {
     await a.barrier();
     assert.equal(a.frames.filter((f) => f.body === 'assign').length, 0, 'nothing for the other network');
 
-    for (const f of resultFrames(job.job_id, 1, Buffer.from('hello'), REPORTED)) b.send(f);
+    for (const f of resultFrames(job.job_id, 1, Buffer.from('hello'), { network: REPORTED })) b.send(f);
     assert.equal((await b.next('ack')).ack?.duplicate, false);
 
     const dl = await api.request('GET', `/crawl/v1/jobs/${job.job_id}/download`);
@@ -168,7 +149,8 @@ describe('network context', () => {
     ];
     for (const { agent, frame } of reports) {
       const id = frame.assign?.jobId ?? '';
-      for (const f of resultFrames(id, frame.assign?.attempt ?? 1, Buffer.from('x'), {})) agent.send(f);
+      for (const f of resultFrames(id, frame.assign?.attempt ?? 1, Buffer.from('x'), { network: {} }))
+        agent.send(f);
       await agent.next('ack');
     }
     const view = await api.request('GET', `/crawl/v1/sweep/${sweep.sweep_id}`);
@@ -187,7 +169,8 @@ describe('network context', () => {
     const res = await api.submit({ url: 'http://198.51.100.9/again', placement: { asn: NET_B } });
     const id = (res.body as { job_id: string }).job_id;
     const assign = await b.next('assign');
-    for (const f of resultFrames(id, assign.assign?.attempt ?? 1, Buffer.from('y'), REPORTED)) b.send(f);
+    for (const f of resultFrames(id, assign.assign?.attempt ?? 1, Buffer.from('y'), { network: REPORTED }))
+      b.send(f);
     await b.next('ack');
     a.close();
     b.close();

@@ -19,6 +19,11 @@ export class OffloadError extends Error {
   readonly code: OffloadErrorCode;
   /** The same work on the same input stops the same way; only more time might differ. */
   readonly retryable = false;
+  /**
+   * True when the task was stopped before a worker took it (its time ran out in the queue, behind
+   * other work): its input is not what stopped it. Set by the pool.
+   */
+  whileQueued = false;
   constructor(code: OffloadErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'OffloadError';

@@ -275,6 +275,7 @@ export class OffloadPool<T extends OffloadTaskMap<T>> {
     } else {
       const at = this.#queue.indexOf(task);
       if (at >= 0) this.#queue.splice(at, 1);
+      err.whileQueued = true;
     }
     task.reject(err);
     this.#dispatch();

@@ -4,6 +4,7 @@
 // (or within a worker's heap) gets no markdown or text: a download asking for one is told so, a
 // sweep try's summary goes without its text fingerprint. Owned by the app (app.ts), closed with it;
 // its workers start on first use.
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { OffloadError, OffloadPool, siblingModule } from '../../common/offload/index.js';
 import type { FormatTasks } from './format-tasks.js';
@@ -19,6 +20,11 @@ export const FORMAT_WORKERS = 2;
  */
 export const FORMAT_WORKER_HEAP_MB = 256;
 
+/** Pages remembered as not convertible (their hash and the task), the oldest forgotten first. */
+const STOPPED_KEPT = 1_000;
+/** Stops that say the page itself is the cause: the same input would stop the same way again. */
+const PAGE_CAUSED = new Set(['OFFLOAD_DEADLINE', 'OFFLOAD_MEMORY']);
+
 export interface FormatWorkOptions {
   /** Time one conversion may take, waiting for a worker included, ms (--format-timeout). */
   timeoutMs: number;
@@ -30,6 +36,12 @@ export class FormatWork {
   readonly timeoutMs: number;
   readonly #pool: OffloadPool<FormatTasks>;
   readonly #log: Logger;
+  /**
+   * Conversions stopped by the page itself (its time or memory), by task and page hash: asked
+   * again, the same page is refused at once instead of holding a worker for the whole timeout
+   * each time (one key's repeated downloads of one hostile page would keep both workers busy).
+   */
+  readonly #stopped = new Map<string, OffloadError>();
 
   constructor(options: FormatWorkOptions) {
     this.timeoutMs = options.timeoutMs;
@@ -50,12 +62,32 @@ export class FormatWork {
 
   /** The page's main content as markdown; rejects with an OffloadError when it cannot be made. */
   markdown(html: string, url: string): Promise<string> {
-    return this.#pool.run('markdown', { html, url }, { timeoutMs: this.timeoutMs });
+    return this.#remembered('markdown', html, url);
   }
 
   /** The page's main text; rejects with an OffloadError when it cannot be made. */
   mainText(html: string, url: string): Promise<string> {
-    return this.#pool.run('mainText', { html, url }, { timeoutMs: this.timeoutMs });
+    return this.#remembered('mainText', html, url);
+  }
+
+  /** Runs the task, or refuses at once a page whose conversion the page itself stopped before. */
+  async #remembered(task: 'markdown' | 'mainText', html: string, url: string): Promise<string> {
+    const key = `${task} ${createHash('sha256').update(url).update('\0').update(html).digest('base64url')}`;
+    const known = this.#stopped.get(key);
+    if (known) throw known;
+    try {
+      return await this.#pool.run(task, { html, url }, { timeoutMs: this.timeoutMs });
+    } catch (err) {
+      // A conversion that never got a worker in time says nothing of the page.
+      if (err instanceof OffloadError && PAGE_CAUSED.has(err.code) && !err.whileQueued) {
+        if (this.#stopped.size >= STOPPED_KEPT) {
+          const oldest = this.#stopped.keys().next().value;
+          if (oldest !== undefined) this.#stopped.delete(oldest);
+        }
+        this.#stopped.set(key, err);
+      }
+      throw err;
+    }
   }
 
   /**

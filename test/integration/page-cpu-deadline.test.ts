@@ -115,6 +115,13 @@ describe('a page built to keep the parsers busy', () => {
         `format=${format} answered after ${took[format]} ms`,
       );
     }
+    // Asked again, the page the conversion stopped on is refused at once: a key's repeated
+    // downloads of it do not hold a worker for the whole timeout each time.
+    const againStarted = performance.now();
+    const again = await api.request('GET', `/crawl/v1/jobs/${id}/download?format=markdown`);
+    const againMs = Math.round(performance.now() - againStarted);
+    assert.deepEqual({ status: again.status, body: again.body }, { status: 400, body: stopped('markdown') });
+    assert.ok(againMs < 1_000, `the second markdown download of the page took ${againMs} ms`);
     // The JSON object answers as for a page over the size limit: without `markdown`.
     assert.equal(answers.json?.status, 200);
     const download = answers.json?.body as Obj;

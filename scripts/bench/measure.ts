@@ -74,7 +74,7 @@ async function simulatedDevice(url: string, deviceId: string, token: string): Pr
                   protocol: MeasureProtocol.MEASURE_PROTOCOL_UDP,
                   target: measure.target ?? '',
                   address: '192.0.2.53',
-                  tool: 'node:dns',
+                  tool: 'dns-packet',
                   dns: {
                     resolver: 'system (192.0.2.53)',
                     recordType: 'A',

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import pino from 'pino';
-import { JobLifecycle } from '../../coordinator/jobs/job-lifecycle.js';
 import { reportOf } from '../../coordinator/link/wire.js';
 import { buildDownload, partName } from '../../coordinator/results/content.js';
 import { ResultIngest } from '../../coordinator/results/ingest.js';
@@ -16,6 +15,7 @@ import { contentKey } from '../../coordinator/storage/types.js';
 import type { JobRecord } from '../../coordinator/store/records.js';
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import { ContentPart } from '../../proto/index.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
 import { pendingJob } from '../helpers/records.js';
 
 /** The real store (counting its job reads), local storage, the lifecycle and ingest over them. */
@@ -27,21 +27,25 @@ class CountingStore extends SqliteStore {
   }
 }
 
-async function setup() {
+/** A store, storage, lifecycle and ingest; `onDropped` hears the results ingest drops. */
+async function setup(onDropped?: (reason: string) => void) {
   const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
   const store = new CountingStore(path.join(dir, 'db.sqlite'));
   const storage = new LocalStorage({ rootDir: path.join(dir, 'content') });
   const log = pino({ level: 'silent' });
-  const jobs = new JobLifecycle({
-    store,
-    log,
-    maxAttempts: 3,
+  const jobs = testLifecycle(store, {
     maxQueuedJobs: 10,
     runningGraceMs: 1000,
     coordinatorId: 'c',
     leaseMs: 1000,
   });
-  const ingest = new ResultIngest({ store, storages: () => storage, jobs, log });
+  const ingest = new ResultIngest({
+    store,
+    storages: () => storage,
+    jobs,
+    log,
+    ...(onDropped ? { onDropped } : {}),
+  });
   return { dir, store, storage, jobs, ingest };
 }
 
@@ -132,27 +136,8 @@ test('a result of an attempt the coordinator runs uses its claimed record; the s
 });
 
 test('a result racing a cancel: the cancel stands, its content is not kept, and the drop is told', async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
-  const store = new SqliteStore(path.join(dir, 'db.sqlite'));
-  const storage = new LocalStorage({ rootDir: path.join(dir, 'content') });
-  const log = pino({ level: 'silent' });
-  const jobs = new JobLifecycle({
-    store,
-    log,
-    maxAttempts: 3,
-    maxQueuedJobs: 10,
-    runningGraceMs: 1000,
-    coordinatorId: 'c',
-    leaseMs: 1000,
-  });
   const dropped: string[] = [];
-  const ingest = new ResultIngest({
-    store,
-    storages: () => storage,
-    jobs,
-    log,
-    onDropped: (reason) => dropped.push(reason),
-  });
+  const { dir, store, storage, jobs, ingest } = await setup((reason) => dropped.push(reason));
   const lease = { coordinatorId: 'c', untilMs: Date.now() + 60_000 };
   const loc = { country: 'DE', region: 'EU', city: '' };
   const body = Buffer.from('<p>late</p>');

@@ -72,6 +72,12 @@ const REPORTING = new Set([
 // Matched on the store's name (store.x, this.store.x, services.store.x): a text rule, not a type check.
 const STATE_WRITE =
   /\bstore\s*\.\s*(insertJob|claimJob|failJob|completeJob|requeueJob|requeueExpiredLeases|renewLeases|markArchived|insertSweep|insertSession|closeSession|expireSessions|pinSessionDevice)\(|\bstore\s*\.\s*publish\(\s*\{\s*type:\s*'(job_|session_)/;
+/**
+ * A group's state (store/group-types.ts): written with its members by the owner's group submit
+ * only; its counts move in the members' terminal writes inside the store, never from outside.
+ */
+const GROUP_WRITE = /\bstore\s*\.\s*groups\s*\.\s*insertGroup\(|\bjob_groups\b/;
+const GROUP_WRITERS = new Set([OWNER, 'coordinator/jobs/batch-submit.ts']);
 const posix = (p: string) => p.split(path.sep).join('/');
 
 for (const file of files) {
@@ -83,6 +89,14 @@ for (const file of files) {
     if (write) {
       problems.push(
         `${self} calls ${write[0]}: only ${OWNER} writes job and session state (report to it instead)`,
+      );
+    }
+  }
+  if (self.startsWith('coordinator/') && !GROUP_WRITERS.has(self) && !self.startsWith('coordinator/store/')) {
+    const write = GROUP_WRITE.exec(src);
+    if (write) {
+      problems.push(
+        `${self} uses ${write[0]}: only ${OWNER} (through jobs/batch-submit.ts) writes group state`,
       );
     }
   }

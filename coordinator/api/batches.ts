@@ -370,7 +370,9 @@ async function createBatch(
     completedAt: submissions.length === 0 ? createdAt : null,
     itemErrors,
   };
-  const jobs = await services.jobs.submitMany(batch, submissions, { trace: incomingTrace(req.headers) });
+  const jobs = await services.jobs.submitGroup({ kind: 'batch', batch }, submissions, {
+    trace: incomingTrace(req.headers),
+  });
   for (const [n, job] of jobs.entries()) {
     const s = submissions[n];
     if (!s) continue;

@@ -1,9 +1,10 @@
-// The placement of a batch of new jobs (POST /crawl/v1/batch/new) in one pass, for the owner of
-// job state (job-lifecycle.ts), which alone imports this file. It plans which jobs are placed at
-// once and which wait, stores them all with the batch in one statement, then announces, sends and
-// queues them through the owner's own primitives (BatchOwner): every change of state still passes
-// through the owner, this file only orders them for a batch.
-import type { BatchJob, BatchRecord } from '../store/batch-types.js';
+// The placement of a group of new jobs (a batch of POST /crawl/v1/batch/new, a measurement's
+// probes) in one pass, for the owner of job state (job-lifecycle.ts), which alone imports this
+// file. It plans which jobs are placed at once and which wait, stores them all with their group in
+// one transaction (store/group-types.ts), then announces, sends and queues them through the
+// owner's own primitives (BatchOwner): every change of state still passes through the owner, this
+// file only orders them for a group.
+import type { GroupMember, NewGroup } from '../store/group-types.js';
 import type { JobRecord } from '../store/records.js';
 import type { Store } from '../store/types.js';
 import { isoNanos } from '../time.js';
@@ -51,9 +52,9 @@ function plan(
   jobs: readonly JobRecord[],
   items: readonly BatchSubmission[],
   nowMs: number,
-): { planned: PlannedJob[]; rows: BatchJob[] } {
+): { planned: PlannedJob[]; rows: GroupMember[] } {
   const planned: PlannedJob[] = [];
-  const rows: BatchJob[] = [];
+  const rows: GroupMember[] = [];
   const lease = owner.lease(nowMs);
   let placing = true;
   for (const [i, job] of jobs.entries()) {
@@ -79,26 +80,31 @@ function plan(
 }
 
 /**
- * A batch's jobs in one pass: planned, stored with the batch in one transaction (one multi-row
- * insert), then announced, the placed ones' Assigns written, the rest queued and the queue pumped
+ * A group's jobs in one pass: planned, stored with the group in one transaction (multi-row
+ * inserts), then announced, the placed ones' Assigns written, the rest queued and the queue pumped
  * once. Jobs of a session wait in the queue, as submit()'s do.
  */
-export async function submitBatch(
+export async function submitGroup(
   owner: BatchOwner,
-  batch: BatchRecord,
+  group: NewGroup,
   items: readonly BatchSubmission[],
   opts: { trace?: SubmitTrace } = {},
 ): Promise<JobRecord[]> {
   const nowMs = owner.now();
   const submittedAt = isoNanos();
-  const jobs = items.map((item) => newJobRecord(item.input, nowMs, submittedAt));
+  const groupId = group.kind === 'batch' ? group.batch.id : group.measurement.id;
+  const jobs = items.map((item) => {
+    const job = newJobRecord(item.input, nowMs, submittedAt);
+    job.groupId = groupId;
+    return job;
+  });
   for (const job of jobs) nextStatus(job.id, null, 'submit');
   const first = jobs[0];
   const span = first ? owner.tracing?.submit({ job: first, count: jobs.length }, opts.trace) : undefined;
   if (span) for (const job of jobs) job.traceParent = span.wire.traceParent;
   const { planned, rows } = plan(owner, jobs, items, nowMs);
   try {
-    await owner.store.batches.insertBatch(batch, rows);
+    await owner.store.groups.insertGroup(group, rows);
   } catch (err) {
     for (const { job, claim } of planned) {
       if (claim) owner.release(job.id, claim.placed.attempt, claim.placed.device.profile.deviceId);

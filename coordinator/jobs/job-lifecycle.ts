@@ -15,11 +15,11 @@ import { DeviceSlots } from '../scheduler/device-slots.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
 import { OwnerQueues } from '../scheduler/owner-queues.js';
 import { expiryFailure, queuedEntry, wanted } from '../scheduler/queue-entry.js';
-import type { BatchRecord } from '../store/batch-types.js';
+import type { NewGroup } from '../store/group-types.js';
 import type { JobRecord, Placement, ResultRecord, SessionRecord, SweepRecord } from '../store/records.js';
 import type { CompleteOutcome, Store } from '../store/types.js';
 import type { JobSpan, JobTracing } from '../tracing/job-tracing.js';
-import { type BatchOwner, submitBatch } from './batch-submit.js';
+import { type BatchOwner, submitGroup } from './batch-submit.js';
 import type { JobEvent, JobListener } from './events.js';
 import {
   CANCELLED_BY_CLIENT,
@@ -294,16 +294,16 @@ export class JobLifecycle
   }
 
   /**
-   * A batch's jobs (POST /crawl/v1/batch/new) in one pass (batch-submit.ts): placed at once in
+   * A group's jobs (a batch, a measurement) in one pass (batch-submit.ts): placed at once in
    * request order while nothing waits in the queue and a device has room, the rest queued; stored
-   * with the batch in one statement, then the Assigns written and the queue pumped once.
+   * with the group in one transaction, then the Assigns written and the queue pumped once.
    */
-  submitMany(
-    batch: BatchRecord,
+  submitGroup(
+    group: NewGroup,
     items: readonly BatchSubmission[],
     opts: { trace?: SubmitTrace } = {},
   ): Promise<JobRecord[]> {
-    return submitBatch(this.batchOwner, batch, items, opts);
+    return submitGroup(this.batchOwner, group, items, opts);
   }
 
   /** The Assign of a job stored claimed at submit, within its own dispatch span. */

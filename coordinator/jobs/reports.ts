@@ -6,7 +6,7 @@
 import type { OwnerControls } from '../../proto/index.js';
 import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
-import type { BatchRecord } from '../store/batch-types.js';
+import type { NewGroup } from '../store/group-types.js';
 import type { JobRecord, Placement, ResultRecord, SessionRecord, SweepRecord } from '../store/records.js';
 import type { CompleteOutcome } from '../store/types.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
@@ -38,11 +38,12 @@ export interface JobRequests {
     opts?: { excludedDeviceId?: string | readonly string[]; id?: string; trace?: SubmitTrace },
   ): Promise<JobRecord>;
   /**
-   * A batch's jobs, stored with the batch in one transaction; placed at once while devices have
-   * room and nothing waits, the rest queued. Answers the jobs as submitted, in the order given.
+   * A group's jobs (a batch, a measurement), stored with the group in one transaction; placed at
+   * once while devices have room and nothing waits, the rest queued. Answers the jobs as
+   * submitted, in the order given.
    */
-  submitMany(
-    batch: BatchRecord,
+  submitGroup(
+    group: NewGroup,
     items: readonly BatchSubmission[],
     opts?: { trace?: SubmitTrace },
   ): Promise<JobRecord[]>;

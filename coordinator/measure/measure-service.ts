@@ -1,10 +1,10 @@
 // Creating a measurement and reading it back. A measurement fans out into one ordinary job per
 // device (method MEASURE_<TYPE>_<PROTOCOL>, owned by the caller), submitted through the job owner;
 // the picker keeps every job of one measurement on a distinct device (scheduler/matching.ts,
-// `distinctDevices`). Results are the jobs' results: `metadata.measure` and the raw output part.
+// `distinctDevices`). The measurement and its jobs are one group (store/group-types.ts). Results are the jobs' results: `metadata.measure` and the raw output part.
 import { measureMethod, measureUrl } from '../../proto/index.js';
 import { ApiError, jobNotFound, queueFull } from '../errors.js';
-import type { SubmitTrace } from '../jobs/reports.js';
+import type { BatchSubmission, SubmitTrace } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
 import type { ConnectedDevice } from '../scheduler/device.js';
 import { mismatch } from '../scheduler/matching.js';
@@ -101,36 +101,34 @@ export async function createMeasurement(
     createdAt: new Date().toISOString(),
     jobs: refs,
   };
-  // Stored first: a job's result (and its event) always finds the measurement.
-  await services.store.measurements.insertMeasurement(measurement);
+  // Stored with its jobs in one transaction (a group): a crash leaves all of it or none.
   const method = methodOf(input);
   const url = measureUrl(input.type, input.target);
-  const jobs: JobRecord[] = [];
-  for (const ref of refs) {
-    const loc = input.locations[ref.location];
-    const job = await services.jobs.submit(
-      {
-        ownerId,
-        url,
-        method,
-        timeoutSec: input.timeoutSec,
-        placement: loc?.placement ?? {},
-        sessionId: null,
-        sweepId: null,
-        storageType: services.config.defaultStorageType,
-        request: {
-          headers: [],
-          bodyBase64: '',
-          cookies: [],
-          ownWebhook: false, // the measurement's webhook is the measurement's
-          measure: { measurementId: id, type: input.type, target: input.target, options: input.options },
-        },
+  const items: BatchSubmission[] = refs.map((ref, index) => ({
+    index,
+    sessionDeviceId: null,
+    input: {
+      id: ref.jobId,
+      ownerId,
+      url,
+      method,
+      timeoutSec: input.timeoutSec,
+      placement: input.locations[ref.location]?.placement ?? {},
+      sessionId: null,
+      sweepId: null,
+      storageType: services.config.defaultStorageType,
+      request: {
+        headers: [],
+        bodyBase64: '',
+        cookies: [],
+        ownWebhook: false, // the measurement's webhook is the measurement's
+        measure: { measurementId: id, type: input.type, target: input.target, options: input.options },
       },
-      null,
-      { id: ref.jobId, trace: opts.trace },
-    );
-    jobs.push(job);
-  }
+    },
+  }));
+  const jobs = await services.jobs.submitGroup({ kind: 'measurement', measurement }, items, {
+    trace: opts.trace,
+  });
   return { measurement, jobs };
 }
 

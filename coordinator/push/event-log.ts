@@ -2,16 +2,18 @@
 // the store's event log and outbox is started at once and tracked; `drain()` waits for it. A crash
 // between the job's store change and that write would lose the event, so at start (and on every
 // catch-up pass) terminal jobs of the retry window that have no event get one: events are keyed
-// (`job:<id>`), so a second writer, here or on another coordinator, writes nothing.
+// (`job:<id>`), so a second writer, here or on another coordinator, writes nothing. The same holds
+// for groups (a batch, a measurement): the member's terminal write stamps its group finished, and
+// a finished group without its completion event gets it then.
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { JobEvent, JobListener } from '../jobs/events.js';
-import { loadMeasurementView, measurementStatus } from '../measure/measure-view.js';
+import { loadMeasurementView } from '../measure/measure-view.js';
 import { newResourceId } from '../resource-id.js';
 import { jobView } from '../results/views.js';
 import type { CoreServices } from '../services.js';
 import { crawlView } from '../site-crawl/crawl-service.js';
-import type { BatchRecord } from '../store/batch-types.js';
+import type { GroupKind } from '../store/group-types.js';
 import type { NewPushEvent } from '../store/push-types.js';
 import type { JobRecord, SweepRecord } from '../store/records.js';
 import { loadSweepView } from '../sweeps/sweep-service.js';
@@ -21,8 +23,6 @@ const CATCH_UP_BATCH = 500;
 
 export class PushEventLog implements JobListener {
   private readonly inflight = new Set<Promise<void>>();
-  /** Job ends of this turn waiting to be counted towards their batches (see checkBatch). */
-  private finishing: { jobIds: string[]; counted: Promise<void> } | null = null;
   private readonly appended = new EventEmitter();
   private readonly log: Logger;
 
@@ -57,6 +57,14 @@ export class PushEventLog implements JobListener {
         written++;
       }
       if (ids.length < CATCH_UP_BATCH) break;
+    }
+    for (;;) {
+      const groups = await this.services.store.groups.listFinishedWithoutEvent(since, CATCH_UP_BATCH);
+      for (const g of groups) {
+        await this.recordGroup(g.id, g.kind);
+        written++;
+      }
+      if (groups.length < CATCH_UP_BATCH) break;
     }
     for (;;) {
       const ids = await this.services.store.crawls.listEndedWithoutEvent(since, CATCH_UP_BATCH);
@@ -121,24 +129,33 @@ export class PushEventLog implements JobListener {
       data: { job: jobView(job) },
     });
     if (job.sweepId) await this.checkSweep(job.sweepId);
-    const measurementId = job.request.measure?.measurementId;
-    if (measurementId) await this.checkMeasurement(measurementId);
-    // Only a batch's jobs carry its id: every other job's end costs no batch lookup.
-    if (job.request.batchId) await this.checkBatch(job.id);
+    // Only a group's members carry its id: every other job's end costs no group lookup.
+    if (job.groupId) await this.checkGroup(job.groupId);
   }
 
   /**
-   * The measurement once every one of its jobs is final. Its events carry the measurement's id
-   * where a sweep's carry the sweep's (the event's group), so streams and the delivery log
-   * filter them the same way.
+   * The group's completion event once its last member has ended: the member's terminal write
+   * counted it in the group and stamped `finished_at` (store/group-types.ts), so one read by id
+   * tells. Members ending together may each see it finished; the event's key writes it once.
    */
-  private async checkMeasurement(id: string): Promise<void> {
+  private async checkGroup(groupId: string): Promise<void> {
+    const group = await this.services.store.groups.getGroup(groupId);
+    if (group?.finishedAt) await this.recordGroup(group.id, group.kind);
+  }
+
+  private async recordGroup(id: string, kind: GroupKind): Promise<void> {
+    if (kind === 'batch') await this.batchCompleted(id);
+    else await this.measurementCompleted(id);
+  }
+
+  /**
+   * A measurement's one measurement.completed. Its events carry the measurement's id where a
+   * sweep's carry the sweep's (the event's group), so streams and the delivery log filter them
+   * the same way.
+   */
+  private async measurementCompleted(id: string): Promise<void> {
     const m = await this.services.store.measurements.getMeasurement(id);
     if (!m) return;
-    const jobs = new Map(
-      (await this.services.store.getJobs(m.jobs.map((r) => r.jobId))).map((j) => [j.id, j]),
-    );
-    if (measurementStatus(m, jobs) !== 'finished') return;
     await this.append({
       type: 'measurement.completed',
       ownerId: m.ownerId,
@@ -167,33 +184,13 @@ export class PushEventLog implements JobListener {
     });
   }
 
-  /**
-   * The job's end counted towards its batch; the batch's last job writes batch.completed once. The
-   * ends of one turn (a batch's jobs end together) are counted in one store write, not two
-   * statements each; every caller waits for that write.
-   */
-  private checkBatch(jobId: string): Promise<void> {
-    if (!this.finishing) {
-      const jobIds: string[] = [];
-      const counted = new Promise<void>((resolve, reject) => {
-        setImmediate(() => {
-          this.finishing = null;
-          this.countFinished(jobIds).then(resolve, reject);
-        });
-      });
-      this.finishing = { jobIds, counted };
-    }
-    this.finishing.jobIds.push(jobId);
-    return this.finishing.counted;
-  }
-
-  private async countFinished(jobIds: readonly string[]): Promise<void> {
-    const batches = await this.services.store.batches.jobsFinished(jobIds, new Date().toISOString());
-    for (const batch of batches) await this.batchCompleted(batch);
-  }
-
-  private async batchCompleted(batch: BatchRecord): Promise<void> {
-    const counts = await this.services.store.batches.countBatchJobs(batch.id);
+  /** A batch's one batch.completed, with its counts by status. */
+  private async batchCompleted(id: string): Promise<void> {
+    const [batch, counts] = await Promise.all([
+      this.services.store.batches.getBatch(id),
+      this.services.store.batches.countBatchJobs(id),
+    ]);
+    if (!batch) return;
     await this.append({
       type: 'batch.completed',
       ownerId: batch.ownerId,

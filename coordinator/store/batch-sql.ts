@@ -1,11 +1,10 @@
-// The SQL of batches that SQLite and PostgreSQL share: migration 14's tables, in types both accept.
-import type { BatchJob, BatchRecord } from './batch-types.js';
-import { CLAIMED_COLUMNS, jobToRow } from './rows.js';
+// The SQL of batches, written once for both stores: migration 14's tables (16 moved their counts to
+// the batch's group), the row mapping and the reads.
+import type { BatchRecord } from './batch-types.js';
 
 /**
- * Migration 14. `batch_jobs.finished` makes counting a job's end idempotent (a catch-up pass or a
- * second coordinator reporting the same end counts it once); `job_id` is unique, so the lookup on
- * a job's end is one index probe, and a job of no batch finds nothing.
+ * Migration 14, as it was: migration 16 drops its counters (`finished_count`, `completed_at`,
+ * `batch_jobs.finished`), which a batch's group now keeps in its members' terminal statements.
  */
 export const BATCH_TABLES_SQL = `
   CREATE TABLE batches (
@@ -27,46 +26,55 @@ export const BATCH_TABLES_SQL = `
   );
 `;
 
+/** A batch's own row (the counts are its group's: store/group-types.ts). */
 export interface BatchRow {
   id: string;
   owner_id: string;
   created_at: string;
   requested_count: number | string;
   accepted_count: number | string;
-  finished_count: number | string;
-  completed_at: string | null;
   item_errors: string;
 }
 
-export function batchToRow(b: BatchRecord): BatchRow {
-  return {
-    id: b.id,
-    owner_id: b.ownerId,
-    created_at: b.createdAt,
-    requested_count: b.requestedCount,
-    accepted_count: b.acceptedCount,
-    finished_count: b.finishedCount,
-    completed_at: b.completedAt,
-    item_errors: JSON.stringify(b.itemErrors),
-  };
+/** A batch row read with its group's counts (GET_BATCH_SQL). */
+export interface BatchWithGroupRow extends BatchRow {
+  completed_count: number | string | null;
+  failed_count: number | string | null;
+  finished_at: string | null;
 }
 
-export function rowToBatch(r: BatchRow): BatchRecord {
+export const BATCH_COLUMNS = [
+  'id',
+  'owner_id',
+  'created_at',
+  'requested_count',
+  'accepted_count',
+  'item_errors',
+] as const;
+
+export function batchValues(b: BatchRecord): unknown[] {
+  return [b.id, b.ownerId, b.createdAt, b.requestedCount, b.acceptedCount, JSON.stringify(b.itemErrors)];
+}
+
+export const GET_BATCH_SQL = `SELECT b.*, g.completed_count, g.failed_count, g.finished_at
+  FROM batches b LEFT JOIN job_groups g ON g.id = b.id WHERE b.id = ?`;
+
+export function rowToBatch(r: BatchWithGroupRow): BatchRecord {
   return {
     id: r.id,
     ownerId: r.owner_id,
     createdAt: r.created_at,
     requestedCount: Number(r.requested_count),
     acceptedCount: Number(r.accepted_count),
-    finishedCount: Number(r.finished_count),
-    completedAt: r.completed_at,
+    finishedCount: Number(r.completed_count ?? 0) + Number(r.failed_count ?? 0),
+    completedAt: r.finished_at,
     itemErrors: JSON.parse(r.item_errors) as BatchRecord['itemErrors'],
   };
 }
 
 /** The status counts query's columns (`status`, `n`), on the batch's positions joined to jobs. */
-export const COUNT_BATCH_JOBS_SQL = (param: string) =>
-  `SELECT j.status AS status, COUNT(*) AS n FROM batch_jobs b JOIN jobs j ON j.id = b.job_id WHERE b.batch_id = ${param} GROUP BY j.status`;
+export const COUNT_BATCH_JOBS_SQL =
+  'SELECT j.status AS status, COUNT(*) AS n FROM batch_jobs b JOIN jobs j ON j.id = b.job_id WHERE b.batch_id = ? GROUP BY j.status';
 
 export function countsOf(rows: ReadonlyArray<{ status: string; n: number | string }>) {
   const counts = { pending: 0, running: 0, completed: 0, failed: 0 };
@@ -74,14 +82,4 @@ export function countsOf(rows: ReadonlyArray<{ status: string; n: number | strin
     if (r.status in counts) counts[r.status as keyof typeof counts] = Number(r.n);
   }
   return counts;
-}
-
-/** Appends one batch job's values in CLAIMED_COLUMNS order (the lease's columns null when unclaimed). */
-export function pushClaimedValues(values: unknown[], { job, lease }: BatchJob): void {
-  const row = jobToRow(job) as unknown as Record<string, unknown>;
-  for (const c of CLAIMED_COLUMNS) {
-    if (c === 'coordinator_id') values.push(lease?.coordinatorId ?? null);
-    else if (c === 'lease_until_ms') values.push(lease?.untilMs ?? null);
-    else values.push(row[c]);
-  }
 }

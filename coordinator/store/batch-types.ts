@@ -1,6 +1,5 @@
 // Batches as stored (POST /crawl/v1/batch/new): the batch, the jobs it created in order, and the
-// part of the store behind it. The SQL both stores share is in batch-sql.ts.
-import type { JobRecord } from './records.js';
+// part of the store behind it. A batch is a group of jobs (group-types.ts); its SQL is batch-sql.ts.
 
 /** An item of the batch that was refused, kept so a retry of the request can answer it again. */
 export interface BatchItemError {
@@ -17,30 +16,19 @@ export interface BatchRecord {
   createdAt: string;
   requestedCount: number;
   acceptedCount: number;
-  /** Accepted jobs that are completed or failed. */
+  /** Accepted jobs that are completed or failed (the batch's group's counts). */
   finishedCount: number;
-  /** Set when the last accepted job ended (at creation when none was accepted). */
+  /** Set by the last accepted job's end (at creation when none was accepted): its group's. */
   completedAt: string | null;
   itemErrors: BatchItemError[];
-}
-
-/** One job of a batch: its position in the request, and its record as it is to be stored. */
-export interface BatchJob {
-  index: number;
-  job: JobRecord;
-  /** Stored already claimed under this lease (placed the moment it was submitted). */
-  lease?: { coordinatorId: string; untilMs: number };
 }
 
 /** Job counts of a batch by status. */
 export type BatchCounts = Record<'pending' | 'running' | 'completed' | 'failed', number>;
 
+/** Batches are written as groups (Store.groups.insertGroup: the batch, its jobs, their positions). */
 export interface BatchStore {
-  /**
-   * The batch, its jobs (one multi-row insert) and their positions, in one transaction: all or
-   * nothing. Jobs with a lease are stored running under it, as Store.insertJob does.
-   */
-  insertBatch(batch: BatchRecord, jobs: readonly BatchJob[]): Promise<void>;
+  /** The batch with its group's counts (`finishedCount`, `completedAt`). */
   getBatch(id: string): Promise<BatchRecord | null>;
   /** The batch's jobs by status (one grouped read). */
   countBatchJobs(batchId: string): Promise<BatchCounts>;
@@ -50,10 +38,4 @@ export interface BatchStore {
     afterIndex: number,
     limit: number,
   ): Promise<Array<{ index: number; jobId: string }>>;
-  /**
-   * The jobs ended: each counted once towards its batch (a job counted before counts nothing; a job
-   * of no batch is skipped), in one write for all of them. Returns the batches whose last job this
-   * call counted (so `batch.completed` is written once each).
-   */
-  jobsFinished(jobIds: readonly string[], at: string): Promise<BatchRecord[]>;
 }

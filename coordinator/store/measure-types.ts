@@ -29,9 +29,8 @@ export interface MeasurementRecord {
   jobs: MeasurementJobRef[];
 }
 
+/** A measurement is written as a group, with its jobs (Store.groups.insertGroup). */
 export interface MeasurementStore {
-  /** Stored before its jobs are submitted, so a job's result always finds its measurement. */
-  insertMeasurement(m: MeasurementRecord): Promise<void>;
   getMeasurement(id: string): Promise<MeasurementRecord | null>;
 }
 

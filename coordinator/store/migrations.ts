@@ -15,6 +15,7 @@
 // the database's default collation. JSON stays TEXT: rows.ts parses strings, and TEXT round-trips.
 import { BATCH_TABLES_SQL } from './batch-sql.js';
 import { CRAWL_TABLES_SQL } from './crawl-types.js';
+import { GROUP_MEASUREMENTS_SQL, GROUP_TABLES_SQL } from './group-types.js';
 import { IDEMPOTENCY_TABLE_SQL } from './idempotency-types.js';
 import { MEASUREMENT_TABLE_SQL } from './measure-types.js';
 import { DELIVERY_SUBJECT_SQL } from './push-types.js';
@@ -291,6 +292,13 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 15,
     // 15: site crawls, their frontier, the hosts' robots.txt and the shared politeness slots.
     sql: CRAWL_TABLES_SQL,
+  },
+  {
+    version: 16,
+    // 16: groups of jobs (store/group-types.ts): batches and measurements become groups whose
+    // counts their members' terminal statements keep.
+    sqlite: GROUP_TABLES_SQL(TYPES.sqlite.sortedText) + GROUP_MEASUREMENTS_SQL.sqlite,
+    postgres: GROUP_TABLES_SQL(TYPES.postgres.sortedText) + GROUP_MEASUREMENTS_SQL.postgres,
   },
   {
     // The job change cursor (docs/postgres.md, "Catching up"): the transaction that last inserted a

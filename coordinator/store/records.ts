@@ -172,6 +172,8 @@ export interface JobRecord {
    * (coordinator/tracing/), so whichever coordinator dispatches or ingests it continues that trace.
    */
   traceParent?: string | null;
+  /** The group (a batch, a measurement) the job was stored with, whose counts its end moves. */
+  groupId?: string | null;
 }
 
 /** The columns the contract's Job object shows (results/views.ts): no request, no result. */

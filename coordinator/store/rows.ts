@@ -36,6 +36,7 @@ export interface JobRow {
   archived_at: string | null;
   result: string | null;
   trace_parent: string | null;
+  group_id: string | null;
 }
 
 export const JOB_COLUMNS = [
@@ -61,6 +62,7 @@ export const JOB_COLUMNS = [
   'archived_at',
   'result',
   'trace_parent',
+  'group_id',
 ] as const;
 
 /** A job stored already claimed (insertJob with a lease): its columns and the lease's. */
@@ -90,6 +92,7 @@ export function jobToRow(job: JobRecord): JobRow {
     archived_at: job.archivedAt,
     result: job.result ? JSON.stringify(job.result) : null,
     trace_parent: job.traceParent ?? null,
+    group_id: job.groupId ?? null,
   };
 }
 
@@ -119,6 +122,8 @@ export function rowToJob(row: JobRow): JobRecord {
   };
   // Only traced jobs have one; an untraced record looks as it did before tracing existed.
   if (row.trace_parent) job.traceParent = row.trace_parent;
+  // Only a group's members have one (store/group-types.ts).
+  if (row.group_id) job.groupId = row.group_id;
   return job;
 }
 

@@ -3,6 +3,7 @@
 import type { StorageType } from '../storage/types.js';
 import type { BatchStore } from './batch-types.js';
 import type { CrawlStore } from './crawl-types.js';
+import type { GroupStore } from './group-types.js';
 import type { IdempotencyStore } from './idempotency-types.js';
 import type { LimitStore } from './limit-types.js';
 import type { MeasurementStore } from './measure-types.js';
@@ -48,6 +49,8 @@ export interface Store {
   readonly measurements: MeasurementStore;
   /** Batches of jobs submitted in one request (POST /crawl/v1/batch/new). */
   readonly batches: BatchStore;
+  /** Groups of jobs (batches, measurements): written with their members, counted by their ends. */
+  readonly groups: GroupStore;
   /** Site crawls, their frontier and the hosts' politeness slots (coordinator/site-crawl/). */
   readonly crawls: CrawlStore;
 

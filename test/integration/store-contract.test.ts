@@ -690,12 +690,138 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
         createdAt: new Date().toISOString(),
         jobs: [{ jobId: job.id, location: 0 }],
       };
-      await store.measurements.insertMeasurement(measurement);
-      await store.insertJob(job);
+      await store.groups.insertGroup({ kind: 'measurement', measurement }, [{ index: 0, job }]);
       assert.deepEqual(await store.measurements.getMeasurement(id), measurement);
       assert.deepEqual((await store.getJob(job.id))?.request, job.request);
+      assert.equal((await store.getJob(job.id))?.groupId, id);
       assert.equal(await store.measurements.getMeasurement('no-such-measurement'), null);
       assert.deepEqual(await (await openAnother()).measurements.getMeasurement(id), measurement);
+    });
+
+    it('groups: stored with their members in one transaction; each member end counts once, in its own terminal write', async () => {
+      const batchId = uid('batch');
+      const members = [0, 1, 2].map((index) => ({
+        index,
+        job: makeJob({ url: `https://example.com/${index}` }),
+      }));
+      const batch = {
+        id: batchId,
+        ownerId: 'owner-1',
+        createdAt: new Date().toISOString(),
+        requestedCount: 4,
+        acceptedCount: 3,
+        finishedCount: 0,
+        completedAt: null,
+        itemErrors: [{ index: 3, code: 'INVALID_REQUEST', message: 'invalid request: url' }],
+      };
+      await store.groups.insertGroup({ kind: 'batch', batch }, members);
+      const at = new Date().toISOString();
+      assert.deepEqual(await store.groups.getGroup(batchId), {
+        id: batchId,
+        kind: 'batch',
+        ownerId: 'owner-1',
+        createdAt: batch.createdAt,
+        total: 3,
+        completed: 0,
+        failed: 0,
+        finishedAt: null,
+      });
+      assert.deepEqual(await store.batches.getBatch(batchId), batch);
+      assert.deepEqual(await store.batches.listBatchJobs(batchId, -1, 10), [
+        { index: 0, jobId: members[0]!.job.id },
+        { index: 1, jobId: members[1]!.job.id },
+        { index: 2, jobId: members[2]!.job.id },
+      ]);
+      const [a, b, c] = members.map((m) => m.job);
+      assert.equal(await store.completeJob(a!.id, makeResult('dev-1', 0), at), 'stored');
+      // A second report of the same end counts nothing.
+      assert.equal(await store.completeJob(a!.id, makeResult('dev-1', 0), at), 'duplicate');
+      assert.equal(await store.failJob(a!.id, 'timeout', 'late', at), false);
+      assert.equal(await store.failJob(b!.id, 'cancelled', 'cancelled by the client', at), true);
+      let g = await store.groups.getGroup(batchId);
+      assert.deepEqual([g?.completed, g?.failed, g?.finishedAt], [1, 1, null]);
+      assert.deepEqual(
+        await store.groups
+          .listFinishedWithoutEvent(new Date(0).toISOString(), 100)
+          .then((l) => l.filter((x) => x.id === batchId)),
+        [],
+      );
+      const last = new Date(Date.now() + 1000).toISOString();
+      // The last member, ended by whichever path, finishes the group in its own write.
+      assert.equal(await store.failJob(c!.id, 'timeout', 'no answer', last), true);
+      g = await store.groups.getGroup(batchId);
+      assert.deepEqual([g?.completed, g?.failed, g?.finishedAt], [1, 2, last]);
+      const read = await store.batches.getBatch(batchId);
+      assert.deepEqual([read?.finishedCount, read?.completedAt], [3, last]);
+      assert.deepEqual(await store.batches.countBatchJobs(batchId), {
+        pending: 0,
+        running: 0,
+        completed: 1,
+        failed: 2,
+      });
+      // Finished without its completion event: catch-up finds it; once the event is written, not.
+      const found = await store.groups.listFinishedWithoutEvent(new Date(0).toISOString(), 1000);
+      assert.ok(found.some((x) => x.id === batchId && x.kind === 'batch'));
+      await store.push.appendEvent({
+        id: uid('msg'),
+        ownerId: 'owner-1',
+        type: 'batch.completed',
+        jobId: null,
+        sweepId: null,
+        dedupeKey: `batch:${batchId}`,
+        createdAtMs: Date.now(),
+        payload: '{}',
+        deliveries: [],
+      });
+      const after = await store.groups.listFinishedWithoutEvent(new Date(0).toISOString(), 1000);
+      assert.ok(!after.some((x) => x.id === batchId));
+      // Another coordinator on the same data sees the same group.
+      assert.deepEqual(await (await openAnother()).groups.getGroup(batchId), g);
+    });
+
+    it('groups: a group fails whole when a member cannot be stored, and a group of no members is finished at once', async () => {
+      const taken = makeJob();
+      await store.insertJob(taken);
+      const measurement = (id: string) => ({
+        id,
+        ownerId: 'owner-1',
+        type: 'ping' as const,
+        target: 'example.com',
+        options: {
+          protocol: 'icmp' as const,
+          port: 0,
+          packets: 3,
+          maxHops: 0,
+          recordType: '',
+          resolver: '',
+          resolverPort: 0,
+          serverName: '',
+          ipVersion: 4 as const,
+        },
+        locations: [{ placement: {}, limit: 2 }],
+        timeoutSec: 30,
+        createdAt: new Date().toISOString(),
+        jobs: [],
+      });
+      const id = uid('measurement');
+      const fresh = makeJob();
+      // The second member reuses a stored job's id: nothing of the group stays.
+      await assert.rejects(
+        store.groups.insertGroup({ kind: 'measurement', measurement: measurement(id) }, [
+          { index: 0, job: fresh },
+          { index: 1, job: { ...taken } },
+        ]),
+      );
+      assert.equal(await store.groups.getGroup(id), null);
+      assert.equal(await store.measurements.getMeasurement(id), null);
+      assert.equal(await store.getJob(fresh.id), null);
+      const empty = uid('measurement');
+      const m = measurement(empty);
+      await store.groups.insertGroup({ kind: 'measurement', measurement: m }, []);
+      assert.equal((await store.groups.getGroup(empty))?.finishedAt, m.createdAt);
+      // …and has no completion event to catch up on.
+      const found = await store.groups.listFinishedWithoutEvent(new Date(0).toISOString(), 1000);
+      assert.ok(!found.some((x) => x.id === empty));
     });
 
     it('trust: a record is replaced whole, read back by id and by list (each known id once), disputes newest first', async () => {

@@ -180,7 +180,7 @@ const completePart: Part<'complete'> = {
   ) => `cp AS (UPDATE jobs j SET status = 'completed', result = v.result, completed_at = v.at, device_id = v.device_id
   FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[]) AS v(id, result, at, device_id)
   WHERE j.id = v.id AND j.status IN ('pending', 'running')
-  RETURNING j.id)`,
+  RETURNING j.id, j.group_id, j.completed_at)`,
   branch: `SELECT 'complete', id, NULL::bigint FROM cp`,
   values: (entries) => {
     const ops = byId(entries);
@@ -206,7 +206,7 @@ const failPart: Part<'fail'> = {
   ) => `fl AS (UPDATE jobs j SET status = 'failed', failure_type = v.type, error_message = v.message, completed_at = v.at
   FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[]) AS v(id, type, message, at, only_if)
   WHERE j.id = v.id AND j.status IN ('pending', 'running') AND (v.only_if IS NULL OR j.status = v.only_if)
-  RETURNING j.id)`,
+  RETURNING j.id, j.group_id, j.completed_at)`,
   branch: `SELECT 'fail', id, NULL::bigint FROM fl`,
   values: (entries) => {
     const ops = byId(entries);
@@ -360,6 +360,31 @@ function notifyCte(p: (i: number) => string, changed: ReadonlyArray<{ type: stri
   WHERE x.payload <> '[]')`;
 }
 
+/**
+ * The terminal writes' rows as (group_id, completed, failed, at): a member's end counts in its group
+ * (store/group-types.ts) in the statement that ends it.
+ */
+const MEMBER_ENDS: Partial<Record<WriteKind, string>> = {
+  complete: 'SELECT group_id, 1 AS c, 0 AS f, completed_at AS at FROM cp',
+  fail: 'SELECT group_id, 0 AS c, 1 AS f, completed_at AS at FROM fl',
+};
+
+/**
+ * The groups' counts moved by this statement's terminal writes, summed per group first (one UPDATE
+ * may not touch a row twice), `finished_at` stamped by the end that reaches the total: the same
+ * rule as MEMBER_ENDED_SQL, which SQLite runs per job. A data-modifying CTE runs whether or not the
+ * final SELECT reads it.
+ */
+function groupCountCte(ends: readonly string[]): string {
+  return `gp AS (UPDATE job_groups g SET completed_count = g.completed_count + e.c,
+    failed_count = g.failed_count + e.f,
+    finished_at = CASE WHEN g.finished_at IS NULL AND g.completed_count + g.failed_count + e.c + e.f >= g.total
+      THEN e.at ELSE g.finished_at END
+  FROM (SELECT group_id, SUM(c)::int AS c, SUM(f)::int AS f, MAX(at) AS at
+    FROM (${ends.join(' UNION ALL ')}) x WHERE group_id IS NOT NULL GROUP BY group_id) e
+  WHERE g.id = e.group_id)`;
+}
+
 /** The kinds in the order of their CTEs (a stage holds at most one write per job: no order changes an outcome). */
 const PARTS: ReadonlyArray<[WriteKind, Part<WriteKind>]> = [
   ['insert', erase(insertPart)],
@@ -405,6 +430,8 @@ function statementText(mask: number): string {
     if (part.branch) branches.push(part.branch);
     if (part.announces) changed.push(part.announces);
   }
+  const ends = PARTS.flatMap(([kind], i) => ((mask & (1 << i)) !== 0 ? (MEMBER_ENDS[kind] ?? []) : []));
+  if (ends.length > 0) ctes.push(groupCountCte(ends));
   if (mask & NOTIFY_BIT) {
     add((p) => notifyCte(p, changed));
     branches.push(`SELECT 'notify', NULL, NULL::bigint FROM nt`);

@@ -2,14 +2,18 @@
 // so two coordinators can never both claim or both complete a job; the job writes of one event-loop
 // turn commit together (write-batch.ts), and one NOTIFY per commit carries the wake-ups.
 import pg from 'pg';
+import type { BatchStore } from '../batch-types.js';
 import type { CrawlStore } from '../crawl-types.js';
+import type { GroupStore } from '../group-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
 import type { MeasurementStore } from '../measure-types.js';
 import type { JobRecord, JobViewRecord, ResultRecord, SweepRecord } from '../records.js';
 import { type JobRow, rowToJob } from '../rows.js';
 import type { ScheduleStore } from '../schedule-types.js';
+import { SqlBatchStore } from '../sql-batch-store.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
+import { SqlGroupStore } from '../sql-group-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import type { SqlRunner } from '../sql-runner.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
@@ -18,7 +22,6 @@ import { SqlTrustStore } from '../sql-trust-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
-import { PostgresBatchStore } from './batch-store.js';
 import { eventChannel } from './connection-spec.js';
 import { EventHub } from './event-hub.js';
 import type { StoreLog } from './event-subscription.js';
@@ -57,7 +60,8 @@ export class PostgresStore extends SqlSharedStore implements Store {
   readonly limits: LimitStore;
   readonly schedules: ScheduleStore;
   readonly measurements: MeasurementStore;
-  readonly batches: PostgresBatchStore;
+  readonly batches: BatchStore;
+  readonly groups: GroupStore;
   readonly crawls: CrawlStore;
 
   protected readonly sql: SqlRunner;
@@ -76,11 +80,12 @@ export class PostgresStore extends SqlSharedStore implements Store {
     this.sql = sql;
     this.trust = new SqlTrustStore(sql);
     this.idempotency = new PostgresIdempotencyStore(pool);
-    this.batches = new PostgresBatchStore(pool);
     this.limits = new PostgresLimitStore(pool, this.writes);
     this.push = new PostgresPushStore(pool, this.writes);
     this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
+    this.batches = new SqlBatchStore(sql);
+    this.groups = new SqlGroupStore(sql);
     this.crawls = new SqlCrawlStore(sql);
   }
 

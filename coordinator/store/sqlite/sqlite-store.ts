@@ -2,7 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { BatchStore } from '../batch-types.js';
 import type { CrawlStore } from '../crawl-types.js';
+import type { GroupStore } from '../group-types.js';
 import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
 import type { MeasurementStore } from '../measure-types.js';
@@ -21,7 +23,9 @@ import {
   withoutNul,
 } from '../rows.js';
 import type { ScheduleStore } from '../schedule-types.js';
+import { SqlBatchStore } from '../sql-batch-store.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
+import { MEMBER_ENDED_SQL, SqlGroupStore } from '../sql-group-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
 import type { SqlRunner } from '../sql-runner.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
@@ -30,7 +34,6 @@ import { SqlTrustStore } from '../sql-trust-store.js';
 import type { StoreEvent } from '../store-events.js';
 import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
-import { SqliteBatchStore } from './batch-store.js';
 import { SqliteIdempotencyStore } from './idempotency-store.js';
 import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
@@ -74,7 +77,8 @@ export class SqliteStore extends SqlSharedStore implements Store {
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
   readonly schedules: ScheduleStore;
-  readonly batches: SqliteBatchStore;
+  readonly batches: BatchStore;
+  readonly groups: GroupStore;
   readonly crawls: CrawlStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly insertClaimedStmt: Database.Statement;
@@ -126,7 +130,8 @@ export class SqliteStore extends SqlSharedStore implements Store {
     this.jobViews = new SqliteJobViews(this.db);
     this.schedules = new SqlScheduleStore(sql);
     this.measurements = new SqlMeasurementStore(sql);
-    this.batches = new SqliteBatchStore(this.db, this.prepare, write);
+    this.batches = new SqlBatchStore(sql);
+    this.groups = new SqlGroupStore(sql);
     this.crawls = new SqlCrawlStore(sql);
   }
 
@@ -263,13 +268,17 @@ export class SqliteStore extends SqlSharedStore implements Store {
   }
 
   async completeJob(id: string, result: ResultRecord, completedAt: string): Promise<CompleteOutcome> {
-    const update = this.prepare(
-      "UPDATE jobs SET status = 'completed', result = ?, completed_at = ?, device_id = ? WHERE id = ? AND status IN ('pending', 'running')",
+    const update = this.prepare<[string, string, string, string], { group_id: string | null }>(
+      "UPDATE jobs SET status = 'completed', result = ?, completed_at = ?, device_id = ? WHERE id = ? AND status IN ('pending', 'running') RETURNING group_id",
     );
     const status = this.prepare<[string], { status: string }>('SELECT status FROM jobs WHERE id = ?');
     const json = JSON.stringify(result);
     const outcome = await this.batch.write((): CompleteOutcome => {
-      if (update.run(json, completedAt, result.deviceId, id).changes > 0) return 'stored';
+      const changed = update.get(json, completedAt, result.deviceId, id);
+      if (changed) {
+        this.memberEnded(changed.group_id, 'completed', completedAt);
+        return 'stored';
+      }
       return status.get(id)?.status === 'completed' ? 'duplicate' : 'stale';
     });
     if (outcome === 'stored') await this.publish({ type: 'job_terminal', jobId: id });
@@ -284,15 +293,24 @@ export class SqliteStore extends SqlSharedStore implements Store {
     onlyIf?: 'pending' | 'running',
   ): Promise<boolean> {
     // One statement text: `onlyIf` is a parameter (NULL: from pending or running), never SQL text.
-    const stmt = this.prepare(
-      "UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ('pending', 'running') AND (? IS NULL OR status = ?)",
+    const stmt = this.prepare<unknown[], { group_id: string | null }>(
+      "UPDATE jobs SET status = 'failed', failure_type = ?, error_message = ?, completed_at = ? WHERE id = ? AND status IN ('pending', 'running') AND (? IS NULL OR status = ?) RETURNING group_id",
     );
     const only = onlyIf ?? null;
-    const failed = await this.batch.write(
-      () => stmt.run(failureType, withoutNul(message), at, id, only, only).changes > 0,
-    );
+    const failed = await this.batch.write(() => {
+      const changed = stmt.get(failureType, withoutNul(message), at, id, only, only);
+      if (changed) this.memberEnded(changed.group_id, 'failed', at);
+      return changed !== undefined;
+    });
     if (failed) await this.publish({ type: 'job_terminal', jobId: id });
     return failed;
+  }
+
+  /** A member's end counted in its group, inside the terminal write's transaction (group-types.ts). */
+  private memberEnded(groupId: string | null, status: 'completed' | 'failed', at: string): void {
+    if (groupId === null) return;
+    const c = status === 'completed' ? 1 : 0;
+    this.prepare(MEMBER_ENDED_SQL).run(c, 1 - c, c, 1 - c, at, groupId);
   }
 
   async close(): Promise<void> {

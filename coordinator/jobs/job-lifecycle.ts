@@ -63,6 +63,12 @@ export interface JobLifecycleOptions extends SchedulingOptions {
 
 /** How long a job taken back from a dead coordinator may wait for a device again. */
 const RECLAIMED_WAIT_MS = 60_000;
+/**
+ * How long a job running at a restart waits for its device to link again before it is requeued:
+ * agents reconnect within their backoff (a few seconds), and a device that comes back holding the
+ * job (running it, or its result in the spool) finishes it instead of a second device running it.
+ */
+const RESTART_HOLD_MS = 15_000;
 
 export class JobLifecycle
   implements JobRequests, SessionReports, FleetView, TrustReports, LinkReports, ResultReports, ClusterReports
@@ -83,6 +89,12 @@ export class JobLifecycle
   private readonly running = new Map<string, Running>();
   /** Jobs submitted here whose unclaimed insert is in flight (see knows). */
   private readonly inserting = new Set<string>();
+  /**
+   * Jobs running when this coordinator last stopped (a store it alone opens), held for their
+   * device to link again (resume): taken back as running when it still holds them, requeued
+   * otherwise, or once RESTART_HOLD_MS passes without it.
+   */
+  private readonly held = new Map<string, { job: JobRecord; timer: NodeJS.Timeout }>();
   private readonly maxPerOwner: number;
   /** Match keys that found no device in the current pump round (see pump). */
   private readonly unplaceable = new Set<string>();
@@ -487,7 +499,43 @@ export class JobLifecycle
     const old = this.slots.get(device.profile.deviceId);
     if (old) this.removeDevice(device.profile.deviceId, old);
     this.slots.add(device);
+    for (const { job } of this.held.values()) {
+      if (job.deviceId === device.profile.deviceId) void this.endHold(job.id, device);
+    }
     this.pump();
+  }
+
+  /**
+   * A job held since the restart (resume): its device is back. Still holding the attempt (running,
+   * or its result waiting in the device's spool: hello's `running` lists both), it is running
+   * here again, the attempt's timer set as at its claim; otherwise (or with no device, the hold
+   * over) it is requeued as resume always did.
+   */
+  private async endHold(jobId: string, device: ConnectedDevice | null): Promise<void> {
+    const held = this.held.get(jobId);
+    if (!held) return;
+    this.held.delete(jobId);
+    clearTimeout(held.timer);
+    const { job } = held;
+    const deviceId = job.deviceId ?? '';
+    if (device && device.running.get(jobId) === job.attempt) {
+      const timer = setTimeout(
+        () => void this.attemptLost(jobId, job.attempt, 'timeout'),
+        job.timeoutSec * 1000 + this.opts.runningGraceMs,
+      );
+      timer.unref();
+      this.running.set(jobId, { jobId, attempt: job.attempt, deviceId, timer, job });
+      this.log.info(
+        { jobId, deviceId, attempt: job.attempt },
+        'running job taken back from its device after a restart',
+      );
+      return;
+    }
+    const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
+    await this.requeue(job, job.attempt, 'restart', {
+      queueDeadlineMs: this.now() + job.timeoutSec * 1000,
+      pinnedDeviceId: session?.deviceId ?? null,
+    });
   }
 
   removeDevice(deviceId: string, which?: ConnectedDevice): void {
@@ -833,9 +881,10 @@ export class JobLifecycle
   }
 
   /**
-   * After a restart: pending jobs go back in the queue; running ones too when this coordinator is
-   * the store's only user (their device links died with the old process; a report from an agent's
-   * spool still wins). On a shared store their lease decides (reclaimExpired). Returns the count.
+   * After a restart: pending jobs go back in the queue. Running ones, when this coordinator is the
+   * store's only user, wait up to RESTART_HOLD_MS for their device to link again (endHold): one
+   * that still holds the attempt finishes it, so no second device runs it; the others are
+   * requeued. On a shared store their lease decides (reclaimExpired). Returns the count.
    */
   async resume(maxAttempts: number): Promise<number> {
     const jobs = await this.store.listUnfinishedJobs();
@@ -846,11 +895,13 @@ export class JobLifecycle
           await this.fail(job, 'device_lost', 'the coordinator restarted and retries ran out');
           continue;
         }
-        const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
-        await this.requeue(job, job.attempt, 'restart', {
-          queueDeadlineMs: this.now() + job.timeoutSec * 1000,
-          pinnedDeviceId: session?.deviceId ?? null,
-        });
+        // Held for its device (endHold): requeued at once, another device could run it while
+        // the first still finishes it or holds its result.
+        const timer = setTimeout(() => void this.endHold(job.id, null), RESTART_HOLD_MS);
+        timer.unref();
+        this.held.set(job.id, { job, timer });
+        const device = job.deviceId ? this.slots.get(job.deviceId) : undefined;
+        if (device) await this.endHold(job.id, device);
         continue;
       }
       await this.remotePending(job);
@@ -893,6 +944,7 @@ export class JobLifecycle
     this.closed = true;
     for (const q of this.queue.drain()) clearTimeout(q.timer);
     for (const r of this.running.values()) clearTimeout(r.timer);
+    for (const h of this.held.values()) clearTimeout(h.timer);
     this.running.clear();
   }
 

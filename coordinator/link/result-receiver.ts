@@ -174,6 +174,8 @@ export class ResultReceiver {
     if (this.verdictMap?.size === 0) this.verdictMap = null;
     if (verdict === 'stale') {
       this.drop(jobId, attempt);
+      // A slot its hello said the attempt holds (a result from its spool) is free again.
+      this.deps.jobs.finished(jobId, attempt, this.link.deviceId);
       this.link.ack(jobId, attempt, true);
       return;
     }

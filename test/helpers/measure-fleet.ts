@@ -14,6 +14,11 @@ export interface MeasureAgentOptions {
   lab?: boolean;
   /** The source address of the device's measurements (a loopback address: its "network"). */
   localAddress?: string;
+  /**
+   * The loopback address its link to the coordinator comes from (agent --local-address): the
+   * coordinator's --asn-db can map it to a network. Default the system's choice.
+   */
+  linkAddress?: string;
   /** Wraps the measurement executor (a lying device); default as built. */
   wrap?: (executor: Executor) => Executor;
 }
@@ -31,10 +36,23 @@ export async function startMeasureAgent(
     token,
     coordinators: [c.url],
     country: o.country,
+    ...(o.linkAddress ? { extra: ['--local-address', o.linkAddress] } : {}),
     executors: [
       new HttpExecutor({ policy, maxBodyBytes: 1024 * 1024 }),
       (o.wrap ?? ((e) => e))(new MeasureExecutor({ policy, tools, localAddress: o.localAddress })),
     ],
   });
   return agent.stop;
+}
+
+/** The executors of a device that measures (plain HTTP and the measurement tools), for any agent. */
+export async function measureExecutors(
+  o: Pick<MeasureAgentOptions, 'lab' | 'localAddress' | 'wrap'> = {},
+): Promise<Executor[]> {
+  const policy = createNetworkPolicy(o.lab === false ? {} : { allowCidrs: ['127.0.0.0/8', '::1/128'] });
+  const tools = await measureTools();
+  return [
+    new HttpExecutor({ policy, maxBodyBytes: 1024 * 1024 }),
+    (o.wrap ?? ((e) => e))(new MeasureExecutor({ policy, tools, localAddress: o.localAddress })),
+  ];
 }

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, type LogLevel } from '../common/config-reader.js';
 import { readTracingConfig, type TracingConfig } from '../common/tracing/tracing-config.js';
+import { isReleaseVersion, RELEASE_PUBLIC_KEY_BYTES } from '../proto/index.js';
 import { normaliseDomain, type OwnerControlsConfig, parseHourWindows } from './owner/controls.js';
 
 export interface AgentConfig {
@@ -70,6 +71,24 @@ export interface AgentConfig {
   proxyPorts: number[];
   /** Proxy streams open at once. Default 64. */
   proxyMaxStreams: number;
+  /**
+   * Release keys (docs/operations.md, releases): Ed25519 public keys, each the base64 of its 32 raw
+   * bytes, set at install time. A release must be signed by one of them. Default none: the agent
+   * never upgrades.
+   */
+  releaseKeys: Buffer[];
+  /**
+   * Where releases are unpacked (versions/<v>/, the `current` link): given by the launcher
+   * (scripts/agent-launcher.mjs), which starts the agent. Default '': not run by the launcher, no
+   * upgrades.
+   */
+  releaseRoot: string;
+  /** The release this process runs, as the launcher started it. Default '': the installed code. */
+  releaseVersion: string;
+  /** The device owner's pin: take no release but this version. Default '': follow the rollout. */
+  upgradePin: string;
+  /** Largest release bundle downloaded. Default 512 MiB. */
+  upgradeMaxBytes: number;
 }
 
 export class AgentConfigError extends Error {
@@ -116,6 +135,14 @@ export function loadAgentConfig(argv: readonly string[], env: ConfigSource): Rea
   const localAddress = r.str('local-address', '');
   if (localAddress !== '' && isIP(localAddress) === 0)
     r.problem(`local-address: expected an IPv4 or IPv6 address, got ${JSON.stringify(localAddress)}`);
+  const releaseKeys = readReleaseKeys(r);
+  const releaseVersion = r.str('release-version', '');
+  if (releaseVersion !== '' && !isReleaseVersion(releaseVersion))
+    r.problem(`release-version: not a release version: ${JSON.stringify(releaseVersion)}`);
+  const upgradePin = r.str('upgrade-pin', '');
+  if (upgradePin !== '' && !isReleaseVersion(upgradePin))
+    r.problem(`upgrade-pin: not a release version: ${JSON.stringify(upgradePin)}`);
+  const releaseRoot = r.str('release-root', '');
   const config: AgentConfig = {
     coordinators,
     deviceId,
@@ -155,10 +182,27 @@ export function loadAgentConfig(argv: readonly string[], env: ConfigSource): Rea
     tracing: readTracingConfig(r, 'crawl-agent'),
     proxyPorts,
     proxyMaxStreams: r.int('proxy-max-streams', 64, 1, 4096),
+    releaseKeys,
+    releaseRoot: releaseRoot === '' ? '' : path.resolve(releaseRoot),
+    releaseVersion,
+    upgradePin,
+    upgradeMaxBytes: r.int('upgrade-max-bytes', 512 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
   };
   r.rejectUnknown();
   if (r.problems.length > 0) throw new AgentConfigError(r.problems);
   return Object.freeze(config);
+}
+
+/** `--release-key`: comma-separated base64 Ed25519 public keys (several while a key is rotated). */
+function readReleaseKeys(r: ConfigReader): Buffer[] {
+  const keys: Buffer[] = [];
+  for (const k of r.list('release-key')) {
+    const raw = Buffer.from(k, 'base64');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(k) || raw.length !== RELEASE_PUBLIC_KEY_BYTES) {
+      r.problem(`release-key: not the base64 of a ${RELEASE_PUBLIC_KEY_BYTES}-byte Ed25519 public key`);
+    } else keys.push(raw);
+  }
+  return keys;
 }
 
 function readOwnerControls(r: ConfigReader): OwnerControlsConfig {

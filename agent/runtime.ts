@@ -26,6 +26,7 @@ import { ProxyExit } from './proxy/proxy-exit.js';
 import type { AgentStatus, StatusSource, UrlLogLine } from './status/types.js';
 import { buildSnapshot } from './status-snapshot.js';
 import { type ExecutionTracing, openAgentTracing } from './tracing.js';
+import { Upgrader } from './upgrade/upgrader.js';
 
 export const AGENT_VERSION = '0.1.0';
 
@@ -54,7 +55,10 @@ export interface AgentDeps {
   linkBatches?: boolean;
 }
 
-/** Emits 'link' (state) whenever the link state changes, and 'acked' (jobId, attempt). */
+/**
+ * Emits 'link' (state) whenever the link state changes, 'acked' (jobId, attempt), and 'upgraded'
+ * (version) once a new release is in place and the process should restart into it.
+ */
 export class CrawlAgent extends EventEmitter implements StatusSource {
   private readonly spool: Spool;
   private readonly link: LinkClient;
@@ -75,6 +79,8 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
   private linkError: string | null = null;
   private draining = false;
   private readonly availability: AvailabilityReporter;
+  /** Signed releases the coordinator offers (agent/upgrade/). */
+  private readonly upgrader: Upgrader;
   private closing: Promise<void> | null = null;
   /** When a stop must be over by (epoch ms): set by drain(), else by close() itself. */
   private stopByMs: number | null = null;
@@ -170,6 +176,14 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       send: (frame) => void this.link.send(frame),
       log: deps.log,
     });
+    this.upgrader = new Upgrader({
+      config: c,
+      runningVersion: this.version,
+      log: deps.log,
+      report: (upgradeReport) => void this.link.send({ upgradeReport }),
+      coordinatorUrl: () => this.link.currentUrl,
+      restart: (version) => this.emit('upgraded', version),
+    });
     this.lifetime.signal.addEventListener('abort', () => this.abortNow(this.lifetime.signal.reason), {
       once: true,
     });
@@ -206,6 +220,11 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       };
       this.on('link', on);
     });
+  }
+
+  /** The release this process runs (the launcher names it), else the installed code's version. */
+  get version(): string {
+    return this.deps.config.releaseVersion || AGENT_VERSION;
   }
 
   get methods(): string[] {
@@ -332,7 +351,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
 
   snapshot(): AgentStatus {
     return buildSnapshot({
-      version: AGENT_VERSION,
+      version: this.version,
       config: this.deps.config,
       link: {
         state: this.linkState,
@@ -362,7 +381,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     return {
       protocolVersion: PROTOCOL_VERSION,
       deviceId: c.deviceId,
-      agentVersion: AGENT_VERSION,
+      agentVersion: this.version,
       capabilities: {
         methods: this.methods,
         maxConcurrent: c.maxConcurrent,
@@ -373,7 +392,12 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
       location: { country: c.country, region: c.region, city: c.city },
       deviceType: c.deviceType,
       networkType: c.networkType,
-      running: this.runner.refs(),
+      // Attempts it still holds: running, or their result waiting in the spool for this link. A
+      // coordinator that restarted takes them back from here instead of running them again.
+      running: [
+        ...this.runner.refs(),
+        ...this.spool.list().map(({ jobId, attempt }) => ({ jobId, attempt })),
+      ],
       draining: this.draining || this.spool.full,
       ownerControls: ownerControlsToWire(this.owner.snapshot(), new Date()),
       ...(this.proxy ? { proxy: { ports: c.proxyPorts, maxStreams: c.proxyMaxStreams } } : {}),
@@ -388,6 +412,7 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
     this.log.info({ coordinatorId: welcome.coordinatorId }, 'linked to coordinator');
     this.availability.linked(!this.spool.full && !this.draining); // what the hello just told it
     this.delivery.onConnected();
+    void this.upgrader.linked();
   }
 
   private readonly handlers: Partial<
@@ -419,6 +444,9 @@ export class CrawlAgent extends EventEmitter implements StatusSource {
         f.streamClose?.message ?? '',
       ),
     cancel: (f) => this.runner.cancel(f.cancel?.jobId ?? '', f.cancel?.attempt ?? 0),
+    upgrade: (f) => {
+      if (f.upgrade) this.upgrader.offer(f.upgrade);
+    },
     sessionEnd: (f) => this.runner.endSession(f.sessionEnd?.sessionId ?? ''),
     drain: (f) => this.log.info({ reason: f.drain?.reason }, 'coordinator asked us to move on'),
     standing: (f) => {

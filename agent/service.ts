@@ -66,6 +66,9 @@ export async function runAgentService(
     agent.destroy();
     process.exit(1);
   });
+  // A new release is in place (agent/upgrade/): stop as for SIGTERM; the service manager starts the
+  // launcher again, which starts the new version.
+  agent.once('upgraded', () => void stop('upgrade'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   return agent;

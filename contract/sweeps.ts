@@ -193,7 +193,13 @@ export const Devices = Type.Object({
   connected: Type.Integer(),
   available: Type.Integer(),
   queued_jobs: Type.Integer(),
-  devices: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  devices: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+    description:
+      'One object per device (docs/sweeps.md). Its `location_check` holds `claimed` (what ' +
+      '`location` says), `evidence` (address place, network, round trip, contradictions; null ' +
+      'while not linked here) and `verified` (yes | no | unknown): docs/api.md, "Devices: location ' +
+      'evidence".',
+  }),
 });
 
 /** A response that is not JSON: `type` is its content type, the schema a (binary) string. */

@@ -2,6 +2,7 @@
 // tests do). Parts are made in dependency order, each from parts made before it, and join the part
 // list as they start: close() closes them last-started first, every one even when another fails;
 // destroy() does the same without draining.
+
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { parseIp } from '../common/net-policy/cidr.js';
@@ -10,6 +11,7 @@ import { clientErrorHandler, frameworkErrors } from './api/error-handler.js';
 import { registerApi } from './api/index.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { CoordinatorConfig } from './config.js';
+import { crashingStore } from './crash-points.js';
 import { ClusterSync } from './jobs/cluster-sync.js';
 import { JobLifecycle } from './jobs/job-lifecycle.js';
 import { Limiter } from './limits/limiter.js';
@@ -19,11 +21,16 @@ import { CoordinatorMetrics, StoreMeters } from './metrics/coordinator-metrics.j
 import { NetworkKinds } from './network/network-kinds.js';
 import { NetworkLookup } from './network/network-lookup.js';
 import { PartList } from './part-list.js';
+import { ProxyCanaries } from './proxy/canary.js';
+import { CanaryEndpoint } from './proxy/canary-endpoint.js';
 import { ProxyExits } from './proxy/exits.js';
 import { ProxyMeter } from './proxy/meter.js';
-import { registerProxyMetrics } from './proxy/metrics.js';
+import { registerProxyCanaryMetrics, registerProxyMetrics } from './proxy/metrics.js';
 import { ProxyServer } from './proxy/proxy-server.js';
 import { PushService } from './push/push-service.js';
+import { registerReleaseMetrics } from './releases/release-metrics.js';
+import { registerReleaseRoutes } from './releases/release-routes.js';
+import { ReleaseService } from './releases/release-service.js';
 import { FormatWork } from './results/format-work.js';
 import { ResultIngest } from './results/ingest.js';
 import { SessionExpiry } from './scheduler/session-expiry.js';
@@ -35,6 +42,7 @@ import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
 import { openJobTracing } from './tracing/open.js';
 import { CANARY_PATH } from './trust/canary-token.js';
+import { LocationService } from './trust/location/location-service.js';
 import { TrustService } from './trust/trust-service.js';
 
 export interface AppDeps {
@@ -58,6 +66,8 @@ export interface CoordinatorApp {
   link: AgentLinkServer;
   /** The egress proxy (--proxy-addr; docs/proxy.md), not yet listening; null when off. */
   proxy: ProxyServer | null;
+  /** The proxy canaries (--proxy-canary-addr; docs/proxy.md), not yet listening; null when off. */
+  proxyCanaries: ProxyCanaries | null;
   /** Puts pending and running jobs from before a restart back in the queue. */
   resume(): Promise<number>;
   /** Sets the public URL once the listen address is known. */
@@ -99,7 +109,10 @@ async function build(
 
   // Everything below reaches the store and content storage through their measured wrappers.
   const meters = new StoreMeters();
-  const store = meters.timeStore(deps.store);
+  // --crash-after (tests and labs only): the store's writes counted, the process killed at a point.
+  const store = meters.timeStore(
+    config.crashAfter ? crashingStore(deps.store, config.crashAfter) : deps.store,
+  );
   const storages = new Map<StorageType, ContentStorage | null>();
   const storage = (type: StorageType): ContentStorage | null => {
     if (!storages.has(type)) {
@@ -140,6 +153,13 @@ async function build(
     (t) => t.close(),
   );
   trust.start();
+  // Location evidence of each link (docs/security.md): its contradictions go to the reputation.
+  const location = parts.add(
+    new LocationService({ config: config.location, reputation: trust.reputation, log }),
+    'location evidence',
+    (l) => l.close(),
+  );
+  location.start();
 
   // Markdown and main text of crawled pages, in worker threads a deadline stops (started on first
   // use); closed after the HTTP server and the agent link, which use it.
@@ -156,6 +176,22 @@ async function build(
     kinds: await NetworkKinds.load(config.networkKinds),
     log,
   });
+  // Agent releases (docs/operations.md, releases): read now, offered to agents as they link.
+  let releaseMetrics: ReturnType<typeof registerReleaseMetrics> | null = null;
+  const releases = parts.add(
+    new ReleaseService({
+      store,
+      storage,
+      storageType: config.defaultStorageType,
+      log,
+      maxBundleBytes: config.maxReleaseBytes,
+      onFailure: (reason) => releaseMetrics?.upgradeFailed(reason),
+    }),
+    'releases',
+    (r) => r.close(),
+  );
+  releaseMetrics = registerReleaseMetrics(metrics.registry, () => releases.devicesByVersion());
+  await releases.start();
   const core: CoreServices = {
     addressAsn: async (address) => {
       const ip = parseIp(address);
@@ -166,11 +202,13 @@ async function build(
     keys: new KeyCache(store, config.keyCacheMs),
     jobs,
     trust,
+    location,
     storage,
     log,
     edgeUrl: () => config.edgeUrl ?? publicUrl,
     metrics,
     formats,
+    releases,
   };
   // Made now (the routes use them), started and put on the part list last: their streams and
   // firings end before the HTTP server closes, whose close an open event stream would hold.
@@ -203,6 +241,7 @@ async function build(
     },
   );
   await registerApi(app, services);
+  await registerReleaseRoutes(app, services, releases);
 
   const ingest = new ResultIngest({
     store,
@@ -216,6 +255,24 @@ async function build(
   });
   // The egress proxy through devices (--proxy-addr): made here, listened on by runtime.ts.
   const exits = config.proxy.listen ? new ProxyExits() : null;
+  // Its canary streams (--proxy-canary-addr): listened on and started by runtime.ts.
+  const proxyCanaries =
+    exits && config.proxy.canary
+      ? parts.add(
+          new ProxyCanaries({
+            exits,
+            endpoint: new CanaryEndpoint(config.trust.canarySecret, log.child({ component: 'proxy-canary' })),
+            reputation: trust.reputation,
+            secret: config.trust.canarySecret,
+            intervalMs: config.proxy.canary.intervalMs,
+            share: config.proxy.canary.share,
+            releaseAfter: config.trust.releaseAfterCanaries,
+            log: log.child({ component: 'proxy-canary' }),
+          }),
+          'proxy canaries',
+          (c) => c.close(),
+        )
+      : null;
   const proxy = exits
     ? parts.add(
         new ProxyServer({
@@ -225,6 +282,7 @@ async function build(
           meter: new ProxyMeter(store, (err) => log.warn({ err }, 'proxy counters not written')),
           config: config.proxy,
           log: log.child({ component: 'proxy' }),
+          ...(proxyCanaries ? { onStream: (deviceId: string) => proxyCanaries.streamOpened(deviceId) } : {}),
         }),
         'proxy',
         (p) => p.close(),
@@ -232,10 +290,12 @@ async function build(
     : null;
   if (proxy && exits)
     registerProxyMetrics(metrics.registry, proxy.meter, exits, () => proxy.gate.openStreams);
+  if (proxyCanaries) registerProxyCanaryMetrics(metrics.registry, proxyCanaries);
   const link = parts.add(
     new AgentLinkServer({
       ...(exits ? { exits, streamWindowBytes: config.proxy.windowBytes } : {}),
       network,
+      locationEvidence: location,
       jobs,
       ingest,
       store,
@@ -252,6 +312,7 @@ async function build(
       onStrike: (deviceId, why) => trust.strike(deviceId, why),
       onFrame: metrics.onFrame,
       batchFrames: deps.linkBatches ?? true,
+      releases,
     }),
     'agent link',
     (l) => l.close(),
@@ -299,6 +360,7 @@ async function build(
     jobs,
     link,
     proxy,
+    proxyCanaries,
     setPublicUrl(url: string) {
       publicUrl = url.replace(/\/$/, '');
     },

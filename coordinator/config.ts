@@ -1,11 +1,14 @@
 // One schema for every coordinator setting: read from flags and env once, validated, frozen.
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigReader, type ConfigSource, parseFlags, splitList } from '../common/config-reader.js';
-import { parseCidr, parseIp } from '../common/net-policy/cidr.js';
+import { formatIp, parseCidr, parseIp } from '../common/net-policy/cidr.js';
 import { readTracingConfig, type TracingConfig } from '../common/tracing/tracing-config.js';
+import { type CrashPoint, parseCrashAfter } from './crash-points.js';
 import { parseListen } from './metrics/metrics-server.js';
+import { type LocationConfig, readLocationConfig } from './trust/location/location-config.js';
 
 export interface S3Config {
   endpoint?: string;
@@ -29,6 +32,23 @@ export interface ProxyConfig {
   windowBytes: number;
   /** A stream idle (no byte either way) this long is closed, ms. Default 5 min. */
   idleTimeoutMs: number;
+  /** Canary streams through the exits (docs/proxy.md, "Canary streams"); null (default): none. */
+  canary: ProxyCanaryConfig | null;
+}
+
+/** `--proxy-canary-addr` and the settings that go with it (coordinator/proxy/canary.ts). */
+export interface ProxyCanaryConfig {
+  /** Where the coordinator's canary echo endpoint listens (plain HTTP, raw bytes echoed). */
+  listen: { host: string; port: number };
+  /**
+   * The plain-HTTP URL the exits dial (`--proxy-canary-url`); null: `http://<listen host>:<bound
+   * port>/` (a wildcard host: 127.0.0.1). Its port must be one the exits offer (80 by default).
+   */
+  url: string | null;
+  /** How often each exit gets a canary stream. Default 30m; exits held or quarantined 10× as often. */
+  intervalMs: number;
+  /** Share of user streams followed by a canary through the same exit. Default 0.001. */
+  share: number;
 }
 
 export interface CoordinatorConfig {
@@ -50,6 +70,8 @@ export interface CoordinatorConfig {
   maxRequestBodyBytes: number;
   /** Largest content (all parts) one result may carry. Default 64 MiB. */
   maxResultBytes: number;
+  /** Largest agent release bundle an admin may publish (docs/operations.md, releases). Default 512 MiB. */
+  maxReleaseBytes: number;
   /**
    * Result content held in memory across all agent links before links pause between results.
    * Default 512 MiB.
@@ -78,6 +100,8 @@ export interface CoordinatorConfig {
    * Default 10 s (an ordinary 2 MiB page takes a few seconds); 100 ms to 5 min.
    */
   formatTimeoutMs: number;
+  /** Tests and labs only (crash-points.ts): kill the process after the n-th write of a kind. */
+  crashAfter: ReadonlyMap<CrashPoint, number> | null;
   s3: S3Config | null;
   /** storage_type of jobs that name none. Default local; a fleet of coordinators wants s3. */
   defaultStorageType: 'local' | 's3';
@@ -118,6 +142,8 @@ export interface CoordinatorConfig {
   sseHeartbeatMs: number;
   /** Checking devices are honest (docs/security.md). */
   trust: TrustConfig;
+  /** Location evidence for devices' claimed places (docs/security.md, "Location evidence"). */
+  location: LocationConfig;
   /**
    * Where a device's egress network (ASN) is looked up, in order, the first holding the address
    * answering: CSV files (`start,end,asn,name`, see docs/operations.md) or `package` for the
@@ -167,6 +193,37 @@ export interface TrustConfig {
    * operator controls and the address it answers. Null (default): devices get page canaries only.
    */
   canaryDns: CanaryDnsConfig | null;
+  /**
+   * Ping and TCP ping canaries (docs/measure.md, "Trust"): targets the operator controls and the
+   * lowest round trip any device can have to them. Null (default): none.
+   */
+  canaryRtt: CanaryRttConfig | null;
+  /** Sampled cross-checks of measurements between devices of one network (docs/security.md). */
+  measureVerify: MeasureVerifyConfig;
+}
+
+/** `--canary-ping-target`, `--canary-ping-silent`, `--canary-tcp-open`, `--canary-tcp-closed`, `--canary-rtt-floor-ms`. */
+export interface CanaryRttConfig {
+  /** An IP address that answers ICMP echo; null: no ICMP canary that must answer. */
+  pingTarget: string | null;
+  /** An IP address that never answers ICMP echo; null: none. */
+  pingSilent: string | null;
+  /** An IP address and port that accepts TCP connections; null: none. */
+  tcpOpen: { address: string; port: number } | null;
+  /** An IP address and port that refuses or drops every connection; null: none. */
+  tcpClosed: { address: string; port: number } | null;
+  /** No device can reach the answering targets in less (ms). Default 0 (no floor). */
+  floorMs: number;
+}
+
+/** `--measure-verify-share`, `--measure-verify-rtt-factor`, `--measure-verify-rtt-margin-ms`. */
+export interface MeasureVerifyConfig {
+  /** Share of completed DNS and ping measurement jobs re-run on another device of the same network. Default 0.03. */
+  share: number;
+  /** Two minimum RTTs disagree when the larger exceeds the smaller × factor + margin. Default 2. */
+  rttFactor: number;
+  /** The margin of that rule, ms. Default 30. */
+  rttMarginMs: number;
 }
 
 /** `--canary-dns-server host:port`, `--canary-dns-name`, `--canary-dns-answer`: all three or none. */
@@ -255,6 +312,7 @@ export function loadCoordinatorConfig(
     coordinatorId: r.str('coordinator-id', randomUUID()),
     maxRequestBodyBytes: r.int('max-request-body-bytes', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     maxResultBytes: r.int('max-result-bytes', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+    maxReleaseBytes: r.int('max-release-bytes', 512 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
     maxBufferedResultBytes: r.int(
       'max-buffered-result-bytes',
       512 * 1024 * 1024,
@@ -269,6 +327,7 @@ export function loadCoordinatorConfig(
     leaseMs: r.int('lease-ms', 6_000, 300, 3_600_000),
     maxStorageFailures: r.int('max-storage-failures', 5, 1, 1000),
     formatTimeoutMs: formatTimeoutOf(r),
+    crashAfter: crashAfterOf(r),
     keyCacheMs: r.int('key-cache-ms', 5_000, 0, 3_600_000),
     s3,
     defaultStorageType: r.str('default-storage-type', 'local') === 's3' ? 's3' : 'local',
@@ -283,6 +342,12 @@ export function loadCoordinatorConfig(
       quarantineBelow: r.fraction('quarantine-below', 0.5),
       releaseAfterCanaries: r.int('release-after-canaries', 3, 1, 100),
       canaryDns: canaryDnsOf(r),
+      canaryRtt: canaryRttOf(r),
+      measureVerify: {
+        share: r.fraction('measure-verify-share', 0.03),
+        rttFactor: numberOf(r, 'measure-verify-rtt-factor', 2, 1, 100),
+        rttMarginMs: numberOf(r, 'measure-verify-rtt-margin-ms', 30, 0, 60_000),
+      },
     },
     metricsListen: null,
     metricsOwnerLabels: r.bool('metrics-owner-labels', false),
@@ -293,6 +358,7 @@ export function loadCoordinatorConfig(
     webhookConcurrency: r.int('webhook-concurrency', 16, 1, 1024),
     sseHeartbeatMs: r.int('sse-heartbeat-ms', 15_000, 100, 600_000),
     pushRetentionMs: r.duration('push-retention', '7d'),
+    location: readLocationConfig(r),
     asnDb: asnSources(r.raw('asn-db')),
     networkKinds: splitList(r.raw('network-kinds')).map((p) => path.resolve(p)),
     scheduleMinIntervalMs: r.duration('schedule-min-interval', '1m'),
@@ -305,6 +371,7 @@ export function loadCoordinatorConfig(
       maxStreamsPerKey: r.int('proxy-max-streams-per-key', 256, 1, 100_000),
       windowBytes: r.int('proxy-window-bytes', 64 * 1024, 16 * 1024, 1024 * 1024),
       idleTimeoutMs: r.int('proxy-idle-timeout-ms', 300_000, 1_000, 86_400_000),
+      canary: null,
     },
     crawl: {
       hostRate: r.int('crawl-host-rate', 2, 1, 1_000_000),
@@ -322,6 +389,8 @@ export function loadCoordinatorConfig(
   }
   if (config.proxy.denyPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65_535))
     r.problems.push('proxy-deny-ports: expected ports');
+  config.proxy.canary = proxyCanaryOf(r);
+  if (config.proxy.canary && !config.proxy.listen) r.problems.push('proxy-canary-addr: needs --proxy-addr');
   for (const p of [...config.asnDb.filter((s) => s !== 'package'), ...config.networkKinds]) {
     if (!existsSync(p)) r.problems.push(`asn-db / network-kinds: ${p} does not exist`);
   }
@@ -362,6 +431,92 @@ function formatTimeoutOf(r: ConfigReader): number {
     );
   }
   return ms;
+}
+
+/** --crash-after (crash-points.ts): unset in every real deployment; a bad value stops the start. */
+function crashAfterOf(r: ConfigReader): ReadonlyMap<CrashPoint, number> | null {
+  const text = r.str('crash-after', '');
+  if (text === '') return null;
+  const parsed = parseCrashAfter(text);
+  if (typeof parsed === 'string') {
+    r.problem(parsed);
+    return null;
+  }
+  return parsed;
+}
+
+/** A decimal number in [min, max] (`0.25`), `def` when unset. */
+function numberOf(r: ConfigReader, flag: string, def: number, min: number, max: number): number {
+  const v = r.raw(flag);
+  if (v === undefined) return def;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+    r.problems.push(`${flag}: expected a number from ${min} to ${max}, got ${JSON.stringify(v)}`);
+    return def;
+  }
+  return n;
+}
+
+/** `ip:port` or `[ipv6]:port` for a TCP canary target; null (and a problem) when malformed. */
+function tcpTargetOf(r: ConfigReader, flag: string): { address: string; port: number } | null {
+  const raw = r.raw(flag);
+  if (raw === undefined) return null;
+  const m = /^\[([^\]]+)\]:(\d{1,5})$/.exec(raw) ?? /^([^:]+):(\d{1,5})$/.exec(raw);
+  const port = Number(m?.[2]);
+  const ip = m ? parseIp(m[1] as string) : null;
+  if (!ip || port < 1 || port > 65_535) {
+    r.problems.push(
+      `${flag}: expected an IP address and a port (ip:port, [ipv6]:port), got ${JSON.stringify(raw)}`,
+    );
+    return null;
+  }
+  return { address: formatIp(ip), port };
+}
+
+/** An IP address for an ICMP canary target; null when unset (or malformed, with a problem). */
+function ipTargetOf(r: ConfigReader, flag: string): string | null {
+  const raw = r.raw(flag);
+  if (raw === undefined) return null;
+  const ip = parseIp(raw);
+  if (!ip) r.problems.push(`${flag}: expected an IP address, got ${JSON.stringify(raw)}`);
+  return ip ? formatIp(ip) : null;
+}
+
+/** The ping and TCP ping canary settings: null when no target is named. */
+function canaryRttOf(r: ConfigReader): CanaryRttConfig | null {
+  const rtt: CanaryRttConfig = {
+    pingTarget: ipTargetOf(r, 'canary-ping-target'),
+    pingSilent: ipTargetOf(r, 'canary-ping-silent'),
+    tcpOpen: tcpTargetOf(r, 'canary-tcp-open'),
+    tcpClosed: tcpTargetOf(r, 'canary-tcp-closed'),
+    floorMs: numberOf(r, 'canary-rtt-floor-ms', 0, 0, 60_000),
+  };
+  if (!rtt.pingTarget && !rtt.pingSilent && !rtt.tcpOpen && !rtt.tcpClosed) {
+    if (r.raw('canary-rtt-floor-ms') !== undefined)
+      r.problems.push('canary-rtt-floor-ms: needs --canary-ping-target or --canary-tcp-open');
+    return null;
+  }
+  return rtt;
+}
+
+/** The proxy canary settings: every flag read (each a known name), on with --proxy-canary-addr. */
+function proxyCanaryOf(r: ConfigReader): ProxyCanaryConfig | null {
+  const addr = r.raw('proxy-canary-addr');
+  const url = r.url('proxy-canary-url');
+  const intervalMs = r.duration('proxy-canary-interval', '30m');
+  const share = r.fraction('proxy-canary-share', 0.001);
+  if (url && !url.startsWith('http://'))
+    r.problems.push(`proxy-canary-url: expected a plain http:// URL, got ${JSON.stringify(url)}`);
+  if (!addr || addr === 'off') {
+    if (url) r.problems.push('proxy-canary-url: needs --proxy-canary-addr');
+    return null;
+  }
+  const listen = parseListen(addr);
+  if (!listen) {
+    r.problems.push(`proxy-canary-addr: expected host:port, got ${JSON.stringify(addr)}`);
+    return null;
+  }
+  return { listen, url, intervalMs, share };
 }
 
 /** The DNS canary settings: all three flags or none, each checked. */

@@ -21,7 +21,11 @@ export type ApiErrorCode =
   // A measurement no connected device can run (coordinator/measure/).
   | 'NO_DEVICE'
   // Site crawls and maps (docs/crawl.md).
-  | 'CRAWL_NOT_FOUND';
+  | 'CRAWL_NOT_FOUND'
+  // Agent releases (docs/operations.md, releases).
+  | 'RELEASE_NOT_FOUND'
+  | 'RELEASE_EXISTS'
+  | 'RELEASE_TOO_LARGE';
 
 const STATUS: Record<ApiErrorCode, number> = {
   INVALID_REQUEST: 400,
@@ -44,6 +48,9 @@ const STATUS: Record<ApiErrorCode, number> = {
   INTERNAL: 500,
   NO_DEVICE: 422,
   CRAWL_NOT_FOUND: 404,
+  RELEASE_NOT_FOUND: 404,
+  RELEASE_EXISTS: 409,
+  RELEASE_TOO_LARGE: 413,
 };
 
 export const MESSAGES = {

@@ -114,6 +114,11 @@ async function start(
   const proxyAddr =
     built.proxy && proxyListen ? await built.proxy.listen(proxyListen.host, proxyListen.port) : null;
   if (proxyAddr) log.info({ proxy: proxyAddr }, 'egress proxy listening');
+  const proxyCanary = config.proxy.canary;
+  if (built.proxyCanaries && proxyCanary) {
+    const canaryUrl = await built.proxyCanaries.listen(proxyCanary);
+    log.info({ url: canaryUrl }, 'proxy canary endpoint listening');
+  }
   const resumed = await built.resume();
   if (resumed > 0) log.info({ resumed }, 'resumed unfinished jobs');
   return {

@@ -5,10 +5,12 @@ import type { CoordinatorConfig } from './config.js';
 import type { FleetView, JobRequests, SessionReports } from './jobs/reports.js';
 import type { CoordinatorMetrics } from './metrics/coordinator-metrics.js';
 import type { PushHandle } from './push/types.js';
+import type { ReleaseService } from './releases/release-service.js';
 import type { FormatWork } from './results/format-work.js';
 import type { CrawlService } from './site-crawl/crawl-service.js';
 import type { ContentStorage, StorageType } from './storage/types.js';
 import type { Store } from './store/types.js';
+import type { LocationService } from './trust/location/location-service.js';
 import type { TrustService } from './trust/trust-service.js';
 
 /** The parts every feature is built on: all of Services but the push service and the schedule loop. */
@@ -26,6 +28,11 @@ export interface Services {
   jobs: JobRequests & SessionReports & FleetView;
   /** Device reputation, canaries, cross-verification, quarantine. */
   trust: TrustService;
+  /**
+   * Location evidence of connected devices (docs/security.md, "Location evidence"). Absent: the
+   * devices API shows every location as unknown.
+   */
+  location?: LocationService;
   storage: (type: StorageType) => ContentStorage | null;
   log: Logger;
   /** Webhooks and event streams. */
@@ -36,6 +43,8 @@ export interface Services {
   metrics: CoordinatorMetrics;
   /** Markdown and main text of crawled pages, made in worker threads --format-timeout stops. */
   formats: FormatWork;
+  /** Agent releases, the rollout and version pins (docs/operations.md, releases). */
+  releases: ReleaseService;
   /**
    * The autonomous system of an address (a traceroute hop's), from the ASN database the device
    * egress lookups use; null when unknown. Absent: hops show no ASN.

@@ -46,6 +46,8 @@ export type StreamOpened = crawl.link.v1.StreamOpened.$Properties;
 export type StreamData = crawl.link.v1.StreamData.$Properties;
 export type StreamCredit = crawl.link.v1.StreamCredit.$Properties;
 export type StreamClose = crawl.link.v1.StreamClose.$Properties;
+export type UpgradeOffer = crawl.link.v1.UpgradeOffer.$Properties;
+export type UpgradeReport = crawl.link.v1.UpgradeReport.$Properties;
 
 export const ContentPart = v1.ContentPart;
 export type ContentPart = crawl.link.v1.ContentPart;

@@ -6,3 +6,4 @@ export * from './measure.js';
 export * from './page.js';
 export * from './parts.js';
 export * from './stream-data.js';
+export * from './upgrade.js';

@@ -23,6 +23,10 @@ First install needs --coordinator, --device-id and --token (or --token-file).
   --max-concurrent N    jobs at once
   --browser PATH        Chromium binary, or "none"
   --status-addr H:P     local status port (loopback), default 127.0.0.1:9477
+  --release-key KEY     release public key (base64, from `scripts/release.ts keygen`): the agent
+                        takes signed upgrades from its coordinator; without one it never upgrades.
+                        Several keys, comma-separated, while a key is rotated
+  --upgrade-pin VERSION the owner's pin: take no release but VERSION ("none" removes the pin)
   --source DIR          checkout to install from (default: the one holding this script)
   --root DIR            install under DIR instead of / (never touches systemd; for tests, images)
   --no-start            do not reload, enable or start the service
@@ -40,6 +44,8 @@ die() {
 }
 
 script_dir=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
+# shellcheck source=scripts/supported-node.sh
+. "$script_dir/supported-node.sh"
 ROOT=/
 SOURCE=$(cd "$script_dir/.." && pwd)
 START=yes
@@ -79,6 +85,8 @@ while [[ $# -gt 0 ]]; do
     --max-concurrent) need_value "$@"; settings[CRAWL_AGENT_MAX_CONCURRENT]=$2; shift 2 ;;
     --browser) need_value "$@"; settings[CRAWL_AGENT_BROWSER]=$2; shift 2 ;;
     --status-addr) need_value "$@"; settings[CRAWL_AGENT_STATUS_ADDR]=$2; shift 2 ;;
+    --release-key) need_value "$@"; settings[CRAWL_AGENT_RELEASE_KEY]=$2; shift 2 ;;
+    --upgrade-pin) need_value "$@"; settings[CRAWL_AGENT_UPGRADE_PIN]=$2; shift 2 ;;
     --no-start) START=no; shift ;;
     --no-measure-tools) MEASURE_TOOLS=no; shift ;;
     --uninstall) ACTION=uninstall; shift ;;
@@ -113,6 +121,14 @@ check_enum CRAWL_AGENT_NETWORK_TYPE wifi cellular ethernet
   die "--country must be a two-letter code, e.g. DE"
 [[ -z ${settings[CRAWL_AGENT_MAX_CONCURRENT]:-} || ${settings[CRAWL_AGENT_MAX_CONCURRENT]} =~ ^[1-9][0-9]*$ ]] ||
   die "--max-concurrent must be a positive integer"
+if [[ -n ${settings[CRAWL_AGENT_RELEASE_KEY]:-} ]]; then
+  for k in ${settings[CRAWL_AGENT_RELEASE_KEY]//,/ }; do
+    [[ $k =~ ^[A-Za-z0-9+/]{43}=$ ]] || die "--release-key must be base64 Ed25519 public keys (scripts/release.ts keygen prints one)"
+  done
+fi
+if [[ ${settings[CRAWL_AGENT_UPGRADE_PIN]:-} == none ]]; then settings[CRAWL_AGENT_UPGRADE_PIN]=; fi
+[[ -z ${settings[CRAWL_AGENT_UPGRADE_PIN]:-} || ${settings[CRAWL_AGENT_UPGRADE_PIN]} =~ ^[0-9A-Za-z][0-9A-Za-z._+-]{0,63}$ ]] ||
+  die "--upgrade-pin must be a release version"
 for url in "${coordinators[@]}"; do
   [[ $url =~ ^(wss?|https?)://[^[:space:],]+$ ]] || die "--coordinator must be a ws(s):// or http(s):// URL: $url"
 done
@@ -193,23 +209,29 @@ copy_code() {
   SOURCE=$(readlink -f "$SOURCE")
   [[ -f $SOURCE/package.json && -f $SOURCE/scripts/crawl-agent && -f $SOURCE/systemd/crawl-agent.service ]] ||
     die "$SOURCE is not a crawl-network checkout"
-  [[ -d $SOURCE/node_modules/tsx ]] || die "$SOURCE/node_modules is missing: run 'npm ci' in the checkout first"
+  # A checkout set up by scripts/setup.sh (node_modules, the build), or the agent package installed
+  # with `npm install -g` (compiled code, its dependencies in its own node_modules).
+  [[ -d $SOURCE/node_modules/tsx || (-f $SOURCE/dist/.build-stamp && -d $SOURCE/node_modules) ]] ||
+    die "$SOURCE/node_modules is missing: run 'bash scripts/setup.sh' in the checkout first"
   if [[ $SOURCE == "$(readlink -m "$opt_dir")" ]]; then
     log "installing from $opt_dir itself: code left as is"
     return
   fi
   mkdir -p "$opt_dir"
   # The whole checkout with node_modules (dev tools included: tsx runs the agent), so the device
-  # needs no registry access. Owned by the installing user (root), not writable by the service.
+  # needs no registry access. With .node/ (scripts/setup.sh's Node.js, if any), less the C headers
+  # native addons compile against. Owned by the installing user (root), not writable by the service.
   if command -v rsync >/dev/null; then
     rsync -a --delete --no-owner --no-group --chmod=u+rwX,go+rX,go-w \
       --exclude=/.git --exclude=/test --exclude=/.ci --exclude=/data --exclude=/.data \
-      --exclude=/test-output --exclude='/*.log' "$SOURCE/" "$opt_dir/"
+      --exclude=/test-output --exclude='/*.log' --exclude='/.node/node_modules/*/include' \
+      "$SOURCE/" "$opt_dir/"
   else
     local staging
     staging=$(mktemp -d "$opt_dir.new.XXXXXX")
     cp -a --no-preserve=ownership "$SOURCE/." "$staging/"
     rm -rf "$staging/.git" "$staging/test" "$staging/.ci" "$staging/data" "$staging/.data" "$staging/test-output"
+    rm -rf "$staging/.node/node_modules/"*/include
     chmod -R u+rwX,go+rX,go-w "$staging"
     rm -rf "$opt_dir"
     mv "$staging" "$opt_dir"
@@ -294,18 +316,33 @@ install_measure_tools() {
 }
 
 check_node() {
-  # 20.15 is the first Node.js 20 with zlib.crc32, which the agent's spool records use.
-  local ok
-  ok=$(node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 20 || (a === 20 && b >= 15) ? "yes" : "no"' 2>/dev/null) || ok=no
-  if [[ $ok != yes ]]; then
-    [[ $on_host == yes ]] && die "Node.js 20.15 or newer must be installed (as /usr/bin/node or /usr/local/bin/node)"
-    log "warning: Node.js 20.15+ not found on this machine; the target needs it"
+  # The service runs the copied checkout's Node.js when scripts/setup.sh installed one in .node/
+  # (the units put /opt/crawl-network/.node/bin first on PATH), else the system's: either way the
+  # one node_modules' native addons were built for.
+  local node
+  node=$(checkout_node "$SOURCE")
+  if ! supported_node "$node"; then
+    [[ $on_host == yes ]] && die "no supported Node.js ($SUPPORTED_NODE_RANGE): run scripts/setup.sh in the checkout (it installs one into .node/ when the system's is older)"
+    log "warning: no supported Node.js ($SUPPORTED_NODE_RANGE) in $SOURCE or on PATH; the target needs one"
   fi
+  [[ $node == */.node/bin/node ]] && return
   local node_path
   node_path=$(readlink -f "$(command -v node 2>/dev/null || echo /nonexistent)")
   if [[ $on_host == yes && ($node_path == /home/* || $node_path == /root/*) ]]; then
     log "warning: node is $node_path; the service cannot see home directories (ProtectHome=yes): install Node.js system-wide"
   fi
+}
+
+# A re-run installs the checkout's code by hand: it runs next, not a release the coordinator rolled
+# out earlier (the launcher starts the installed code when there is no current release).
+reset_release() {
+  local dir
+  for dir in "$prefix/var/lib/private/crawl-agent/releases" "$prefix/var/lib/crawl-agent/releases"; do
+    if [[ -L $dir/current || -e $dir/trial.json ]]; then
+      rm -f "$dir/current" "$dir/trial.json"
+      log "the installed code runs next, not the release in $dir"
+    fi
+  done
 }
 
 start_service() {
@@ -343,5 +380,6 @@ copy_code
 write_env
 install_measure_tools
 install_unit
+reset_release
 start_service
 log "done"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up a Debian machine with Node 20 for this project: the build tools better-sqlite3 compiles
-# with, Chromium (full-page crawls), ping, traceroute and mtr (network measurements), then `npm ci`.
+# Sets up a Debian machine for this project: the build tools better-sqlite3 compiles with, Chromium
+# (full-page crawls), ping, traceroute and mtr (network measurements), a supported Node.js (22 or 24:
+# Node 22 in .node/ when the machine's is older, e.g. Debian's Node 20), then `npm ci`.
 # With --test also what the test suite needs:
 # the shell linter, systemd-analyze, rsync, pdftoppm, and PostgreSQL, installed if missing and started on
 # 127.0.0.1:5432 with trust authentication for loopback connections (the tests connect as
@@ -35,6 +36,11 @@ if [ "$with_tests" -eq 1 ]; then
   # The PDF test renders a page of the stored PDF with pdftoppm.
   command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
   command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
+  # The Python SDK (python/): its tests run on Debian's httpx and pytest; its wheel is built offline
+  # with setuptools, wheel and pip and installed into a fresh venv (test/integration/python-wheel.test.ts).
+  for pkg in python3-httpx python3-pytest python3-venv python3-pip python3-setuptools python3-wheel; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed' || need+=("$pkg")
+  done
 fi
 if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
@@ -64,4 +70,35 @@ if [ "$with_tests" -eq 1 ]; then
   pg_isready -h 127.0.0.1 -p 5432 || { echo "setup: PostgreSQL does not answer on 127.0.0.1:5432" >&2; exit 1; }
 fi
 
+# A supported Node.js (scripts/supported-node.sh): the machine's own when it is one, else Node 22
+# from the npm registry's platform package node-linux-<arch> (what the registry's `node` package
+# installs, without its install script: the binary and the headers native addons compile against)
+# in .node/ of this checkout, ignored by git. It comes first on PATH for the rest of this script, so
+# npm ci (better-sqlite3's build) and everything after run on it; then node_modules/.bin/node links
+# to it: npm puts node_modules/.bin first on the PATH of `npm start`, `npm test` and npx.
+# shellcheck source=scripts/supported-node.sh
+. scripts/supported-node.sh
+if supported_node node; then
+  echo "setup: Node.js $(node --version) (supported: $SUPPORTED_NODE_RANGE)"
+  use_local_node=0
+else
+  use_local_node=1
+  node_pkg="node-linux-$(node -p process.arch)"
+  if ! supported_node .node/bin/node; then
+    echo "setup: Node.js $(node --version 2>/dev/null || echo '(none)') is not supported ($SUPPORTED_NODE_RANGE): installing $node_pkg@$SUPPORTED_NODE_LINE into .node/"
+    rm -rf .node
+    npm install --prefix .node --no-save --no-package-lock --no-audit --no-fund "$node_pkg@$SUPPORTED_NODE_LINE"
+    mkdir -p .node/bin
+    ln -sfn "../node_modules/$node_pkg/bin/node" .node/bin/node
+    supported_node .node/bin/node || { echo "setup: .node/bin/node does not run" >&2; exit 1; }
+  fi
+  export PATH="$PWD/.node/bin:$PATH"
+  # node-gyp builds against these headers, not those of a nodedir set in the user's npm config.
+  export npm_config_nodedir="$PWD/.node/node_modules/$node_pkg"
+  echo "setup: Node.js $(node --version) from .node/"
+fi
+
 npm ci --no-audit --no-fund
+if [ "$use_local_node" -eq 1 ]; then ln -sfn ../../.node/bin/node node_modules/.bin/node; fi
+# The compiled JavaScript in dist/ the wrappers and systemd units run (scripts/build.ts).
+npm run build

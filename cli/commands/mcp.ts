@@ -1,10 +1,9 @@
 // `crawl mcp`: the crawl tools as an MCP server on stdin/stdout, for desktop AI clients. The URL and
 // key come from the usual flags, env or profile file. Nothing but protocol goes to stdout.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+// The MCP SDK, zod and the tool table load only when `crawl mcp` runs: they are most of what every
+// other command would otherwise spend starting up.
 import type { Command } from 'commander';
 import type { ApiCall } from '../../contract/mcp/api-call.js';
-import { registerCrawlTools } from '../../contract/mcp/tools.js';
 import { resolveConnection } from '../config.js';
 import type { CommandContext } from '../context.js';
 
@@ -33,6 +32,11 @@ export function registerMcp(program: Command, ctx: CommandContext): void {
           body: Buffer.from(await res.arrayBuffer()),
         };
       };
+      const [{ McpServer }, { StdioServerTransport }, { registerCrawlTools }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/mcp.js'),
+        import('@modelcontextprotocol/sdk/server/stdio.js'),
+        import('../../contract/mcp/tools.js'),
+      ]);
       const server = new McpServer({ name: 'crawl-network', version: '1.0.0' });
       registerCrawlTools(server, call);
       const transport = new StdioServerTransport(stdio.stdin, stdio.stdout);

@@ -10,6 +10,7 @@ import type { ConnectedDevice } from '../scheduler/device.js';
 import type { Services } from '../services.js';
 import type { DeviceRecord } from '../store/records.js';
 import type { DeviceTrustRecord } from '../store/trust-types.js';
+import type { ClaimedPlace } from '../trust/location/location-verdict.js';
 import type { ContractTypes } from './type-provider.js';
 
 /**
@@ -29,6 +30,11 @@ function pageFeaturesOf(methods: ReadonlySet<string>): Record<string, string[]> 
         : PAGE_FEATURES.filter((f) => f !== 'lighthouse' || methods.has(`${method}+lighthouse`));
   }
   return out;
+}
+
+/** `claimed`, `evidence` and `verified` (docs/api.md, "Devices: location evidence"). */
+function locationCheckOf(services: Services, id: string, claimed: ClaimedPlace) {
+  return services.location?.view(id, claimed) ?? { claimed, evidence: null, verified: 'unknown' };
 }
 
 const latest = (...isos: Array<string | null | undefined>): string | null =>
@@ -64,6 +70,13 @@ function deviceView(
     agent_version: str('agent_version'),
     browser_version: str('browser_version'),
     location: { country: p?.country ?? '', region: p?.region ?? '', city: p?.city ?? '' },
+    // Added: that claim, the evidence for it and the verdict (coordinator/trust/location/;
+    // docs/security.md, "Location evidence"). `location` above stays as it was.
+    location_check: locationCheckOf(services, id, {
+      country: p?.country ?? '',
+      region: p?.region ?? '',
+      city: p?.city ?? '',
+    }),
     device_type: p?.deviceType ?? '',
     network_type: p?.networkType ?? '',
     // The network its link comes from (docs/api.md); never the address. null while not connected.

@@ -4,6 +4,7 @@ import { isAvailable, isQuarantined } from '../metrics/device-gauges.js';
 import type { ConnectedDevice } from '../scheduler/device.js';
 import type { Services } from '../services.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
+import type { Verified } from '../trust/location/location-verdict.js';
 import type { Activity, ActivityView } from './activity.js';
 
 /** Sweeps listed on the dashboard. */
@@ -24,6 +25,12 @@ export interface FleetView {
   regions: Array<StateCounts & { region: string }>;
   countries: Array<StateCounts & { country: string; region: string }>;
   queued_jobs: number;
+  /** Linked devices by location verdict (coordinator/trust/location/; docs/security.md). */
+  location: Record<Verified, number>;
+  /** Linked devices by agent version, most first (docs/operations.md, releases). */
+  versions: Array<{ version: string; devices: number }>;
+  /** The agent release being rolled out, and to what share of the fleet; null: none. */
+  rollout: { version: string; percent: number; updated_at: string } | null;
   activity: ActivityView;
   sweeps: Array<{
     id: string;
@@ -47,11 +54,19 @@ function add(c: StateCounts, d: ConnectedDevice): void {
   else c.busy++;
 }
 
+/** The agent versions linked and the rollout under way (coordinator/releases/). */
+function releaseProgress(services: Services): Pick<FleetView, 'versions' | 'rollout'> {
+  const view = services.releases.view();
+  return { versions: view.devices_by_version, rollout: view.rollout };
+}
+
 export async function fleetView(services: Services, activity: Activity): Promise<FleetView> {
   const totals = zero();
   const regions = new Map<string, StateCounts & { region: string }>();
   const countries = new Map<string, StateCounts & { country: string; region: string }>();
+  const location: Record<Verified, number> = { yes: 0, no: 0, unknown: 0 };
   for (const d of services.jobs.listDevices()) {
+    location[services.location?.verdictOf(d.profile.deviceId) ?? 'unknown']++;
     const region = d.profile.region || 'unknown';
     const country = (d.profile.country || '??').toUpperCase();
     add(totals, d);
@@ -80,6 +95,8 @@ export async function fleetView(services: Services, activity: Activity): Promise
     regions: [...regions.values()].sort((a, b) => byCount(a, b, a.region, b.region)),
     countries: [...countries.values()].sort((a, b) => byCount(a, b, a.country, b.country)),
     queued_jobs: services.jobs.queuedCount,
+    ...releaseProgress(services),
+    location,
     activity: activity.view(),
     sweeps,
   };

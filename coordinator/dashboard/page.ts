@@ -47,6 +47,7 @@ export function fleetPage(): string {
     <article>
       <h2>Devices by country</h2>
       <table id="countries"><thead><tr><th>country</th><th>region</th><th>devices</th><th>available</th><th>busy</th><th>quarantined</th></tr></thead><tbody></tbody></table>
+      <p class="legend" id="location">claimed locations: <span data-location="yes">–</span> verified, <span data-location="no">–</span> contradicted (kept from placement by place), <span data-location="unknown">–</span> unknown · <a href="https://db-ip.com" rel="noreferrer">IP Geolocation by DB-IP</a></p>
     </article>
     <article>
       <h2>Jobs finished, last 10 minutes</h2>
@@ -57,6 +58,11 @@ export function fleetPage(): string {
       <h2>Error types, last hour</h2>
       <table id="errors"><thead><tr><th>type</th><th>jobs</th><th></th></tr></thead><tbody></tbody></table>
       <p class="empty" id="no-errors" hidden>No errors in the last hour.</p>
+    </article>
+    <article>
+      <h2>Agent versions</h2>
+      <p class="legend" id="rollout">no rollout</p>
+      <table id="versions"><thead><tr><th>version</th><th>devices</th></tr></thead><tbody></tbody></table>
     </article>
     <article class="wide">
       <h2>Recent sweeps</h2>

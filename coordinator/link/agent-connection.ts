@@ -24,14 +24,17 @@ import {
   readStreamData,
   splitFrameBatch,
   streamDataWsHead,
+  type UpgradeOffer,
 } from '../../proto/index.js';
 import type { DeviceEgress } from '../network/network-lookup.js';
 import type { ExitLink } from '../proxy/exits.js';
+import type { UpgradeLink } from '../releases/release-service.js';
 import type { DeviceLocation } from '../results/reported.js';
 import type { ConnectedDevice, DeviceLink } from '../scheduler/device.js';
 import { rejectHandling } from '../scheduler/owner-controls.js';
 import type { DeviceRecord, JobRecord } from '../store/records.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
+import type { LinkPlace } from '../trust/location/location-service.js';
 import type { BudgetWaiter } from './byte-budget.js';
 import type { ConnectionDeps } from './connection-deps.js';
 import { FrameGate, type GatedLink } from './frame-gate.js';
@@ -59,7 +62,15 @@ const NOWHERE: DeviceLocation = Object.freeze({ country: '', region: '', city: '
  * receiver and the per-device logger are made when first needed.
  */
 export class AgentConnection
-  implements DeviceLink, HeartbeatMember, GatedLink, ResultLink, BudgetWaiter, ExitLink, BatchedLink
+  implements
+    DeviceLink,
+    HeartbeatMember,
+    GatedLink,
+    ResultLink,
+    BudgetWaiter,
+    ExitLink,
+    BatchedLink,
+    UpgradeLink
 {
   readonly deviceId: string;
   private registered: ConnectedDevice | null = null;
@@ -84,6 +95,8 @@ export class AgentConnection
   private readonly socket: Duplex | null;
   /** Gathers each turn's frames into batch frames; null until an agent that reads them said hello. */
   private batcher: FrameBatcher | null = null;
+  /** When the latest heartbeat ping left (0: none awaiting its pong): the link's round trip. */
+  private pingSentMs = 0;
 
   constructor(
     private readonly ws: WebSocket,
@@ -95,6 +108,8 @@ export class AgentConnection
     socket: Duplex | null = null,
     /** The network the link comes from; the remote address itself is not kept. */
     readonly egress?: DeviceEgress,
+    /** Where the link's address is (location evidence); the address itself is not kept. */
+    private readonly place?: LinkPlace,
   ) {
     this.deviceId = device.id;
     this.cork = socket ? new TurnCork(socket) : null;
@@ -133,6 +148,11 @@ export class AgentConnection
   /** Tells the device how the coordinator judges it (its status port shows it to the owner). */
   standing(quarantined: boolean, reason: string): void {
     this.send({ standing: { quarantined, reason } });
+  }
+
+  /** Offers the agent a release (docs/operations.md, releases). */
+  offerUpgrade(offer: UpgradeOffer): void {
+    this.send({ upgrade: offer });
   }
 
   /** Asks the agent to finish and reconnect elsewhere (coordinator shutting down). */
@@ -344,7 +364,23 @@ export class AgentConnection
   }
 
   ping(frame: Uint8Array): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(frame);
+    this.pingSentMs = Date.now();
+  }
+
+  /**
+   * The pong of the heartbeat ping echoes its nonce, the wheel's clock when it was encoded
+   * (agent-server.ts): the round trip, for location evidence. Only the pong of the latest ping
+   * counts, once. A device can delay its pong (a round trip is never proof of distance) or send
+   * a nonce of a later time, which only shortens its own round trip (location-verdict.ts).
+   */
+  private onPong(nonce: number): void {
+    const sentMs = this.pingSentMs;
+    const nowMs = Date.now();
+    if (sentMs === 0 || nonce > nowMs || nonce < sentMs - 1_000) return;
+    this.pingSentMs = 0;
+    this.deps.locationEvidence?.rtt(this.deviceId, nowMs - nonce);
   }
 
   silent(): void {
@@ -502,8 +538,14 @@ export class AgentConnection
         if (this.streams && frame.availability?.ownerControls)
           this.deps.exits?.setConsent(this.deviceId, frame.availability.ownerControls.proxy === true);
         break;
+      case 'pong':
+        this.onPong(Number(frame.pong?.nonce ?? 0));
+        break;
+      case 'upgradeReport':
+        this.deps.releases?.report(this.deviceId, frame.upgradeReport ?? {});
+        break;
       default:
-        break; // accept, pong: liveness already recorded
+        break; // accept: liveness already recorded
     }
   }
 
@@ -544,8 +586,12 @@ export class AgentConnection
         'tick',
       );
     }
+    // Judged before it joins: a contradicted device never takes a job placed by place, not even
+    // one queued for it as it connects.
+    if (this.place) this.deps.locationEvidence?.linked(outcome.device, this.place);
     this.deps.jobs.addDevice(outcome.device);
     this.offerProxy(hello, outcome.device);
+    this.deps.releases?.linked(this, hello.agentVersion ?? '');
     void this.deps.store.touchDevice(this.deviceId, outcome.device.connectedAt).catch(() => undefined);
     this.deps.heartbeats.add(this);
     const net = this.egress;
@@ -636,7 +682,9 @@ export class AgentConnection
     }
     if (this.registered) {
       this.deps.heartbeats.remove(this);
+      this.deps.locationEvidence?.unlinked(this.registered);
       this.deps.jobs.removeDevice(this.deviceId, this.registered);
+      this.deps.releases?.unlinked(this);
       this.deps.log.info({ deviceId: this.deviceId }, 'agent disconnected');
     }
     this.onClosed(this);

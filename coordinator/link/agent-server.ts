@@ -94,13 +94,18 @@ export class AgentLinkServer {
       return refuse(socket, 401, 'Unauthorized');
     }
     const found = device;
-    // The network the device's link comes from, once per link; the address goes no further.
-    const egress = await this.deps.network?.egressOf(req.socket.remoteAddress);
+    // The network the device's link comes from and where its address is (location evidence), once
+    // per link; the address goes no further.
+    const remote = req.socket.remoteAddress;
+    const [egress, place] = await Promise.all([
+      this.deps.network?.egressOf(remote),
+      this.deps.locationEvidence?.placeOf(remote),
+    ]);
     if (this.closing || socket.destroyed) return refuse(socket, 503, 'Service Unavailable');
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // A device connected twice keeps only its newest link.
       this.byDevice.get(found.id)?.close(CloseCode.Replaced, 'replaced');
-      const conn = new AgentConnection(ws, found, this.deps, this.forget, socket, egress);
+      const conn = new AgentConnection(ws, found, this.deps, this.forget, socket, egress, place);
       this.connections.add(conn);
       this.byDevice.set(found.id, conn);
     });

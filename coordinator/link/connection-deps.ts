@@ -4,8 +4,10 @@ import type { Logger } from 'pino';
 import type { LinkReports } from '../jobs/reports.js';
 import type { NetworkLookup } from '../network/network-lookup.js';
 import type { ProxyExits } from '../proxy/exits.js';
+import type { LinkReleases } from '../releases/release-service.js';
 import type { ResultIngest } from '../results/ingest.js';
 import type { Store } from '../store/types.js';
+import type { LinkLocation } from '../trust/location/location-service.js';
 import type { ByteBudget } from './byte-budget.js';
 import type { HeartbeatWheel } from './heartbeat-wheel.js';
 
@@ -47,6 +49,13 @@ export interface ConnectionDeps {
   onFrame?: (direction: 'in' | 'out', bytes: number) => void;
   /** Finds the network a link comes from (coordinator/network/). Default: none (unknown networks). */
   network?: NetworkLookup;
+  /**
+   * Location evidence (coordinator/trust/location/): told where each link's address is, its
+   * device, and each heartbeat's round trip. Default: none (no location evidence).
+   */
+  locationEvidence?: LinkLocation;
+  /** Agent releases: told of each link and its version, offers upgrades, hears reports. Default: none. */
+  releases?: LinkReleases;
   /** Devices offering proxy streams register here (docs/proxy.md). Default: none (no proxy). */
   exits?: ProxyExits;
   /** Initial credit window of a proxy stream, bytes. Default 64 KiB. */

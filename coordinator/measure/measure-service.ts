@@ -8,6 +8,7 @@ import type { BatchSubmission, SubmitTrace } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
 import type { ConnectedDevice } from '../scheduler/device.js';
 import { mismatch } from '../scheduler/matching.js';
+import { servesPlace } from '../scheduler/standing.js';
 import type { CoreServices } from '../services.js';
 import type { MeasurementJobRef, MeasurementRecord } from '../store/measure-types.js';
 import type { JobRecord, Placement } from '../store/records.js';
@@ -64,6 +65,8 @@ function jobsPerLocation(services: CoreServices, input: MeasureInput, order: num
       if (n === loc.limit) break;
       if (taken.has(d.profile.deviceId)) continue;
       if (mismatch(d.profile, { method, placement: loc.placement, pinnedDeviceId: null }) !== null) continue;
+      // Nor a device whose claimed location is contradicted, for a location naming a place.
+      if (!servesPlace(d, loc.placement)) continue;
       taken.add(d.profile.deviceId);
       n++;
     }

@@ -2,12 +2,13 @@
 // devices whose owner consented, matching the caller's targeting (country, city, ASN, type), with a
 // free stream slot and the destination port allowed, and whose standing lets them take work now
 // (the scheduler's own rule, read from the scheduler's own record of the device: not quarantined,
-// not draining, not paused or past its owner's hours or caps); the least busy first. A session
+// not draining, not paused or past its owner's hours or caps) and not held back by the proxy
+// canaries (canary.ts: an exit that altered a canary's bytes); the least busy first. A session
 // name keeps its device for its TTL; when that device has gone or may take no work now, the
 // session moves (fallback) or the connection is refused, as the caller chose.
 import type { LinkStream } from '../../common/link-streams/link-stream.js';
 import type { ConnectedDevice } from '../scheduler/device.js';
-import { takesWork } from '../scheduler/standing.js';
+import { servesPlace, takesWork } from '../scheduler/standing.js';
 import type { Targeting } from './username.js';
 
 /** A connected device's link as the proxy uses it (AgentConnection implements it). */
@@ -29,7 +30,7 @@ export interface ExitProfile {
   maxStreams: number;
 }
 
-interface Exit {
+export interface Exit {
   link: ExitLink;
   profile: ExitProfile;
   consent: boolean;
@@ -50,12 +51,25 @@ export type NoExit = 'no_device' | 'port_not_offered' | 'not_taking' | 'session_
 
 export type PickResult = { ok: true; link: ExitLink } | { ok: false; error: NoExit };
 
+/** Told when an exit joins or leaves (the proxy canaries schedule their checks by it: canary.ts). */
+export interface ExitListener {
+  added(deviceId: string): void;
+  removed(deviceId: string): void;
+}
+
 /** Sessions kept at most; the oldest expiring go first beyond it. */
 const MAX_SESSIONS = 100_000;
 
 export class ProxyExits {
   private readonly exits = new Map<string, Exit>();
   private readonly sessions = new Map<string, { deviceId: string; expiresMs: number }>();
+  private readonly listeners = new Set<ExitListener>();
+  /**
+   * Exits held back from user streams by the proxy canaries (a canary came back altered through
+   * them: canary.ts), whatever their standing, until they pass canaries again. Kept across the
+   * device's reconnects to this coordinator.
+   */
+  private readonly held = new Set<string>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -73,10 +87,34 @@ export class ProxyExits {
   /** The device offered streams; `device` is the scheduler's record of it (its standing). */
   add(link: ExitLink, profile: ExitProfile, consent: boolean, device: ConnectedDevice): void {
     this.exits.set(link.deviceId, { link, profile, consent, device });
+    for (const l of this.listeners) l.added(link.deviceId);
   }
 
   remove(link: ExitLink): void {
-    if (this.exits.get(link.deviceId)?.link === link) this.exits.delete(link.deviceId);
+    if (this.exits.get(link.deviceId)?.link !== link) return;
+    this.exits.delete(link.deviceId);
+    for (const l of this.listeners) l.removed(link.deviceId);
+  }
+
+  /** The exit of a device connected here, or undefined. */
+  get(deviceId: string): Readonly<Exit> | undefined {
+    return this.exits.get(deviceId);
+  }
+
+  /** Subscribes to exits joining and leaving; returns the unsubscribe. */
+  addListener(listener: ExitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Holds the device back from user streams (true) or lets it carry them again (false). */
+  hold(deviceId: string, held: boolean): void {
+    if (held) this.held.add(deviceId);
+    else this.held.delete(deviceId);
+  }
+
+  isHeld(deviceId: string): boolean {
+    return this.held.has(deviceId);
   }
 
   /** The owner turned proxying on or off (Availability.owner_controls.proxy). */
@@ -99,7 +137,7 @@ export class ProxyExits {
       if (held && held.expiresMs > nowMs) {
         const e = this.exits.get(held.deviceId);
         const fits = e !== undefined && !exclude.has(held.deviceId) && this.fits(e, t, port);
-        const taking = fits && takesWork(e.device, work, nowMs);
+        const taking = fits && !this.held.has(held.deviceId) && takesWork(e.device, work, nowMs);
         if (taking) return { ok: true, link: e.link };
         if (!t.fallback) return { ok: false, error: fits ? 'session_not_taking' : 'session_gone' };
       }
@@ -115,7 +153,7 @@ export class ProxyExits {
         portMissed ||= !e.profile.ports.includes(port) && this.fits(e, t, e.profile.ports[0] ?? -1);
         continue;
       }
-      if (!takesWork(e.device, work, nowMs)) {
+      if (this.held.has(e.link.deviceId) || !takesWork(e.device, work, nowMs)) {
         notTaking = true;
         continue;
       }
@@ -146,7 +184,8 @@ export class ProxyExits {
       (t.country === '' || p.country === t.country) &&
       (t.city === '' || p.city === t.city) &&
       (t.asn === 0 || p.asn === t.asn) &&
-      (t.deviceType === '' || p.deviceType === t.deviceType)
+      (t.deviceType === '' || p.deviceType === t.deviceType) &&
+      servesPlace(e.device, t)
     );
   }
 

@@ -48,6 +48,8 @@ export interface ProxyGateDeps {
   exits: ProxyExits;
   meter: ProxyMeter;
   config: ProxyConfig;
+  /** Told of each user stream opened, with its device (the proxy canaries sample them: canary.ts). */
+  onStream?: (deviceId: string) => void;
 }
 
 /** Devices tried for one connection when one refuses for a reason of its own (full, consent gone). */
@@ -154,7 +156,9 @@ export class ProxyGate {
       }
       tried.add(pick.link.deviceId);
       try {
-        return await pick.link.openStream(host, port, keyId);
+        const stream = await pick.link.openStream(host, port, keyId);
+        this.deps.onStream?.(pick.link.deviceId);
+        return stream;
       } catch (err) {
         const reason = err instanceof StreamResetError ? err.reason : 'gone';
         const message = err instanceof Error ? err.message : String(err);

@@ -1,6 +1,7 @@
 // The proxy's figures in /metrics, read at scrape time from the meter and the exits (nothing per
 // connection is labelled: keys and hosts are unbounded). Per-key figures are in /crawl/v1/usage.
 import { Gauge, type Registry } from 'prom-client';
+import { CANARY_OUTCOMES, type ProxyCanaries } from './canary.js';
 import type { ProxyExits } from './exits.js';
 import type { ProxyMeter } from './meter.js';
 
@@ -56,6 +57,28 @@ export function registerProxyMetrics(
     collect() {
       this.set({ consent: 'yes' }, exits.consenting);
       this.set({ consent: 'no' }, exits.size - exits.consenting);
+    },
+  });
+}
+
+/** The proxy canaries' figures (canary.ts): outcomes and bytes, apart from the users' streams. */
+export function registerProxyCanaryMetrics(registry: Registry, canaries: ProxyCanaries): void {
+  const registers = [registry];
+  new Gauge({
+    name: 'crawl_proxy_canaries_total',
+    help: 'Proxy canary streams since start, by outcome (pass, tampered, refused, unreachable, incomplete).',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      for (const outcome of CANARY_OUTCOMES) this.set({ outcome }, canaries.totals[outcome]);
+    },
+  });
+  new Gauge({
+    name: 'crawl_proxy_canary_bytes_total',
+    help: 'Bytes of proxy canary streams since start, both ways (not in crawl_proxy_bytes_total).',
+    registers,
+    collect() {
+      this.set(canaries.bytes);
     },
   });
 }

@@ -8,7 +8,7 @@ import { type Choice, DevicePicker } from './device-picker.js';
 import type { MethodStats } from './device-stats.js';
 import { pickDirect } from './direct-pick.js';
 import type { JobNeeds } from './matching.js';
-import { ownerAllows } from './standing.js';
+import { ownerAllows, servesPlace } from './standing.js';
 
 /** Longest a device is held full after a busy refusal when none of its jobs ends first. */
 export const BUSY_HOLD_MS = 1_000;
@@ -20,7 +20,7 @@ export class DeviceSlots {
 
   constructor(private readonly now: () => number) {
     this.picker = new DevicePicker(this.devices, now, {
-      accepts: (dev, needs) => ownerAllows(dev, needs, now),
+      accepts: (dev, needs) => servesPlace(dev, needs.placement) && ownerAllows(dev, needs, now),
     });
   }
 

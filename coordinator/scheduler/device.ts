@@ -20,6 +20,11 @@ export interface ConnectedDevice {
    * else. Set through JobLifecycle.setQuarantined (device-slots.ts).
    */
   quarantined?: boolean;
+  /**
+   * Its location claim is contradicted by the evidence (coordinator/trust/location/): it serves no
+   * placement by place (standing.ts servesPlace). Never set with --allow-contradicted-location.
+   */
+  locationContradicted?: boolean;
   /** What the device's owner allows (paused, hours, domains, caps), as it last advertised. */
   owner?: DeviceOwnerView;
   running: Map<string, number>;

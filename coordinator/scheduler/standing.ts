@@ -19,6 +19,24 @@ export function outOfService(dev: Pick<ConnectedDevice, 'quarantined' | 'drainin
   return null;
 }
 
+/** The place a job or a stream is targeted at (any of them may be empty). */
+export interface Place {
+  region?: string;
+  country?: string;
+  city?: string;
+}
+
+/**
+ * Whether the device may serve work placed by `place`: any device serves work that names no place;
+ * work that names a region, country or city goes only to devices whose location claim is not
+ * contradicted (verified yes or unknown; coordinator/trust/location/ sets the flag, and never
+ * does with --allow-contradicted-location). The picker asks this of every candidate
+ * (device-slots.ts), the proxy of every exit it targets by place (coordinator/proxy/exits.ts).
+ */
+export function servesPlace(dev: Pick<ConnectedDevice, 'locationContradicted'>, place: Place): boolean {
+  return dev.locationContradicted !== true || !(place.region || place.country || place.city);
+}
+
 /** What the owner's domain lists look at: a job's URL (and its host, parsed once), or a stream's host. */
 export interface Work {
   url?: string;

@@ -19,6 +19,7 @@ import { GROUP_MEASUREMENTS_SQL, GROUP_TABLES_SQL } from './group-types.js';
 import { IDEMPOTENCY_TABLE_SQL } from './idempotency-types.js';
 import { MEASUREMENT_TABLE_SQL } from './measure-types.js';
 import { DELIVERY_SUBJECT_SQL } from './push-types.js';
+import { RELEASE_TABLES_SQL } from './release-types.js';
 import { SCHEDULE_TABLES_SQL } from './schedule-types.js';
 import { TRUST_TABLES_SQL } from './trust-types.js';
 
@@ -299,6 +300,11 @@ export const MIGRATIONS: readonly Migration[] = [
     // counts their members' terminal statements keep.
     sqlite: GROUP_TABLES_SQL(TYPES.sqlite.sortedText) + GROUP_MEASUREMENTS_SQL.sqlite,
     postgres: GROUP_TABLES_SQL(TYPES.postgres.sortedText) + GROUP_MEASUREMENTS_SQL.postgres,
+  },
+  {
+    version: 17,
+    // 17: agent releases, the fleet's rollout and per-device version pins (coordinator/releases/).
+    sql: (t) => RELEASE_TABLES_SQL(t.sortedText, t.bigint),
   },
   {
     // The job change cursor (docs/postgres.md, "Catching up"): the transaction that last inserted a

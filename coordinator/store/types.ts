@@ -17,6 +17,7 @@ import type {
   SessionRecord,
   SweepRecord,
 } from './records.js';
+import type { ReleaseStore } from './release-types.js';
 import type { ScheduleStore } from './schedule-types.js';
 import type { JobChanges, StoreEvent } from './store-events.js';
 import type { TrustStore } from './trust-types.js';
@@ -53,6 +54,8 @@ export interface Store {
   readonly groups: GroupStore;
   /** Site crawls, their frontier and the hosts' politeness slots (coordinator/site-crawl/). */
   readonly crawls: CrawlStore;
+  /** Agent releases, the rollout and version pins (coordinator/releases/). */
+  readonly releases: ReleaseStore;
 
   // keys and devices
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void>;

@@ -3,6 +3,7 @@
 // "Regions without a device"). Pure: no I/O.
 import type { ConnectedDevice } from '../scheduler/device.js';
 import { type JobNeeds, mismatch } from '../scheduler/matching.js';
+import { servesPlace } from '../scheduler/standing.js';
 
 /** The method every sweep try runs. */
 export const SWEEP_METHOD = 'CRAWL_FULL_PAGE';
@@ -33,7 +34,9 @@ export function regionsWithoutDevices(
   for (const device of devices) {
     if (device.quarantined) continue;
     for (const [region, needs] of open) {
-      if (mismatch(device.profile, needs) === null) open.delete(region);
+      // A device whose claimed location is contradicted serves no region (standing.ts servesPlace).
+      if (mismatch(device.profile, needs) === null && servesPlace(device, needs.placement))
+        open.delete(region);
     }
     if (open.size === 0) return [];
   }

@@ -9,9 +9,13 @@
 // canary name, whose answer the coordinator knows; a device that reports another answer has lied
 // about a measurement and is judged exactly as one that fabricates a page. A device doing both kinds
 // gets them in turn.
+//
+// Devices that ping get ping and TCP ping canaries when the operator names targets it controls
+// (--canary-ping-target, --canary-tcp-open, --canary-tcp-closed, ...; measure/rtt-canary.ts says what
+// each is and how it is judged). A device takes every kind it can, one after the other.
 import type { Logger } from 'pino';
 import { measureUrl } from '../../proto/index.js';
-import type { CanaryDnsConfig } from '../config.js';
+import type { CanaryDnsConfig, CanaryRttConfig } from '../config.js';
 import type { JobEvent, JobListener } from '../jobs/events.js';
 import type { NewJob } from '../jobs/new-job.js';
 import type { FleetView, JobRequests } from '../jobs/reports.js';
@@ -20,6 +24,13 @@ import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { StorageType } from '../storage/types.js';
 import { SYSTEM_OWNER_ID } from '../store/records.js';
 import { canaryAnswer, newNonce } from './canary-token.js';
+import {
+  isRttCanaryKind,
+  judgeRttCanary,
+  type RttCanaryKind,
+  rttCanaryJob,
+  rttCanaryKinds,
+} from './measure/rtt-canary.js';
 import type { ReadBody } from './read-body.js';
 import type { Reputation } from './reputation.js';
 
@@ -35,10 +46,12 @@ export interface CanaryOptions {
   storageType: StorageType;
   /** DNS canaries for devices that measure DNS; null or absent: none. */
   dns?: CanaryDnsConfig | null;
+  /** Ping and TCP ping canaries for devices that ping; null or absent: none. */
+  rtt?: CanaryRttConfig | null;
   now?: () => number;
 }
 
-type CanaryKind = 'page' | 'dns';
+type CanaryKind = 'page' | 'dns' | RttCanaryKind;
 interface InFlight {
   deviceId: string;
   nonce: string;
@@ -54,6 +67,11 @@ export class CanaryService implements JobListener, DeviceListener {
   private readonly inFlight = new Map<string, InFlight>();
   /** The kind of each device's latest canary, so one that takes both kinds gets them in turn. */
   private readonly lastKind = new Map<string, CanaryKind>();
+  /**
+   * The kind each device last failed. While quarantined it gets that kind only: passing the other
+   * kinds says nothing of the lie it was caught in, and must not release it.
+   */
+  private readonly failedKind = new Map<string, CanaryKind>();
   private readonly busy = new Set<string>();
   /** Devices connected here that take canaries (GET). */
   private readonly tracked = new Set<string>();
@@ -85,6 +103,7 @@ export class CanaryService implements JobListener, DeviceListener {
   removed(device: ConnectedDevice): void {
     this.tracked.delete(device.profile.deviceId);
     this.lastKind.delete(device.profile.deviceId);
+    this.failedKind.delete(device.profile.deviceId);
     this.unschedule(device.profile.deviceId);
   }
 
@@ -100,6 +119,7 @@ export class CanaryService implements JobListener, DeviceListener {
 
   /** A quarantined device's next canary comes soon. */
   quarantineChanged(device: ConnectedDevice): void {
+    if (!device.quarantined) this.failedKind.delete(device.profile.deviceId);
     if (this.dueOf.has(device.profile.deviceId))
       this.schedule(device.profile.deviceId, this.intervalFor(device) / 2);
   }
@@ -120,6 +140,7 @@ export class CanaryService implements JobListener, DeviceListener {
     const kinds: CanaryKind[] = [];
     if (device.profile.methods.has('GET')) kinds.push('page');
     if (this.opts.dns && device.profile.methods.has('MEASURE_DNS_UDP')) kinds.push('dns');
+    kinds.push(...rttCanaryKinds(this.opts.rtt, device.profile.methods));
     return kinds;
   }
 
@@ -145,6 +166,14 @@ export class CanaryService implements JobListener, DeviceListener {
           'canary_unreachable',
           `${r.errorType}: ${r.errorMessage}`,
         );
+      } else if (isRttCanaryKind(canary.kind) && this.opts.rtt) {
+        const v = judgeRttCanary(
+          canary.kind,
+          this.opts.rtt,
+          r.metadata.measure as MeasureResultJson | undefined,
+        );
+        await this.opts.reputation.record(deviceId, v.signal, v.detail);
+        if (v.signal === 'canary_fail') this.failedKind.set(deviceId, canary.kind);
       } else if (canary.kind === 'dns') {
         const dns = (r.metadata.measure as MeasureResultJson | undefined)?.dns;
         const want = this.opts.dns?.answer ?? '';
@@ -155,6 +184,7 @@ export class CanaryService implements JobListener, DeviceListener {
           ok ? 'canary_pass' : 'canary_fail',
           ok ? 'DNS canary answered' : `DNS canary answer fabricated or altered (${got.slice(0, 200)})`,
         );
+        if (!ok) this.failedKind.set(deviceId, 'dns');
       } else {
         const body = (await this.opts.readBody(e.job, r)) ?? '';
         const ok = r.statusCode === 200 && body.includes(canaryAnswer(this.opts.secret, nonce));
@@ -165,6 +195,7 @@ export class CanaryService implements JobListener, DeviceListener {
             ? 'canary answered'
             : `canary answer fabricated or altered (status ${r.statusCode}, ${body.length} bytes)`,
         );
+        if (!ok) this.failedKind.set(deviceId, 'page');
       }
     }
     const dev = this.opts.jobs.device(deviceId);
@@ -216,10 +247,24 @@ export class CanaryService implements JobListener, DeviceListener {
     this.busy.add(deviceId);
     const nonce = newNonce();
     const kinds = this.kindsOf(dev);
-    const kind = kinds.find((k) => k !== this.lastKind.get(deviceId)) ?? kinds[0] ?? 'page';
+    // Each kind in turn: the one after the device's latest (the first when it had none); a device
+    // quarantined for failing a kind gets that one until it is released.
+    const last = this.lastKind.get(deviceId);
+    const failed = dev.quarantined ? this.failedKind.get(deviceId) : undefined;
+    const kind =
+      failed && kinds.includes(failed)
+        ? failed
+        : (kinds[(last === undefined ? -1 : kinds.indexOf(last)) + 1] ?? kinds[0] ?? 'page');
     try {
       const job = await this.opts.jobs.submit(
-        kind === 'dns' ? this.dnsCanary(deviceId, nonce) : this.pageCanary(deviceId, nonce),
+        kind === 'dns'
+          ? this.dnsCanary(deviceId, nonce)
+          : isRttCanaryKind(kind) && this.opts.rtt
+            ? rttCanaryJob(kind, this.opts.rtt, deviceId, {
+                timeoutSec: CANARY_TIMEOUT_SEC,
+                storageType: this.opts.storageType,
+              })
+            : this.pageCanary(deviceId, nonce),
         null,
       );
       this.lastKind.set(deviceId, kind);

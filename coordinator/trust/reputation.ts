@@ -11,7 +11,9 @@ export type TrustSignal =
   | 'canary_unreachable'
   | 'dispute'
   | 'lost'
-  | 'strike';
+  | 'strike'
+  /** Its location claim contradicted by the evidence (coordinator/trust/location/). */
+  | 'location';
 
 /** How far each signal moves the score. A fabricated canary answer alone quarantines a new device. */
 const DELTA: Readonly<Record<TrustSignal, number>> = {
@@ -21,6 +23,7 @@ const DELTA: Readonly<Record<TrustSignal, number>> = {
   dispute: -0.25,
   lost: -0.02,
   strike: -0.05,
+  location: -0.1,
 };
 
 export interface ReputationOptions {
@@ -70,8 +73,17 @@ export class Reputation {
     if (!this.chains.has(deviceId)) this.cache.delete(deviceId);
   }
 
-  /** Applies one observation; resolves with the standing after it (persisted). */
-  record(deviceId: string, signal: TrustSignal, detail: string): Promise<DeviceTrustRecord> {
+  /**
+   * Applies one observation; resolves with the standing after it (persisted). `quarantine`: the
+   * observer's own count says this one quarantines the device whatever its score (repeated location
+   * contradictions, coordinator/trust/location/).
+   */
+  record(
+    deviceId: string,
+    signal: TrustSignal,
+    detail: string,
+    opts: { quarantine?: boolean } = {},
+  ): Promise<DeviceTrustRecord> {
     return this.serial(deviceId, async () => {
       const before = await this.load(deviceId);
       const t: DeviceTrustRecord = { ...before, updatedAt: new Date(this.now()).toISOString() };
@@ -88,7 +100,7 @@ export class Reputation {
         t.quarantined = false;
         t.score = Math.max(t.score, Math.min(1, this.opts.quarantineBelow + 0.2));
         t.reason = `released after ${t.canaryStreak} canaries passed in a row (was: ${before.reason})`;
-      } else if (!t.quarantined && t.score < this.opts.quarantineBelow) {
+      } else if (!t.quarantined && (t.score < this.opts.quarantineBelow || opts.quarantine === true)) {
         t.quarantined = true;
         t.canaryStreak = 0;
         t.reason = `${signal.replace('_', ' ')}: ${detail}`;

@@ -53,12 +53,25 @@ export const UNSETTLED_WHY: Readonly<Record<UnsettledWhy, string>> = {
  * there is none). The side the third answer agrees with wins; the other loses.
  */
 export function settle(a: Answer, b: Answer, third: Answer | null): Verdict {
+  return settleBy(a, b, third, (x, y) => differences(x, y).length === 0);
+}
+
+/**
+ * The same rule for any kind of answer (a measurement's, trust/measure/), `agree` saying whether
+ * two answers count as the same.
+ */
+export function settleBy<T extends { deviceId: string }>(
+  a: T,
+  b: T,
+  third: T | null,
+  agree: (x: T, y: T) => boolean,
+): Verdict {
   if (!third) return { settled: false, why: 'third_failed' };
   if (third.deviceId === a.deviceId || third.deviceId === b.deviceId) {
     return { settled: false, why: 'third_was_a_party' };
   }
-  const withA = differences(a, third).length === 0;
-  const withB = differences(b, third).length === 0;
+  const withA = agree(a, third);
+  const withB = agree(b, third);
   if (withA && withB) return { settled: false, why: 'third_agrees_with_both' };
   if (!withA && !withB) return { settled: false, why: 'third_agrees_with_neither' };
   return withA

@@ -12,8 +12,16 @@ export class ThirdDevice implements DeviceListener {
   /** Region (lower case; '' for none) → devices connected here. */
   private readonly byRegion = new Map<string, Map<string, ConnectedDevice>>();
 
+  /**
+   * `keyOf`: what groups devices, lower case; default their region (measurement cross-checks group
+   * them by network, trust/measure/).
+   */
+  constructor(
+    private readonly keyOf: (device: ConnectedDevice) => string = (d) => d.profile.region.toLowerCase(),
+  ) {}
+
   added(device: ConnectedDevice): void {
-    const region = device.profile.region.toLowerCase();
+    const region = this.keyOf(device);
     let set = this.byRegion.get(region);
     if (!set) {
       set = new Map();
@@ -23,7 +31,7 @@ export class ThirdDevice implements DeviceListener {
   }
 
   removed(device: ConnectedDevice): void {
-    const region = device.profile.region.toLowerCase();
+    const region = this.keyOf(device);
     const set = this.byRegion.get(region);
     if (set?.get(device.profile.deviceId) !== device) return;
     set.delete(device.profile.deviceId);

@@ -9,6 +9,7 @@ import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { ContentStorage, StorageType } from '../storage/types.js';
 import type { Store } from '../store/types.js';
 import { CanaryService } from './canary.js';
+import { MeasureCrossCheck } from './measure/cross-check.js';
 import { bodyReader } from './read-body.js';
 import { Reputation } from './reputation.js';
 import { ThirdDevice } from './third-device.js';
@@ -35,6 +36,10 @@ export class TrustService implements DeviceListener, JobListener {
   private readonly canaries: CanaryService;
   private readonly verification: VerificationService;
   private readonly thirdDevice = new ThirdDevice();
+  /** Devices by the network (ASN) their link comes from: measurement cross-checks stay in one. */
+  private readonly networkPeers = new ThirdDevice((d) => String(d.profile.asn ?? ''));
+  /** Sampled cross-checks of measurements between devices of one network (measure/cross-check.ts). */
+  readonly measureCrossCheck: MeasureCrossCheck;
   private readonly unsubscribe: Array<() => void> = [];
   private readonly standingListeners = new Set<StandingListener>();
   private optOuts: { atMs: number; owners: Set<string> } | null = null;
@@ -58,6 +63,7 @@ export class TrustService implements DeviceListener, JobListener {
       secret: opts.config.canarySecret,
       intervalMs: opts.config.canaryIntervalMs,
       dns: opts.config.canaryDns,
+      rtt: opts.config.canaryRtt,
       storageType: opts.storageType,
     });
     this.verification = new VerificationService({
@@ -71,6 +77,18 @@ export class TrustService implements DeviceListener, JobListener {
       thirdAvailable: (method, region, exclude) => this.thirdDevice.available(method, region, exclude),
       canarySoon: (deviceId) => this.canaries.soon(deviceId),
     });
+    const mv = opts.config.measureVerify;
+    this.measureCrossCheck = new MeasureCrossCheck({
+      jobs: opts.jobs,
+      reputation: this.reputation,
+      store: opts.store.trust,
+      log,
+      share: mv.share,
+      tolerance: { factor: mv.rttFactor, marginMs: mv.rttMarginMs },
+      // Devices of unknown network ('') are never peers: the key of an unknown ASN is never asked.
+      available: (method, asn, exclude) => asn !== '' && this.networkPeers.available(method, asn, exclude),
+      canarySoon: (deviceId) => this.canaries.soon(deviceId),
+    });
   }
 
   start(): void {
@@ -78,6 +96,7 @@ export class TrustService implements DeviceListener, JobListener {
     this.unsubscribe.push(
       jobs.addListener(this.canaries),
       jobs.addListener(this.verification),
+      jobs.addListener(this.measureCrossCheck),
       jobs.addListener(this),
     );
     this.unsubscribe.push(jobs.addDeviceListener(this));
@@ -106,6 +125,7 @@ export class TrustService implements DeviceListener, JobListener {
     const id = device.profile.deviceId;
     this.canaries.added(device);
     this.thirdDevice.added(device);
+    this.networkPeers.added(device);
     void this.reputation
       .standing(id)
       .then((t) => {
@@ -117,6 +137,7 @@ export class TrustService implements DeviceListener, JobListener {
   removed(device: ConnectedDevice): void {
     this.canaries.removed(device);
     this.thirdDevice.removed(device);
+    this.networkPeers.removed(device);
     this.reputation.forget(device.profile.deviceId);
   }
 

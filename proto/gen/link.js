@@ -54,7 +54,8 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.StreamCredit.$Properties|null} [streamCredit] AgentFrame streamCredit
                  * @property {crawl.link.v1.StreamClose.$Properties|null} [streamClose] AgentFrame streamClose
                  * @property {crawl.link.v1.AgentBatch.$Properties|null} [batch] AgentFrame batch
-                 * @property {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|"batch"} [body] AgentFrame body
+                 * @property {crawl.link.v1.UpgradeReport.$Properties|null} [upgradeReport] AgentFrame upgradeReport
+                 * @property {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|"batch"|"upgradeReport"} [body] AgentFrame body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -83,9 +84,10 @@ export const crawl = $root.crawl = (() => {
                  *   streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
                  *   streamClose?: crawl.link.v1.StreamClose.$Shape|null;
                  *   batch?: crawl.link.v1.AgentBatch.$Shape|null;
+                 *   upgradeReport?: crawl.link.v1.UpgradeReport.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamOpened"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened: crawl.link.v1.StreamOpened.$Shape; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamData"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamCredit"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null; batch?: null }|{ body?: "streamClose"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape; batch?: null }|{ body?: "batch"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch: crawl.link.v1.AgentBatch.$Shape })
+                 *   ({ body?: undefined; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "hello"; hello: crawl.link.v1.Hello.$Shape; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "accept"; hello?: null; accept: crawl.link.v1.Accept.$Shape; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "reject"; hello?: null; accept?: null; reject: crawl.link.v1.Reject.$Shape; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "chunk"; hello?: null; accept?: null; reject?: null; chunk: crawl.link.v1.ResultChunk.$Shape; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "result"; hello?: null; accept?: null; reject?: null; chunk?: null; result: crawl.link.v1.ResultFinal.$Shape; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "ping"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "pong"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "draining"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining: crawl.link.v1.Draining.$Shape; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "availability"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability: crawl.link.v1.Availability.$Shape; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "streamOpened"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened: crawl.link.v1.StreamOpened.$Shape; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "streamData"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "streamCredit"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null; batch?: null; upgradeReport?: null }|{ body?: "streamClose"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape; batch?: null; upgradeReport?: null }|{ body?: "batch"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch: crawl.link.v1.AgentBatch.$Shape; upgradeReport?: null }|{ body?: "upgradeReport"; hello?: null; accept?: null; reject?: null; chunk?: null; result?: null; ping?: null; pong?: null; draining?: null; availability?: null; streamOpened?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgradeReport: crawl.link.v1.UpgradeReport.$Shape })
                  * )} crawl.link.v1.AgentFrame.$Shape
                  */
 
@@ -216,17 +218,25 @@ export const crawl = $root.crawl = (() => {
                  */
                 AgentFrame.prototype.batch = null;
 
+                /**
+                 * AgentFrame upgradeReport.
+                 * @member {crawl.link.v1.UpgradeReport.$Properties|null|undefined} upgradeReport
+                 * @memberof crawl.link.v1.AgentFrame
+                 * @instance
+                 */
+                AgentFrame.prototype.upgradeReport = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * AgentFrame body.
-                 * @member {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|"batch"|undefined} body
+                 * @member {"hello"|"accept"|"reject"|"chunk"|"result"|"ping"|"pong"|"draining"|"availability"|"streamOpened"|"streamData"|"streamCredit"|"streamClose"|"batch"|"upgradeReport"|undefined} body
                  * @memberof crawl.link.v1.AgentFrame
                  * @instance
                  */
                 $Object.defineProperty(AgentFrame.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["hello", "accept", "reject", "chunk", "result", "ping", "pong", "draining", "availability", "streamOpened", "streamData", "streamCredit", "streamClose", "batch"]),
+                    get: $util.oneOfGetter($oneOfFields = ["hello", "accept", "reject", "chunk", "result", "ping", "pong", "draining", "availability", "streamOpened", "streamData", "streamCredit", "streamClose", "batch", "upgradeReport"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -290,6 +300,8 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.StreamClose.encode(m.streamClose, w.uint32(/* id 18, wireType 2 =*/146).fork(), q + 1).ldelim();
                     if (m.batch != null && $Object.hasOwnProperty.call(m, "batch"))
                         $root.crawl.link.v1.AgentBatch.encode(m.batch, w.uint32(/* id 20, wireType 2 =*/162).fork(), q + 1).ldelim();
+                    if (m.upgradeReport != null && $Object.hasOwnProperty.call(m, "upgradeReport"))
+                        $root.crawl.link.v1.UpgradeReport.encode(m.upgradeReport, w.uint32(/* id 30, wireType 2 =*/242).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -430,6 +442,13 @@ export const crawl = $root.crawl = (() => {
                                     break;
                                 m.batch = $root.crawl.link.v1.AgentBatch.decode(r, r.size(), $undefined, q + 1, m.batch);
                                 m.body = "batch";
+                                continue;
+                            }
+                        case 30: {
+                                if (u !== 2)
+                                    break;
+                                m.upgradeReport = $root.crawl.link.v1.UpgradeReport.decode(r, r.size(), $undefined, q + 1, m.upgradeReport);
+                                m.body = "upgradeReport";
                                 continue;
                             }
                         }
@@ -628,7 +647,8 @@ export const crawl = $root.crawl = (() => {
                  * @property {crawl.link.v1.StreamCredit.$Properties|null} [streamCredit] CoordinatorFrame streamCredit
                  * @property {crawl.link.v1.StreamClose.$Properties|null} [streamClose] CoordinatorFrame streamClose
                  * @property {crawl.link.v1.CoordinatorBatch.$Properties|null} [batch] CoordinatorFrame batch
-                 * @property {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|"batch"} [body] CoordinatorFrame body
+                 * @property {crawl.link.v1.UpgradeOffer.$Properties|null} [upgrade] CoordinatorFrame upgrade
+                 * @property {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|"batch"|"upgrade"} [body] CoordinatorFrame body
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -657,9 +677,10 @@ export const crawl = $root.crawl = (() => {
                  *   streamCredit?: crawl.link.v1.StreamCredit.$Shape|null;
                  *   streamClose?: crawl.link.v1.StreamClose.$Shape|null;
                  *   batch?: crawl.link.v1.CoordinatorBatch.$Shape|null;
+                 *   upgrade?: crawl.link.v1.UpgradeOffer.$Shape|null;
                  *   $unknowns?: Array.<Uint8Array>;
                  * } & (
-                 *   ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamOpen"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen: crawl.link.v1.StreamOpen.$Shape; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamData"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null; batch?: null }|{ body?: "streamCredit"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null; batch?: null }|{ body?: "streamClose"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape; batch?: null }|{ body?: "batch"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch: crawl.link.v1.CoordinatorBatch.$Shape })
+                 *   ({ body?: undefined; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "welcome"; welcome: crawl.link.v1.Welcome.$Shape; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "assign"; welcome?: null; assign: crawl.link.v1.Assign.$Shape; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "ack"; welcome?: null; assign?: null; ack: crawl.link.v1.ResultAck.$Shape; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "cancel"; welcome?: null; assign?: null; ack?: null; cancel: crawl.link.v1.Cancel.$Shape; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "ping"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping: crawl.link.v1.Ping.$Shape; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "pong"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong: crawl.link.v1.Pong.$Shape; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "drain"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain: crawl.link.v1.Drain.$Shape; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "sessionEnd"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd: crawl.link.v1.SessionEnd.$Shape; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "standing"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing: crawl.link.v1.Standing.$Shape; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "streamOpen"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen: crawl.link.v1.StreamOpen.$Shape; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "streamData"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData: crawl.link.v1.StreamData.$Shape; streamCredit?: null; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "streamCredit"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit: crawl.link.v1.StreamCredit.$Shape; streamClose?: null; batch?: null; upgrade?: null }|{ body?: "streamClose"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose: crawl.link.v1.StreamClose.$Shape; batch?: null; upgrade?: null }|{ body?: "batch"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch: crawl.link.v1.CoordinatorBatch.$Shape; upgrade?: null }|{ body?: "upgrade"; welcome?: null; assign?: null; ack?: null; cancel?: null; ping?: null; pong?: null; drain?: null; sessionEnd?: null; standing?: null; streamOpen?: null; streamData?: null; streamCredit?: null; streamClose?: null; batch?: null; upgrade: crawl.link.v1.UpgradeOffer.$Shape })
                  * )} crawl.link.v1.CoordinatorFrame.$Shape
                  */
 
@@ -790,17 +811,25 @@ export const crawl = $root.crawl = (() => {
                  */
                 CoordinatorFrame.prototype.batch = null;
 
+                /**
+                 * CoordinatorFrame upgrade.
+                 * @member {crawl.link.v1.UpgradeOffer.$Properties|null|undefined} upgrade
+                 * @memberof crawl.link.v1.CoordinatorFrame
+                 * @instance
+                 */
+                CoordinatorFrame.prototype.upgrade = null;
+
                 // OneOf field names bound to virtual getters and setters
                 let $oneOfFields;
 
                 /**
                  * CoordinatorFrame body.
-                 * @member {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|"batch"|undefined} body
+                 * @member {"welcome"|"assign"|"ack"|"cancel"|"ping"|"pong"|"drain"|"sessionEnd"|"standing"|"streamOpen"|"streamData"|"streamCredit"|"streamClose"|"batch"|"upgrade"|undefined} body
                  * @memberof crawl.link.v1.CoordinatorFrame
                  * @instance
                  */
                 $Object.defineProperty(CoordinatorFrame.prototype, "body", {
-                    get: $util.oneOfGetter($oneOfFields = ["welcome", "assign", "ack", "cancel", "ping", "pong", "drain", "sessionEnd", "standing", "streamOpen", "streamData", "streamCredit", "streamClose", "batch"]),
+                    get: $util.oneOfGetter($oneOfFields = ["welcome", "assign", "ack", "cancel", "ping", "pong", "drain", "sessionEnd", "standing", "streamOpen", "streamData", "streamCredit", "streamClose", "batch", "upgrade"]),
                     set: $util.oneOfSetter($oneOfFields)
                 });
 
@@ -864,6 +893,8 @@ export const crawl = $root.crawl = (() => {
                         $root.crawl.link.v1.StreamClose.encode(m.streamClose, w.uint32(/* id 18, wireType 2 =*/146).fork(), q + 1).ldelim();
                     if (m.batch != null && $Object.hasOwnProperty.call(m, "batch"))
                         $root.crawl.link.v1.CoordinatorBatch.encode(m.batch, w.uint32(/* id 20, wireType 2 =*/162).fork(), q + 1).ldelim();
+                    if (m.upgrade != null && $Object.hasOwnProperty.call(m, "upgrade"))
+                        $root.crawl.link.v1.UpgradeOffer.encode(m.upgrade, w.uint32(/* id 30, wireType 2 =*/242).fork(), q + 1).ldelim();
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -1004,6 +1035,13 @@ export const crawl = $root.crawl = (() => {
                                     break;
                                 m.batch = $root.crawl.link.v1.CoordinatorBatch.decode(r, r.size(), $undefined, q + 1, m.batch);
                                 m.body = "batch";
+                                continue;
+                            }
+                        case 30: {
+                                if (u !== 2)
+                                    break;
+                                m.upgrade = $root.crawl.link.v1.UpgradeOffer.decode(r, r.size(), $undefined, q + 1, m.upgrade);
+                                m.body = "upgrade";
                                 continue;
                             }
                         }
@@ -12542,6 +12580,450 @@ export const crawl = $root.crawl = (() => {
                 };
 
                 return StreamClose;
+            })();
+
+            v1.UpgradeOffer = (function() {
+
+                /**
+                 * Properties of an UpgradeOffer.
+                 * @typedef {Object} crawl.link.v1.UpgradeOffer.$Properties
+                 * @property {string|null} [version] UpgradeOffer version
+                 * @property {string|null} [digest] UpgradeOffer digest
+                 * @property {Uint8Array|null} [signature] UpgradeOffer signature
+                 * @property {string|null} [path] UpgradeOffer path
+                 * @property {number|null} [sizeBytes] UpgradeOffer sizeBytes
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an UpgradeOffer.
+                 * @memberof crawl.link.v1
+                 * @interface IUpgradeOffer
+                 * @augments crawl.link.v1.UpgradeOffer.$Properties
+                 * @deprecated Use crawl.link.v1.UpgradeOffer.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an UpgradeOffer.
+                 * @typedef {crawl.link.v1.UpgradeOffer.$Properties} crawl.link.v1.UpgradeOffer.$Shape
+                 */
+
+                /**
+                 * Constructs a new UpgradeOffer.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents an UpgradeOffer.
+                 * @constructor
+                 * @param {crawl.link.v1.UpgradeOffer.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const UpgradeOffer = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * UpgradeOffer version.
+                 * @member {string} version
+                 * @memberof crawl.link.v1.UpgradeOffer
+                 * @instance
+                 */
+                UpgradeOffer.prototype.version = "";
+
+                /**
+                 * UpgradeOffer digest.
+                 * @member {string} digest
+                 * @memberof crawl.link.v1.UpgradeOffer
+                 * @instance
+                 */
+                UpgradeOffer.prototype.digest = "";
+
+                /**
+                 * UpgradeOffer signature.
+                 * @member {Uint8Array} signature
+                 * @memberof crawl.link.v1.UpgradeOffer
+                 * @instance
+                 */
+                UpgradeOffer.prototype.signature = $util.newBuffer([]);
+
+                /**
+                 * UpgradeOffer path.
+                 * @member {string} path
+                 * @memberof crawl.link.v1.UpgradeOffer
+                 * @instance
+                 */
+                UpgradeOffer.prototype.path = "";
+
+                /**
+                 * UpgradeOffer sizeBytes.
+                 * @member {number} sizeBytes
+                 * @memberof crawl.link.v1.UpgradeOffer
+                 * @instance
+                 */
+                UpgradeOffer.prototype.sizeBytes = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+                /**
+                 * Creates a new UpgradeOffer instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.UpgradeOffer
+                 * @static
+                 * @param {crawl.link.v1.UpgradeOffer.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.UpgradeOffer} UpgradeOffer instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.UpgradeOffer.$Shape): crawl.link.v1.UpgradeOffer & crawl.link.v1.UpgradeOffer.$Shape;
+                 *   (properties?: crawl.link.v1.UpgradeOffer.$Properties): crawl.link.v1.UpgradeOffer;
+                 * }}
+                 */
+                UpgradeOffer.create = function(properties) {
+                    return new UpgradeOffer(properties);
+                };
+
+                /**
+                 * Encodes the specified UpgradeOffer message. Does not implicitly {@link crawl.link.v1.UpgradeOffer.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.UpgradeOffer
+                 * @static
+                 * @param {crawl.link.v1.UpgradeOffer.$Properties} m UpgradeOffer message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                UpgradeOffer.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.version != null && $Object.hasOwnProperty.call(m, "version") && m.version !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.version);
+                    if (m.digest != null && $Object.hasOwnProperty.call(m, "digest") && m.digest !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.digest);
+                    if (m.signature != null && $Object.hasOwnProperty.call(m, "signature") && m.signature.length)
+                        w.uint32(/* id 3, wireType 2 =*/26).bytes(m.signature);
+                    if (m.path != null && $Object.hasOwnProperty.call(m, "path") && m.path !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.path);
+                    if (m.sizeBytes != null && $Object.hasOwnProperty.call(m, "sizeBytes") && (typeof m.sizeBytes === "object" ? m.sizeBytes.low || m.sizeBytes.high : m.sizeBytes !== 0))
+                        w.uint32(/* id 5, wireType 0 =*/40).uint64(m.sizeBytes);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an UpgradeOffer message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.UpgradeOffer
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.UpgradeOffer & crawl.link.v1.UpgradeOffer.$Shape} UpgradeOffer
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                UpgradeOffer.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.UpgradeOffer();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.version = v;
+                                else
+                                    delete m.version;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.digest = v;
+                                else
+                                    delete m.digest;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.bytes()).length)
+                                    m.signature = v;
+                                else
+                                    delete m.signature;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.path = v;
+                                else
+                                    delete m.path;
+                                continue;
+                            }
+                        case 5: {
+                                if (u !== 0)
+                                    break;
+                                if (typeof (v = r.uint64()) === "object" ? v.low || v.high : v !== 0)
+                                    m.sizeBytes = v;
+                                else
+                                    delete m.sizeBytes;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return UpgradeOffer;
+            })();
+
+            v1.UpgradeReport = (function() {
+
+                /**
+                 * Properties of an UpgradeReport.
+                 * @typedef {Object} crawl.link.v1.UpgradeReport.$Properties
+                 * @property {string|null} [version] UpgradeReport version
+                 * @property {boolean|null} [ok] UpgradeReport ok
+                 * @property {string|null} [reason] UpgradeReport reason
+                 * @property {string|null} [message] UpgradeReport message
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of an UpgradeReport.
+                 * @memberof crawl.link.v1
+                 * @interface IUpgradeReport
+                 * @augments crawl.link.v1.UpgradeReport.$Properties
+                 * @deprecated Use crawl.link.v1.UpgradeReport.$Properties instead.
+                 */
+
+                /**
+                 * Shape of an UpgradeReport.
+                 * @typedef {crawl.link.v1.UpgradeReport.$Properties} crawl.link.v1.UpgradeReport.$Shape
+                 */
+
+                /**
+                 * Constructs a new UpgradeReport.
+                 * @memberof crawl.link.v1
+                 * @classdesc Represents an UpgradeReport.
+                 * @constructor
+                 * @param {crawl.link.v1.UpgradeReport.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const UpgradeReport = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * UpgradeReport version.
+                 * @member {string} version
+                 * @memberof crawl.link.v1.UpgradeReport
+                 * @instance
+                 */
+                UpgradeReport.prototype.version = "";
+
+                /**
+                 * UpgradeReport ok.
+                 * @member {boolean} ok
+                 * @memberof crawl.link.v1.UpgradeReport
+                 * @instance
+                 */
+                UpgradeReport.prototype.ok = false;
+
+                /**
+                 * UpgradeReport reason.
+                 * @member {string} reason
+                 * @memberof crawl.link.v1.UpgradeReport
+                 * @instance
+                 */
+                UpgradeReport.prototype.reason = "";
+
+                /**
+                 * UpgradeReport message.
+                 * @member {string} message
+                 * @memberof crawl.link.v1.UpgradeReport
+                 * @instance
+                 */
+                UpgradeReport.prototype.message = "";
+
+                /**
+                 * Creates a new UpgradeReport instance using the specified properties.
+                 * @function create
+                 * @memberof crawl.link.v1.UpgradeReport
+                 * @static
+                 * @param {crawl.link.v1.UpgradeReport.$Properties=} [properties] Properties to set
+                 * @returns {crawl.link.v1.UpgradeReport} UpgradeReport instance
+                 * @type {{
+                 *   (properties: crawl.link.v1.UpgradeReport.$Shape): crawl.link.v1.UpgradeReport & crawl.link.v1.UpgradeReport.$Shape;
+                 *   (properties?: crawl.link.v1.UpgradeReport.$Properties): crawl.link.v1.UpgradeReport;
+                 * }}
+                 */
+                UpgradeReport.create = function(properties) {
+                    return new UpgradeReport(properties);
+                };
+
+                /**
+                 * Encodes the specified UpgradeReport message. Does not implicitly {@link crawl.link.v1.UpgradeReport.verify|verify} messages.
+                 * @function encode
+                 * @memberof crawl.link.v1.UpgradeReport
+                 * @static
+                 * @param {crawl.link.v1.UpgradeReport.$Properties} m UpgradeReport message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                UpgradeReport.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.version != null && $Object.hasOwnProperty.call(m, "version") && m.version !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.version);
+                    if (m.ok != null && $Object.hasOwnProperty.call(m, "ok") && m.ok !== false)
+                        w.uint32(/* id 2, wireType 0 =*/16).bool(m.ok);
+                    if (m.reason != null && $Object.hasOwnProperty.call(m, "reason") && m.reason !== "")
+                        w.uint32(/* id 3, wireType 2 =*/26).string(m.reason);
+                    if (m.message != null && $Object.hasOwnProperty.call(m, "message") && m.message !== "")
+                        w.uint32(/* id 4, wireType 2 =*/34).string(m.message);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Decodes an UpgradeReport message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof crawl.link.v1.UpgradeReport
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {crawl.link.v1.UpgradeReport & crawl.link.v1.UpgradeReport.$Shape} UpgradeReport
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                UpgradeReport.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.crawl.link.v1.UpgradeReport();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.version = v;
+                                else
+                                    delete m.version;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.ok = v;
+                                else
+                                    delete m.ok;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.reason = v;
+                                else
+                                    delete m.reason;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.message = v;
+                                else
+                                    delete m.message;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                return UpgradeReport;
             })();
 
             return v1;

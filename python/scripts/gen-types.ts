@@ -16,9 +16,9 @@ type Schema = Record<string, unknown>;
  * narrows it (client/types.ts `Refine`): `over`'s properties replace the base's, and the fields
  * either requires are required.
  */
-function refine(base: unknown, over: Record<string, unknown>): Schema {
+function refine(base: unknown, over: object): Schema {
   const b = base as Schema;
-  const o = (over.properties ? over : { properties: over }) as Schema;
+  const o = ('properties' in over ? over : { properties: over }) as Schema;
   return {
     ...b,
     properties: { ...(b.properties as Schema), ...(o.properties as Schema) },

@@ -91,6 +91,11 @@ export interface AgentOptions {
   entry?: string;
   /** A command spawned agents run under, e.g. `['setpriv', '--bounding-set', '-net_raw', '--']`. Default none. */
   launcher?: string[];
+  /**
+   * Spawned agents run this command with the agent flags instead of node with tsx on `entry` (and
+   * without `launcher` and `nodeArgs`), in `cwd`: e.g. an installed `crawl-agent` bin and `run`.
+   */
+  program?: { argv: string[]; cwd: string };
   /** In-process agents: whether the link batches frames (AgentDeps.linkBatches). Default true. */
   linkBatches?: boolean;
 }
@@ -167,19 +172,25 @@ export interface AgentProcess {
 export function spawnAgent(o: AgentOptions): AgentProcess {
   const stateDir = o.stateDir ?? tempDir('agentp');
   const fixed = agentFlags(o, stateDir);
-  const [command = process.execPath, ...launcherArgs] = o.launcher ? [...o.launcher, process.execPath] : [];
+  const [command = process.execPath, ...launcherArgs] = o.program
+    ? o.program.argv
+    : o.launcher
+      ? [...o.launcher, process.execPath]
+      : [];
   const child = spawn(
     command,
-    [
-      ...launcherArgs,
-      ...(o.nodeArgs ?? []),
-      '--import',
-      'tsx',
-      path.join(ROOT, o.entry ?? 'agent/main.ts'),
-      ...fixed,
-    ],
+    o.program
+      ? [...launcherArgs, ...fixed]
+      : [
+          ...launcherArgs,
+          ...(o.nodeArgs ?? []),
+          '--import',
+          'tsx',
+          path.join(ROOT, o.entry ?? 'agent/main.ts'),
+          ...fixed,
+        ],
     {
-      cwd: ROOT,
+      cwd: o.program?.cwd ?? ROOT,
       env: { ...process.env, CRAWL_AGENT_LOG_LEVEL: o.logLevel ?? 'debug' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

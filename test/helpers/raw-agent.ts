@@ -26,6 +26,8 @@ export interface RawHello {
   batchFrames?: boolean;
   /** Page features advertised (actions, extract, har, pdf, lighthouse). Default none. */
   pageFeatures?: string[];
+  /** The agent version the hello names. Default 'raw-test'. */
+  agentVersion?: string;
 }
 
 export interface RawConnectOptions {
@@ -83,7 +85,7 @@ export class RawAgent {
         hello: {
           protocolVersion: PROTOCOL_VERSION,
           deviceId,
-          agentVersion: 'raw-test',
+          agentVersion: hello.agentVersion ?? 'raw-test',
           capabilities: {
             methods: hello.methods ?? ['GET'],
             maxConcurrent: hello.maxConcurrent ?? 1,

@@ -1,14 +1,18 @@
 // A hostile hop between an honest agent and its coordinator: it passes the device's link through,
 // frame for frame, but rewrites the content of every result on the way (ResultChunk data and the
 // final frame's inline parts alike), keeping each part's size so the frames still add up. The
-// device runs honest software; what the coordinator receives from it is altered.
+// device runs honest software; what the coordinator receives from it is altered. It can instead
+// (or as well) rewrite proxy stream bytes both ways (`rewriteStream`: a device that rewrites the
+// plain HTTP it carries), and it counts the streams the coordinator opens through it, by key id.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 import {
   AGENT_LINK_PATH,
   decodeAgentFrame,
+  decodeCoordinatorFrame,
   encodeAgentFrame,
+  encodeCoordinatorFrame,
   encodeFrameBatch,
   MAX_BATCH_FRAMES,
   splitFrameBatch,
@@ -19,6 +23,8 @@ export interface TamperingLinkProxy {
   url: string;
   /** Parts rewritten so far, by how they travelled; proxy stream frames altered. */
   readonly tampered: { chunks: number; inline: number; streamFrames: number };
+  /** The key id of each stream the coordinator opened through the device, in order. */
+  readonly opens: string[];
   close(): Promise<void>;
 }
 
@@ -39,6 +45,14 @@ export interface TamperOptions {
    * before this frame; true flips one byte in the frame (same length). Default: none.
    */
   tamperStream?: (streamId: number, offset: number) => boolean;
+  /** Whether result content is rewritten (ROT13, above). Default true. */
+  rewriteResults?: boolean;
+  /**
+   * Rewrites proxy stream data as it passes, keeping its length (the link's credit counts bytes):
+   * `up` from the coordinator to the device (the client's bytes toward the target), `down` back.
+   * Data returned unchanged (the same array) passes as it came. Default none.
+   */
+  rewriteStream?: (direction: 'up' | 'down', streamId: number, data: Uint8Array) => Uint8Array;
 }
 
 export async function startTamperingLinkProxy(
@@ -46,6 +60,9 @@ export async function startTamperingLinkProxy(
   options: TamperOptions = {},
 ): Promise<TamperingLinkProxy> {
   const tampered = { chunks: 0, inline: 0, streamFrames: 0 };
+  const opens: string[] = [];
+  const rewriteResults = options.rewriteResults ?? true;
+  const rewrite = options.rewriteStream;
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: AGENT_LINK_PATH });
   wss.on('connection', (down, req) => {
     const up = new WebSocket(`${upstream.replace(/^http/, 'ws')}${AGENT_LINK_PATH}`, {
@@ -58,6 +75,15 @@ export async function startTamperingLinkProxy(
     /** One agent frame, altered as asked, encoded again. */
     const tamper = (bytes: Uint8Array): Uint8Array => {
       const frame = decodeAgentFrame(bytes, 64 * 1024 * 1024);
+      if (frame.streamData?.data?.length && rewrite) {
+        const sd = frame.streamData;
+        const data = rewrite('down', sd.streamId ?? 0, sd.data as Uint8Array);
+        if (data !== sd.data) {
+          sd.data = data;
+          tampered.streamFrames++;
+        }
+      }
+      if (!rewriteResults) return encodeAgentFrame(frame);
       if (frame.chunk?.data?.length) {
         frame.chunk.data = rot13(frame.chunk.data);
         tampered.chunks++;
@@ -93,8 +119,22 @@ export async function startTamperingLinkProxy(
     up.on('open', () => {
       for (const f of held.splice(0)) up.send(f);
     });
+    /** One coordinator frame: stream opens counted, stream data rewritten as asked. */
+    const fromCoordinator = (bytes: Uint8Array): Uint8Array => {
+      const frame = decodeCoordinatorFrame(bytes, 64 * 1024 * 1024);
+      if (frame.streamOpen) opens.push(frame.streamOpen.keyId ?? '');
+      const sd = frame.streamData;
+      if (!sd?.data?.length || !rewrite) return bytes;
+      const data = rewrite('up', sd.streamId ?? 0, sd.data);
+      if (data === sd.data) return bytes;
+      sd.data = data;
+      tampered.streamFrames++;
+      return encodeCoordinatorFrame(frame);
+    };
     up.on('message', (data: Buffer) => {
-      if (down.readyState === WebSocket.OPEN) down.send(data);
+      const batch = splitFrameBatch(data, 64 * 1024 * 1024, MAX_BATCH_FRAMES);
+      const out = batch ? Buffer.from(encodeFrameBatch(batch.map(fromCoordinator))) : fromCoordinator(data);
+      if (down.readyState === WebSocket.OPEN) down.send(out);
     });
     // A close on either side closes the other with the same code (4xxx codes carry meaning).
     const relay = (to: WebSocket) => (code: number) => {
@@ -110,6 +150,7 @@ export async function startTamperingLinkProxy(
   return {
     url: `http://127.0.0.1:${port}`,
     tampered,
+    opens,
     async close() {
       for (const c of wss.clients) c.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

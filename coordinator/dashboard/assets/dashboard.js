@@ -102,6 +102,8 @@
     for (const node of document.querySelectorAll('[data-total]'))
       node.textContent = d.totals[node.dataset.total];
     $('#queued').textContent = d.queued_jobs;
+    for (const node of document.querySelectorAll('[data-location]'))
+      node.textContent = d.location?.[node.dataset.location] ?? 0;
     $('#jps').textContent = d.activity.jobs_per_sec.toFixed(2);
     regionChart(d.regions);
     fillTable('regions', d.regions, (r) => [
@@ -121,6 +123,11 @@
       c.quarantined,
     ]);
     throughputChart(d.activity);
+    // Agent releases: devices by the version they run, and the rollout under way.
+    fillTable('versions', d.versions, (v) => [v.version, v.devices]);
+    $('#rollout').textContent = d.rollout
+      ? `rolling out ${d.rollout.version} to ${d.rollout.percent} % of the fleet`
+      : 'no rollout';
     const errors = d.activity.errors_last_hour;
     const top = Math.max(1, ...errors.map((e) => e.count));
     fillTable('errors', errors, (e) => {

@@ -15,6 +15,7 @@ import { SqlBatchStore } from '../sql-batch-store.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
 import { SqlGroupStore } from '../sql-group-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
+import { SqlReleaseStore } from '../sql-release-store.js';
 import type { SqlRunner } from '../sql-runner.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSharedStore } from '../sql-shared-store.js';
@@ -56,6 +57,7 @@ export class PostgresStore extends SqlSharedStore implements Store {
   readonly push: PostgresPushStore;
 
   readonly trust: TrustStore;
+  readonly releases: SqlReleaseStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
   readonly schedules: ScheduleStore;
@@ -79,6 +81,7 @@ export class PostgresStore extends SqlSharedStore implements Store {
     const sql = postgresRunner(pool);
     this.sql = sql;
     this.trust = new SqlTrustStore(sql);
+    this.releases = new SqlReleaseStore(sql);
     this.idempotency = new PostgresIdempotencyStore(pool);
     this.limits = new PostgresLimitStore(pool, this.writes);
     this.push = new PostgresPushStore(pool, this.writes);

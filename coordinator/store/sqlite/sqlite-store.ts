@@ -27,6 +27,7 @@ import { SqlBatchStore } from '../sql-batch-store.js';
 import { SqlCrawlStore } from '../sql-crawl-store.js';
 import { MEMBER_ENDED_SQL, SqlGroupStore } from '../sql-group-store.js';
 import { SqlMeasurementStore } from '../sql-measure-store.js';
+import { SqlReleaseStore } from '../sql-release-store.js';
 import type { SqlRunner } from '../sql-runner.js';
 import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSharedStore } from '../sql-shared-store.js';
@@ -73,6 +74,7 @@ export class SqliteStore extends SqlSharedStore implements Store {
   readonly push: SqlitePushStore;
   private readonly db: Database.Database;
   readonly trust: TrustStore;
+  readonly releases: SqlReleaseStore;
   readonly measurements: MeasurementStore;
   readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
@@ -125,6 +127,7 @@ export class SqliteStore extends SqlSharedStore implements Store {
       `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES (${CLAIMED_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
     this.trust = new SqlTrustStore(sql);
+    this.releases = new SqlReleaseStore(sql);
     this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
     this.jobViews = new SqliteJobViews(this.db);

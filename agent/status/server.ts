@@ -3,9 +3,10 @@
 // the agent free of a server framework. Only requests naming the port by a loopback Host are
 // answered: a web page the device's owner visits could otherwise read job URLs (or pause the
 // device) through DNS rebinding.
+
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { listenOn } from '../../common/listen.js';
 import { hostUrl, isLoopbackHost } from './address.js';
 import { StatusError } from './errors.js';
 import { METRICS_CONTENT_TYPE, renderMetrics } from './metrics.js';
@@ -132,15 +133,8 @@ export async function startStatusServer(options: StatusServerOptions): Promise<S
       respond(text(503, 'unhealthy: status source failed'));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const bound = await listenOn(server, port, host);
   server.on('error', (err) => log?.error({ err }, 'status server error'));
-  const bound = server.address() as AddressInfo;
   const url = hostUrl(bound.address, bound.port);
   allowedHosts = allowedHostHeaders(host, bound.address, bound.port);
   log?.info({ url }, 'status port listening');

@@ -1,7 +1,8 @@
 // /metrics on a listen address of its own (--metrics-listen), for a scraper inside a private
 // network: no key needed there, and the API port then has no /metrics at all.
+
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOn } from '../../common/listen.js';
 import type { CoordinatorMetrics } from './coordinator-metrics.js';
 
 export interface MetricsServer {
@@ -34,11 +35,7 @@ export async function startMetricsServer(
       () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('metrics failed\n'),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(listen.port, listen.host, () => resolve());
-  });
-  const addr = server.address() as AddressInfo;
+  const addr = await listenOn(server, listen.port, listen.host);
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   let closing: Promise<void> | null = null;
   return {

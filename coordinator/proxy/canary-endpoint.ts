@@ -4,8 +4,10 @@
 // spacing). Each request is answered once (canary-wire.ts) and the connection closed. It answers
 // anyone, as any public page does: the answer holds only what was sent and a payload bound to the
 // nonce, and each connection is bounded in bytes, time and number.
+
 import net from 'node:net';
 import type { Logger } from 'pino';
+import { listenOn } from '../../common/listen.js';
 import { canaryResponse, MAX_BODY_BYTES, MAX_HEAD_BYTES, parseCanaryRequest } from './canary-wire.js';
 
 /** A connection has this long to send its whole request. */
@@ -30,14 +32,7 @@ export class CanaryEndpoint {
   }
 
   async listen(host: string, port: number): Promise<{ host: string; port: number }> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
-    const addr = this.server.address() as net.AddressInfo;
+    const addr = await listenOn(this.server, port, host);
     return { host: addr.address, port: addr.port };
   }
 

@@ -17,12 +17,14 @@
 // Each exit gets one every --proxy-canary-interval (a random point of the first), those held or
 // quarantined ten times as often, and one in --proxy-canary-share of user streams is followed by
 // one through the same exit. One canary at a time per exit; due times sit in one-second buckets.
+
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { LinkStream } from '../../common/link-streams/link-stream.js';
 import { StreamResetError } from '../../common/link-streams/link-stream.js';
 import { ownerAllows } from '../scheduler/standing.js';
 import { newNonce } from '../trust/canary-token.js';
+import { DueSet } from '../trust/due-set.js';
 import type { Reputation } from '../trust/reputation.js';
 import type { CanaryEndpoint } from './canary-endpoint.js';
 import { alteredDirection, canaryRequest, canaryResponse } from './canary-wire.js';
@@ -89,8 +91,7 @@ export class ProxyCanaries implements ExitListener {
   private url: URL | null = null;
   private timer: NodeJS.Timeout | null = null;
   private offExits: (() => void) | null = null;
-  private readonly due = new Map<number, Set<string>>();
-  private readonly dueOf = new Map<string, number>();
+  private readonly due: DueSet;
   private readonly inFlight = new Set<string>();
   /** Canaries passed in a row by each held exit. */
   private readonly streak = new Map<string, number>();
@@ -100,6 +101,7 @@ export class ProxyCanaries implements ExitListener {
   constructor(private readonly opts: ProxyCanaryOptions) {
     this.now = opts.now ?? Date.now;
     this.random = opts.random ?? Math.random;
+    this.due = new DueSet(TICK_MS, this.now);
   }
 
   /** Whether the exit is held back from user streams by its canaries now. */
@@ -143,7 +145,6 @@ export class ProxyCanaries implements ExitListener {
     this.offExits?.();
     this.offExits = null;
     this.due.clear();
-    this.dueOf.clear();
     return this.opts.endpoint.close();
   }
 
@@ -279,46 +280,27 @@ export class ProxyCanaries implements ExitListener {
   }
 
   private schedule(deviceId: string, inMs: number): void {
-    this.unschedule(deviceId);
-    const at = Math.floor((this.now() + inMs) / TICK_MS);
-    let bucket = this.due.get(at);
-    if (!bucket) {
-      bucket = new Set();
-      this.due.set(at, bucket);
-    }
-    bucket.add(deviceId);
-    this.dueOf.set(deviceId, at);
+    this.due.schedule(deviceId, inMs);
   }
 
   private unschedule(deviceId: string): void {
-    const at = this.dueOf.get(deviceId);
-    if (at === undefined) return;
-    this.dueOf.delete(deviceId);
-    const bucket = this.due.get(at);
-    bucket?.delete(deviceId);
-    if (bucket?.size === 0) this.due.delete(at);
+    this.due.unschedule(deviceId);
   }
 
   private tick(): void {
-    const nowBucket = Math.floor(this.now() / TICK_MS);
-    for (const [at, bucket] of this.due) {
-      if (at > nowBucket) continue;
-      this.due.delete(at);
-      for (const deviceId of bucket) {
-        this.dueOf.delete(deviceId);
-        if (this.inFlight.size >= MAX_IN_FLIGHT) {
-          this.schedule(deviceId, TICK_MS); // the next tick
-          continue;
-        }
-        void this.check(deviceId).then(
-          (outcome) => {
-            // Not sent (no consent, paused...): asked again at the next interval.
-            if (outcome === null && !this.dueOf.has(deviceId) && this.opts.exits.get(deviceId))
-              this.schedule(deviceId, this.intervalFor(deviceId));
-          },
-          (err: unknown) => this.opts.log.warn({ err, deviceId }, 'proxy canary failed'),
-        );
+    for (const deviceId of this.due.takeDue()) {
+      if (this.inFlight.size >= MAX_IN_FLIGHT) {
+        this.schedule(deviceId, TICK_MS); // the next tick
+        continue;
       }
+      void this.check(deviceId).then(
+        (outcome) => {
+          // Not sent (no consent, paused...): asked again at the next interval.
+          if (outcome === null && !this.due.has(deviceId) && this.opts.exits.get(deviceId))
+            this.schedule(deviceId, this.intervalFor(deviceId));
+        },
+        (err: unknown) => this.opts.log.warn({ err, deviceId }, 'proxy canary failed'),
+      );
     }
   }
 }

@@ -3,10 +3,12 @@
 // CONNECT (any TLS client) and absolute-form requests for http:// URLs; both authenticate with
 // Proxy-Authorization: Basic (username with targeting, password the API key). Each accepted
 // connection becomes one stream through a device (gate.ts).
+
 import http from 'node:http';
 import net from 'node:net';
 import type { Logger } from 'pino';
 import type { LinkStream } from '../../common/link-streams/link-stream.js';
+import { listenOn } from '../../common/listen.js';
 import { type Caller, ProxyGate, type ProxyGateDeps, ProxyRefusal, type RefusalKind } from './gate.js';
 import {
   readGreetingAndAuth,
@@ -84,14 +86,7 @@ export class ProxyServer {
   }
 
   async listen(host: string, port: number): Promise<{ host: string; port: number }> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
-    const addr = this.server.address() as net.AddressInfo;
+    const addr = await listenOn(this.server, port, host);
     return { host: addr.address, port: addr.port };
   }
 

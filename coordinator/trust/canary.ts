@@ -13,6 +13,7 @@
 // Devices that ping get ping and TCP ping canaries when the operator names targets it controls
 // (--canary-ping-target, --canary-tcp-open, --canary-tcp-closed, ...; measure/rtt-canary.ts says what
 // each is and how it is judged). A device takes every kind it can, one after the other.
+
 import type { Logger } from 'pino';
 import { measureUrl } from '../../proto/index.js';
 import type { CanaryDnsConfig, CanaryRttConfig } from '../config.js';
@@ -24,6 +25,7 @@ import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { StorageType } from '../storage/types.js';
 import { SYSTEM_OWNER_ID } from '../store/records.js';
 import { canaryAnswer, newNonce } from './canary-token.js';
+import { DueSet } from './due-set.js';
 import {
   isRttCanaryKind,
   judgeRttCanary,
@@ -62,8 +64,7 @@ const TICK_MS = 1_000;
 const CANARY_TIMEOUT_SEC = 30;
 
 export class CanaryService implements JobListener, DeviceListener {
-  private readonly due = new Map<number, Set<string>>();
-  private readonly dueOf = new Map<string, number>();
+  private readonly due: DueSet;
   private readonly inFlight = new Map<string, InFlight>();
   /** The kind of each device's latest canary, so one that takes both kinds gets them in turn. */
   private readonly lastKind = new Map<string, CanaryKind>();
@@ -80,6 +81,7 @@ export class CanaryService implements JobListener, DeviceListener {
 
   constructor(private readonly opts: CanaryOptions) {
     this.now = opts.now ?? Date.now;
+    this.due = new DueSet(TICK_MS, this.now);
   }
 
   start(): void {
@@ -120,7 +122,7 @@ export class CanaryService implements JobListener, DeviceListener {
   /** A quarantined device's next canary comes soon. */
   quarantineChanged(device: ConnectedDevice): void {
     if (!device.quarantined) this.failedKind.delete(device.profile.deviceId);
-    if (this.dueOf.has(device.profile.deviceId))
+    if (this.due.has(device.profile.deviceId))
       this.schedule(device.profile.deviceId, this.intervalFor(device) / 2);
   }
 
@@ -207,35 +209,16 @@ export class CanaryService implements JobListener, DeviceListener {
   }
 
   private schedule(deviceId: string, inMs: number): void {
-    this.unschedule(deviceId);
-    const at = Math.floor((this.now() + inMs) / TICK_MS);
-    let bucket = this.due.get(at);
-    if (!bucket) {
-      bucket = new Set();
-      this.due.set(at, bucket);
-    }
-    bucket.add(deviceId);
-    this.dueOf.set(deviceId, at);
+    this.due.schedule(deviceId, inMs);
   }
 
   private unschedule(deviceId: string): void {
-    const at = this.dueOf.get(deviceId);
-    if (at === undefined) return;
-    this.dueOf.delete(deviceId);
-    const bucket = this.due.get(at);
-    bucket?.delete(deviceId);
-    if (bucket?.size === 0) this.due.delete(at);
+    this.due.unschedule(deviceId);
   }
 
   private async tick(): Promise<void> {
-    const nowBucket = Math.floor(this.now() / TICK_MS);
-    for (const [at, bucket] of this.due) {
-      if (at > nowBucket) continue;
-      this.due.delete(at);
-      for (const deviceId of bucket) {
-        this.dueOf.delete(deviceId);
-        await this.send(deviceId).catch((err) => this.opts.log.warn({ err, deviceId }, 'canary not sent'));
-      }
+    for (const deviceId of this.due.takeDue()) {
+      await this.send(deviceId).catch((err) => this.opts.log.warn({ err, deviceId }, 'canary not sent'));
     }
   }
 

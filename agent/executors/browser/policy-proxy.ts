@@ -4,9 +4,10 @@
 // exactly the address the policy approved. Chromium itself resolves no names (its host resolver is
 // mapped to NOTFOUND, see chromium-host.ts), so a rebinding DNS answer cannot redirect a connection
 // after the check. HTTPS and WebSockets arrive as CONNECT tunnels: TLS stays end to end.
+
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import { listenOn } from '../../../common/listen.js';
 import { DnsLookupError } from '../../policy/index.js';
 import type { NetworkPolicy, PolicyDecision } from '../../policy/types.js';
 
@@ -102,11 +103,7 @@ export class PolicyProxy {
 
   /** Listens on 127.0.0.1, port chosen by the OS. */
   async start(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(0, '127.0.0.1', () => resolve());
-    });
-    const { port } = this.#server.address() as AddressInfo;
+    const { port } = await listenOn(this.#server, 0, '127.0.0.1');
     this.#url = `http://127.0.0.1:${port}`;
   }
 

@@ -29,18 +29,13 @@ export async function startMeasureAgent(
   o: MeasureAgentOptions,
 ): Promise<() => Promise<void>> {
   const token = await c.newDevice(o.deviceId);
-  const policy = createNetworkPolicy(o.lab === false ? {} : { allowCidrs: ['127.0.0.0/8', '::1/128'] });
-  const tools = await measureTools();
   const agent = await startTestAgent({
     deviceId: o.deviceId,
     token,
     coordinators: [c.url],
     country: o.country,
     ...(o.linkAddress ? { extra: ['--local-address', o.linkAddress] } : {}),
-    executors: [
-      new HttpExecutor({ policy, maxBodyBytes: 1024 * 1024 }),
-      (o.wrap ?? ((e) => e))(new MeasureExecutor({ policy, tools, localAddress: o.localAddress })),
-    ],
+    executors: await measureExecutors(o),
   });
   return agent.stop;
 }

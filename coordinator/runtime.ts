@@ -84,6 +84,10 @@ async function start(
     (b) => b.close(),
     (b) => b.destroy(),
   );
+  // Before any agent can link: a job running at the last stop is held for its device
+  // (JobLifecycle.resume), so the device's hello and its spooled result find it held, not unknown.
+  const resumed = await built.resume();
+  if (resumed > 0) log.info({ resumed }, 'resumed unfinished jobs');
   await built.app.listen({ host: config.host, port: config.port });
   const addr = built.app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
@@ -119,8 +123,6 @@ async function start(
     const canaryUrl = await built.proxyCanaries.listen(proxyCanary);
     log.info({ url: canaryUrl }, 'proxy canary endpoint listening');
   }
-  const resumed = await built.resume();
-  if (resumed > 0) log.info({ resumed }, 'resumed unfinished jobs');
   return {
     ...built,
     url,

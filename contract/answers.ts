@@ -175,6 +175,18 @@ export const Device = Type.Object({
   agent_version: Type.String(),
   browser_version: Type.String(),
   location: Type.Object({ country: Type.String(), region: Type.String(), city: Type.String() }),
+  location_check: Type.Optional(
+    Type.Object(
+      {
+        claimed: Type.Object({ country: Type.String(), region: Type.String(), city: Type.String() }),
+        evidence: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+          description: "where the link's address is and its round trip; null before any",
+        }),
+        verified: Type.Union([Type.Literal('yes'), Type.Literal('no'), Type.Literal('unknown')]),
+      },
+      { description: 'the claimed place checked against evidence (docs/security.md, "Location evidence")' },
+    ),
+  ),
   device_type: Type.String({ description: '"" until the device has said' }),
   network_type: Type.String({ description: '"" until the device has said' }),
   address_family: Type.Optional(ADDRESS_FAMILY),

@@ -1337,6 +1337,21 @@ class DeviceLocation(TypedDict):
     city: str
 
 
+class DeviceLocationCheckClaimed(TypedDict):
+    country: str
+    region: str
+    city: str
+
+
+class DeviceLocationCheck(TypedDict):
+    """the claimed place checked against evidence (docs/security.md, "Location evidence")"""
+
+    claimed: DeviceLocationCheckClaimed
+    evidence: dict[str, Any] | None
+    """where the link's address is and its round trip; null before any"""
+    verified: Literal["yes", "no", "unknown"]
+
+
 class DeviceCapabilities(TypedDict):
     methods: list[str]
     max_concurrent: int
@@ -1368,6 +1383,8 @@ class Device(TypedDict):
     agent_version: str
     browser_version: str
     location: DeviceLocation
+    location_check: NotRequired[DeviceLocationCheck]
+    """the claimed place checked against evidence (docs/security.md, "Location evidence")"""
     device_type: str
     """"" until the device has said"""
     network_type: str

@@ -46,9 +46,13 @@ export class ClusterSync {
     this.unsubscribe = await this.store.subscribe((e) => void this.onEvent(e));
     this.renewTimer = setInterval(() => void this.renew(), Math.max(100, this.opts.leaseMs / 3));
     this.renewTimer.unref();
-    this.reclaimTimer = setInterval(() => void this.reclaim(), Math.max(100, this.opts.leaseMs / 3));
-    this.reclaimTimer.unref();
     if (this.store.shared) {
+      // Only where another coordinator may have died holding jobs. A store this process alone
+      // opens (SQLite) has no other holder: the jobs a previous run left running are held for
+      // their devices at start (JobLifecycle.resume), and taking them back here on their old
+      // lease ran them again on another device while the first still held them.
+      this.reclaimTimer = setInterval(() => void this.reclaim(), Math.max(100, this.opts.leaseMs / 3));
+      this.reclaimTimer.unref();
       this.pollTimer = setInterval(() => void this.catchUp(), PENDING_POLL_MS);
       this.pollTimer.unref();
     }

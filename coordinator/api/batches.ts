@@ -218,7 +218,7 @@ export function registerBatchRoutes(
 }
 
 /** The batch as GET /crawl/v1/batch/{id} answers it: counts by status and a page of its job ids. */
-async function batchStatus(services: Services, batch: BatchRecord, { limit, after }: BatchPageQuery) {
+export async function batchStatus(services: Services, batch: BatchRecord, { limit, after }: BatchPageQuery) {
   const [counts, page] = await Promise.all([
     services.store.batches.countBatchJobs(batch.id),
     services.store.batches.listBatchJobs(batch.id, after, limit + 1),
@@ -244,7 +244,7 @@ async function batchStatus(services: Services, batch: BatchRecord, { limit, afte
  * one's store write is its own conditional update: a job that ends meanwhile keeps its end).
  * Returns how many this call cancelled.
  */
-async function cancelBatchJobs(services: Services, batch: BatchRecord): Promise<number> {
+export async function cancelBatchJobs(services: Services, batch: BatchRecord): Promise<number> {
   const refs = await services.store.batches.listBatchJobs(batch.id, -1, MAX_BATCH_JOBS);
   const jobs = await services.store.getJobs(refs.map((r) => r.jobId));
   const live = jobs.filter((j) => j.status === 'pending' || j.status === 'running');
@@ -253,7 +253,7 @@ async function cancelBatchJobs(services: Services, batch: BatchRecord): Promise<
 }
 
 /** `id` is a path id as its schema hands it over: a UUID in lower case. */
-async function ownedBatch(services: Services, ownerId: string, id: string): Promise<BatchRecord> {
+export async function ownedBatch(services: Services, ownerId: string, id: string): Promise<BatchRecord> {
   const batch = await services.store.batches.getBatch(id);
   if (!batch || batch.ownerId !== ownerId) throw jobNotFound();
   return batch;
@@ -325,7 +325,7 @@ async function sessionsOf(
   return out;
 }
 
-async function createBatch(
+export async function createBatch(
   services: Services,
   req: FastifyRequest,
   body: BatchInput,

@@ -33,7 +33,7 @@ function storedEncoding(r: ResultRecord): string {
   return r.contentEncoding ? '' : header(r, 'content-encoding');
 }
 
-interface PageSource {
+export interface PageSource {
   /** The page's HTML: the rendered DOM for full-page jobs, else the decoded HTML body; or null. */
   html: string | null;
   /** The body decoded as text when its type is textual; null otherwise. */
@@ -41,7 +41,8 @@ interface PageSource {
   url: string;
 }
 
-async function pageSource(job: JobRecord, storage: ContentStorage): Promise<PageSource> {
+/** The page of a completed job: its HTML and text as the content forms read them. */
+export async function pageSource(job: JobRecord, storage: ContentStorage): Promise<PageSource> {
   const r = job.result as ResultRecord;
   const [body, fullPage] = await Promise.all([
     readPart(storage, job, r, 'body'),

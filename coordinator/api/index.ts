@@ -2,6 +2,7 @@
 // by encapsulation (session routes live in their own plugin with their own error handler), the
 // OpenAPI document, and every route.
 import type { FastifyInstance } from 'fastify';
+import { registerFirecrawlApi } from '../compat/firecrawl/index.js';
 import { Limiter } from '../limits/limiter.js';
 import { registerMcpRoutes } from '../mcp/http-endpoint.js';
 import type { Services } from '../services.js';
@@ -82,6 +83,8 @@ export async function registerApi(app: FastifyInstance, services: Services): Pro
     gp.addHook('onResponse', limits.onResponse);
     registerGlobalpingRoutes(gp, services, limits.charge);
   });
+  // The Firecrawl-compatible API under /v1 and /v2, with Firecrawl's error shape (docs/compat.md).
+  await registerFirecrawlApi(app, services, { auth: authFirst, limits, validator });
   // MCP over streamable HTTP: the Bearer key is checked before the protocol sees the request.
   await app.register(async (mcp) => {
     mcp.addHook('preValidation', authFirst);

@@ -4,7 +4,7 @@
 // the worker only (common/offload/offload-worker.ts); inputs and outputs are strings.
 import type { OffloadTaskTable } from '../../common/offload/index.js';
 import { textFingerprintOf } from '../sweeps/page-summary.js';
-import { htmlToMarkdown, mainContent } from './markdown.js';
+import { htmlToMarkdown, mainContent, type PageForms, type PageFormsOptions, pageForms } from './markdown.js';
 
 /** A page: its HTML and the URL its links are made absolute against. */
 export interface PageInput {
@@ -20,6 +20,8 @@ export interface FormatTasks {
   textFingerprint: { input: PageInput; output: string };
   /** The main content as markdown (markdown.ts htmlToMarkdown): format=markdown and the JSON's `markdown`. */
   markdown: { input: PageInput; output: string };
+  /** The forms a Firecrawl-compatible document asks for (markdown.ts pageForms). */
+  pageForms: { input: PageInput & { options: PageFormsOptions }; output: PageForms };
 }
 
 /** The tasks themselves, run in a worker on the message's input. */
@@ -27,4 +29,5 @@ export const OFFLOAD_TASKS: OffloadTaskTable<FormatTasks> = {
   mainText: ({ html, url }) => mainContent(html, url).text,
   markdown: ({ html, url }) => htmlToMarkdown(html, url),
   textFingerprint: ({ html, url }) => textFingerprintOf(html, url),
+  pageForms: ({ html, url, options }) => pageForms(html, url, options),
 };

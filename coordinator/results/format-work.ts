@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { OffloadError, OffloadPool, siblingModule } from '../../common/offload/index.js';
 import type { FormatTasks } from './format-tasks.js';
+import type { PageForms, PageFormsOptions } from './markdown.js';
 
 /** The coordinator's task module, loaded by each worker (never on the main thread). */
 const TASKS_URL = siblingModule(import.meta.url, 'format-tasks');
@@ -19,6 +20,9 @@ export const FORMAT_WORKERS = 2;
  * links converts within it; a document built to need more stops its conversion, not the coordinator.
  */
 export const FORMAT_WORKER_HEAP_MB = 256;
+
+/** What a task takes beyond the page itself (pageForms: its options). */
+type TaskExtra<K extends keyof FormatTasks> = Omit<FormatTasks[K]['input'], 'html' | 'url'>;
 
 /** Pages remembered as not convertible (their hash and the task), the oldest forgotten first. */
 const STOPPED_KEPT = 1_000;
@@ -70,13 +74,32 @@ export class FormatWork {
     return this.#remembered('mainText', html, url);
   }
 
-  /** Runs the task, or refuses at once a page whose conversion the page itself stopped before. */
-  async #remembered(task: 'markdown' | 'mainText', html: string, url: string): Promise<string> {
-    const key = `${task} ${createHash('sha256').update(url).update('\0').update(html).digest('base64url')}`;
+  /**
+   * The forms `options` asks of the page (markdown.ts pageForms: Firecrawl's scrape options);
+   * rejects with an OffloadError when they cannot be made.
+   */
+  pageForms(html: string, url: string, options: PageFormsOptions): Promise<PageForms> {
+    return this.#remembered('pageForms', html, url, { options }, JSON.stringify(options));
+  }
+
+  /**
+   * Runs the task, or refuses at once a page whose conversion the page itself stopped before.
+   * `variant` tells apart runs of one task on one page with other options.
+   */
+  async #remembered<K extends 'markdown' | 'mainText' | 'pageForms'>(
+    task: K,
+    html: string,
+    url: string,
+    extra = {} as TaskExtra<K>,
+    variant = '',
+  ): Promise<FormatTasks[K]['output']> {
+    const hash = createHash('sha256').update(url).update('\0').update(html).update('\0').update(variant);
+    const key = `${task} ${hash.digest('base64url')}`;
     const known = this.#stopped.get(key);
     if (known) throw known;
     try {
-      return await this.#pool.run(task, { html, url }, { timeoutMs: this.timeoutMs });
+      const input = { ...extra, html, url } as FormatTasks[K]['input'];
+      return await this.#pool.run(task, input, { timeoutMs: this.timeoutMs });
     } catch (err) {
       // A conversion that never got a worker in time says nothing of the page.
       if (err instanceof OffloadError && PAGE_CAUSED.has(err.code) && !err.whileQueued) {

@@ -1,6 +1,8 @@
 // Content forms of an HTML page: the main content as clean markdown (links kept and absolute) and
 // the reader text. Readability picks the main content where it finds an article; otherwise the
 // whole body is used with page furniture (nav, header, footer, forms) and script/style removed.
+// pageForms makes the same forms with the content chosen otherwise (the whole body, chosen or cut
+// elements), with the page's links, images and metadata, for the Firecrawl-compatible API.
 import zlib from 'node:zlib';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
@@ -18,10 +20,13 @@ interface El {
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
   remove(): void;
+  readonly outerHTML: string;
+  readonly textContent: string | null;
 }
 interface Doc {
   querySelectorAll(selector: string): ArrayLike<El>;
   body: { innerHTML: string; textContent: string | null } | null;
+  documentElement: El | null;
 }
 
 export function isHtmlType(contentType: string): boolean {
@@ -98,11 +103,38 @@ function setDocumentUrl(document: object, url: string): void {
   }
 }
 
+/**
+ * What is taken out of a page before its content is chosen (pageForms, Firecrawl's excludeTags and
+ * removeBase64Images): elements matching `exclude`, and images inlined as data: URLs.
+ */
+export interface ContentCuts {
+  exclude?: readonly string[];
+  removeDataImages?: boolean;
+}
+
+/** Removes what `cuts` names; a selector that does not parse is named in `warnings` and skipped. */
+function cut(doc: Doc, cuts: ContentCuts, warnings: string[]): void {
+  for (const selector of cuts.exclude ?? []) {
+    try {
+      removeAll(doc, selector);
+    } catch {
+      warnings.push(`excludeTags: ${JSON.stringify(selector)} is not a CSS selector`);
+    }
+  }
+  if (cuts.removeDataImages) removeAll(doc, 'img[src^="data:"]');
+}
+
 /** The main content of `html` as HTML with absolute links, and its plain text. */
-export function mainContent(html: string, pageUrl: string): { html: string; text: string; title: string } {
+export function mainContent(
+  html: string,
+  pageUrl: string,
+  cuts: ContentCuts = {},
+  warnings: string[] = [],
+): { html: string; text: string; title: string } {
   const { document } = parseHTML(html);
   const doc = document as unknown as Doc;
   removeAll(doc, JUNK);
+  cut(doc, cuts, warnings);
   removeAll(doc, FURNITURE);
   absolutise(doc, pageUrl);
   setDocumentUrl(document, pageUrl);
@@ -118,6 +150,7 @@ export function mainContent(html: string, pageUrl: string): { html: string; text
   // Readability mutated the document it read: the fallback starts from a fresh parse.
   const fallbackSource = parseHTML(html).document as unknown as Doc;
   removeAll(fallbackSource, JUNK);
+  cut(fallbackSource, cuts, []);
   removeAll(fallbackSource, FURNITURE);
   absolutise(fallbackSource, pageUrl);
   return {
@@ -147,12 +180,151 @@ function converter(): TurndownService {
   return turndown;
 }
 
+/** Markdown of chosen content HTML; `title` (Readability's) heads it when the content has none. */
+function toMarkdown(contentHtml: string, title: string): string {
+  const md = converter().turndown(contentHtml).trim();
+  const t = title.trim();
+  // Readability lifts the title out of the content; put it back as the heading a reader expects.
+  if (t && !md.startsWith('# ')) return `# ${t}\n\n${md}`;
+  return md;
+}
+
 /** Clean markdown of the page's main content, links and images absolute. */
 export function htmlToMarkdown(html: string, pageUrl: string): string {
   const main = mainContent(html, pageUrl);
-  const md = converter().turndown(main.html).trim();
-  const title = main.title.trim();
-  // Readability lifts the title out of the content; put it back as the heading a reader expects.
-  if (title && !md.startsWith('# ')) return `# ${title}\n\n${md}`;
-  return md;
+  return toMarkdown(main.html, main.title);
+}
+
+/**
+ * Which part of a page pageForms turns into content, and which forms it makes: the options of
+ * Firecrawl's scrape (docs/compat.md) — `onlyMainContent`, `includeTags`, `excludeTags`,
+ * `removeBase64Images` — over this module's own main-content reading.
+ */
+export interface PageFormsOptions {
+  /** Readability's main content (as htmlToMarkdown reads it); false: the whole body. */
+  mainOnly: boolean;
+  /** CSS selectors: only the elements they match are the content (empty: not narrowed). */
+  includeTags: readonly string[];
+  /** CSS selectors removed before the content is chosen. */
+  excludeTags: readonly string[];
+  /** Images inlined as data: URLs are left out of the content. */
+  removeDataImages: boolean;
+  markdown: boolean;
+  /** The chosen content as HTML (links and images absolute). */
+  html: boolean;
+  links: boolean;
+  images: boolean;
+}
+
+/** What pageForms made: the forms asked for, the page's metadata, and notes on selectors that did not parse. */
+export interface PageForms {
+  markdown?: string;
+  html?: string;
+  /** Every http(s) link of the whole page, absolute, first occurrence order. */
+  links?: string[];
+  images?: string[];
+  /** title, description, language, keywords, robots, og* and favicon, where the page has them. */
+  metadata: Record<string, string>;
+  warnings: string[];
+}
+
+const META_NAMES: ReadonlyArray<readonly [string, string]> = [
+  ['description', 'description'],
+  ['keywords', 'keywords'],
+  ['robots', 'robots'],
+];
+const META_PROPERTIES: ReadonlyArray<readonly [string, string]> = [
+  ['og:title', 'ogTitle'],
+  ['og:description', 'ogDescription'],
+  ['og:url', 'ogUrl'],
+  ['og:image', 'ogImage'],
+  ['og:locale', 'ogLocale'],
+  ['og:site_name', 'ogSiteName'],
+];
+
+function attrOf(doc: Doc, selector: string, attr: string): string | null {
+  const el = doc.querySelectorAll(selector)[0];
+  const v = el?.getAttribute(attr);
+  return v === undefined || v === null || v.trim() === '' ? null : v.trim();
+}
+
+function metadataOf(doc: Doc, pageUrl: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const title = doc.querySelectorAll('title')[0]?.textContent?.replace(/\s+/g, ' ').trim();
+  if (title) out.title = title;
+  const lang = doc.documentElement?.getAttribute('lang')?.trim();
+  if (lang) out.language = lang;
+  for (const [name, key] of META_NAMES) {
+    const v = attrOf(doc, `meta[name="${name}"]`, 'content');
+    if (v !== null) out[key] = v;
+  }
+  for (const [property, key] of META_PROPERTIES) {
+    const v = attrOf(doc, `meta[property="${property}"]`, 'content');
+    if (v !== null) out[key] = v;
+  }
+  const icon = attrOf(doc, 'link[rel="icon"], link[rel="shortcut icon"]', 'href');
+  if (icon !== null) {
+    try {
+      out.favicon = new URL(icon, pageUrl).href;
+    } catch {
+      // Not resolvable: no favicon.
+    }
+  }
+  return out;
+}
+
+/** The http(s) URLs of `attr` of every `selector` match, absolute, each once. */
+function urlsOf(doc: Doc, selector: string, attr: string, pageUrl: string): string[] {
+  const seen = new Set<string>();
+  const list = doc.querySelectorAll(selector);
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i]?.getAttribute(attr);
+    if (!v) continue;
+    try {
+      const u = new URL(v, pageUrl);
+      if (u.protocol === 'http:' || u.protocol === 'https:') seen.add(u.href);
+    } catch {
+      // Not a URL: left out.
+    }
+  }
+  return [...seen];
+}
+
+/** The content HTML `o` chooses: the included elements, the main content, or the whole body. */
+function chosenContent(
+  html: string,
+  pageUrl: string,
+  o: PageFormsOptions,
+  warnings: string[],
+): { html: string; title: string } {
+  const cuts: ContentCuts = { exclude: o.excludeTags, removeDataImages: o.removeDataImages };
+  if (o.includeTags.length === 0 && o.mainOnly) return mainContent(html, pageUrl, cuts, warnings);
+  const doc = parseHTML(html).document as unknown as Doc;
+  removeAll(doc, JUNK);
+  cut(doc, cuts, warnings);
+  absolutise(doc, pageUrl);
+  if (o.includeTags.length === 0) return { html: doc.body?.innerHTML ?? '', title: '' };
+  const parts: string[] = [];
+  for (const selector of o.includeTags) {
+    try {
+      const list = doc.querySelectorAll(selector);
+      for (let i = 0; i < list.length; i++) parts.push(list[i]?.outerHTML ?? '');
+    } catch {
+      warnings.push(`includeTags: ${JSON.stringify(selector)} is not a CSS selector`);
+    }
+  }
+  return { html: parts.join('\n'), title: '' };
+}
+
+/** The forms of one page `o` asks for, in one pass of parsing per part read. */
+export function pageForms(html: string, pageUrl: string, o: PageFormsOptions): PageForms {
+  const original = parseHTML(html).document as unknown as Doc;
+  const out: PageForms = { metadata: metadataOf(original, pageUrl), warnings: [] };
+  if (o.links) out.links = urlsOf(original, 'a[href]', 'href', pageUrl);
+  if (o.images) out.images = urlsOf(original, 'img[src]', 'src', pageUrl);
+  if (!o.markdown && !o.html) return out;
+  const content = chosenContent(html, pageUrl, o, out.warnings);
+  if (o.html) out.html = content.html;
+  if (o.markdown) out.markdown = toMarkdown(content.html, content.title);
+  return out;
 }

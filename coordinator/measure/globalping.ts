@@ -1,44 +1,45 @@
 // Globalping compatibility: its measurement request (POST /v1/measurements) read into our
-// MeasureInput, and our measurement answered in its result shape (GET /v1/measurements/{id}) for
-// the types both have: ping, traceroute, dns, mtr. Shapes from Globalping's published API
+// MeasureInput (ping, traceroute, dns, mtr) or an http request (globalping-http.ts), with its
+// locations read for resolving against the fleet (globalping-locations.ts); and our measurement
+// answered in its result shape (GET /v1/measurements/{id}). Shapes from Globalping's published API
 // (https://github.com/jsdelivr/globalping/blob/master/public/v1/components/schemas.yaml); what
-// differs is listed in docs/measure.md ("Globalping compatibility").
+// differs is listed in docs/measure.md ("Globalping compatibility") and docs/compat.md.
 import type { Measurement, MeasurementEntry } from '../../contract/index.js';
 import { asObject, type Json } from '../api/validate.js';
 import { type ApiError, invalid } from '../errors.js';
-import { regionOf } from '../scheduler/regions.js';
+import type { JobRecord } from '../store/records.js';
+import { type HttpAsk, readHttpOptions } from './globalping-http.js';
+import { type AskedLocations, readGlobalpingLocations } from './globalping-locations.js';
+import { CONTINENT_REGION } from './globalping-places.js';
+import { factsOfEntry, probeLocation, probeTags } from './globalping-probes.js';
 import { type MeasureInput, parseMeasureFields } from './measure-input.js';
 
-/** Globalping's types that devices here run (its `http` is our page jobs, POST /crawl/v1/new). */
-export const GLOBALPING_TYPES = ['ping', 'traceroute', 'dns', 'mtr'] as const;
+/** Globalping's measurement types; all run here (`http` as our HTTP jobs). */
+export const GLOBALPING_TYPES = ['ping', 'traceroute', 'dns', 'mtr', 'http'] as const;
+/** Globalping's bounds of its `timeout` (seconds). */
+const TIMEOUT_SEC = { min: 5, max: 30 } as const;
 
-/** Globalping continent → our region (docs/measure.md: OC is part of APAC here). */
-const CONTINENT_REGION: Readonly<Record<string, string>> = {
-  EU: 'EU',
-  NA: 'NA',
-  SA: 'LATAM',
-  AS: 'APAC',
-  OC: 'APAC',
-  AF: 'MEA',
-};
-/** Our region → Globalping continent and a representative M49 region name. */
-const REGION_CONTINENT: Readonly<Record<string, [string, string]>> = {
-  EU: ['EU', 'Western Europe'],
-  NA: ['NA', 'Northern America'],
-  LATAM: ['SA', 'South America'],
-  APAC: ['AS', 'Eastern Asia'],
-  MEA: ['AF', 'Northern Africa'],
-};
-const LOCATION_FIELDS = new Set(['continent', 'country', 'city', 'asn', 'limit']);
-const UNSUPPORTED_LOCATION_FIELDS = new Set(['region', 'state', 'network', 'tags', 'magic']);
+/** Our region → the continent it is shown as (APAC as Asia). */
+const CONTINENT_OF_REGION: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(CONTINENT_REGION)
+    .reverse()
+    .map(([continent, region]) => [region, continent]),
+);
+
 const REQUEST_FIELDS = new Set([
   'type',
   'target',
   'locations',
   'limit',
+  'timeout',
   'measurementOptions',
   'inProgressUpdates',
 ]);
+
+/** A Globalping request as read: what to run, and its locations to resolve against the fleet. */
+export type GlobalpingAsk =
+  | { type: 'measure'; measure: MeasureInput; locations: AskedLocations }
+  | { type: 'http'; http: HttpAsk; locations: AskedLocations };
 
 /** Globalping's error body: `{error: {type, message}}`. */
 export function globalpingError(err: ApiError): { status: number; body: unknown } {
@@ -55,30 +56,6 @@ export function globalpingError(err: ApiError): { status: number; body: unknown 
               ? 'too_many_requests'
               : 'api_error';
   return { status: err.statusCode, body: { error: { type, message: err.message } } };
-}
-
-function locationsOf(raw: unknown): Json[] | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  if (typeof raw === 'string')
-    throw invalid('locations: reusing the probes of an earlier measurement is not supported');
-  if (!Array.isArray(raw)) throw invalid('locations must be an array');
-  return raw.map((item, i) => {
-    const loc = asObject(item, `locations[${i}]`);
-    const out: Json = {};
-    for (const [key, value] of Object.entries(loc)) {
-      if (UNSUPPORTED_LOCATION_FIELDS.has(key)) throw invalid(`locations[${i}].${key} is not supported here`);
-      if (!LOCATION_FIELDS.has(key)) throw invalid(`locations[${i}].${key} is not a known location field`);
-      if (key === 'continent') {
-        const region = typeof value === 'string' ? CONTINENT_REGION[value.toUpperCase()] : undefined;
-        if (!region)
-          throw invalid(
-            `locations[${i}].continent must be one of ${Object.keys(CONTINENT_REGION).join(', ')}`,
-          );
-        out.region = region;
-      } else out[key] = value;
-    }
-    return out;
-  });
 }
 
 /** The options of one Globalping type as our fields (`measurementOptions` → body fields). */
@@ -104,27 +81,36 @@ function optionsOf(type: string, raw: unknown): Json {
   return out;
 }
 
-/** A Globalping measurement request as our MeasureInput. */
-export function parseGlobalpingRequest(raw: unknown): MeasureInput {
+/** A Globalping measurement request, read (its locations resolved when it is made). */
+export function parseGlobalpingRequest(raw: unknown): GlobalpingAsk {
   const body = asObject(raw);
   for (const key of Object.keys(body)) {
     if (!REQUEST_FIELDS.has(key)) throw invalid(`${key} is not a known field`);
   }
-  const type = typeof body.type === 'string' ? body.type : '';
+  const type = typeof body.type === 'string' ? body.type.toLowerCase() : '';
   if (!(GLOBALPING_TYPES as readonly string[]).includes(type)) {
     throw invalid(`type must be one of ${GLOBALPING_TYPES.join(', ')}`);
   }
+  let timeoutSec: number | undefined;
+  if (body.timeout !== undefined && body.timeout !== null) {
+    const t = body.timeout;
+    if (typeof t !== 'number' || !Number.isInteger(t) || t < TIMEOUT_SEC.min || t > TIMEOUT_SEC.max)
+      throw invalid(`timeout must be an integer from ${TIMEOUT_SEC.min} to ${TIMEOUT_SEC.max}`);
+    timeoutSec = t;
+  }
+  if (typeof body.target !== 'string' || body.target === '') throw invalid('target is required');
+  const locations = readGlobalpingLocations(body.locations, body.limit);
+  if (type === 'http') {
+    return {
+      type: 'http',
+      http: readHttpOptions(body.target, body.measurementOptions, timeoutSec),
+      locations,
+    };
+  }
   const fields: Json = { type, target: body.target, ...optionsOf(type, body.measurementOptions) };
-  const locations = locationsOf(body.locations);
-  if (locations) {
-    if (body.limit !== undefined && body.limit !== null) {
-      // Globalping: the global limit applies to locations without their own.
-      const limit = body.limit;
-      for (const l of locations) l.limit ??= limit;
-    }
-    fields.locations = locations;
-  } else if (body.limit !== undefined) fields.limit = body.limit;
-  return parseMeasureFields(fields);
+  if (timeoutSec !== undefined) fields.timeout_sec = timeoutSec;
+  // The locations are resolved when it is made; until then the measurement asks for one anywhere.
+  return { type: 'measure', measure: parseMeasureFields(fields), locations };
 }
 
 const DNS_RCODES: Readonly<Record<string, number>> = {
@@ -140,23 +126,8 @@ const DNS_RCODES: Readonly<Record<string, number>> = {
 const nullIfEmpty = (s: string | undefined): string | null => (s ? s : null);
 
 function probeOf(e: MeasurementEntry): Record<string, unknown> {
-  const d = e.device;
-  const region = d?.region || (d?.country ? (regionOf(d.country) ?? '') : '');
-  const [continent, m49] = REGION_CONTINENT[region] ?? ['EU', 'Western Europe'];
-  const kind = d?.network?.network_kind;
-  return {
-    continent,
-    region: m49,
-    country: d?.country ?? '',
-    state: null,
-    city: d?.city ?? '',
-    asn: d?.network?.asn ?? 0,
-    network: d?.network?.network_name ?? '',
-    latitude: 0,
-    longitude: 0,
-    tags: kind ? [kind === 'datacenter' ? 'datacenter-network' : 'eyeball-network'] : [],
-    resolvers: [],
-  };
+  const facts = factsOfEntry(e.device);
+  return { ...probeLocation(facts), tags: probeTags(facts), resolvers: [] };
 }
 
 function resultOf(type: string, e: MeasurementEntry): Record<string, unknown> {
@@ -241,6 +212,13 @@ function resultOf(type: string, e: MeasurementEntry): Record<string, unknown> {
   };
 }
 
+/** When a measurement last changed: its newest job end, else its creation. */
+export function measurementUpdatedAt(createdAt: string, jobs: Iterable<JobRecord>): string {
+  let latest = createdAt;
+  for (const j of jobs) if (j.completedAt && j.completedAt > latest) latest = j.completedAt;
+  return latest;
+}
+
 /** Our measurement in Globalping's MeasurementResponse shape; null for a type it does not have. */
 export function globalpingView(m: Measurement, updatedAt: string): Record<string, unknown> | null {
   if (!(GLOBALPING_TYPES as readonly string[]).includes(m.type)) return null;
@@ -248,7 +226,7 @@ export function globalpingView(m: Measurement, updatedAt: string): Record<string
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(l)) {
       if (k === 'region') {
-        const continent = REGION_CONTINENT[String(v)]?.[0];
+        const continent = CONTINENT_OF_REGION[String(v)];
         if (continent) out.continent = continent;
       } else if (k === 'country' || k === 'city' || k === 'asn' || k === 'limit') out[k] = v;
     }

@@ -116,12 +116,29 @@ async function resultOf(
   return out;
 }
 
+/** The measurement's jobs by id (one read). */
+export async function loadMeasurementJobs(
+  services: CoreServices,
+  m: MeasurementRecord,
+): Promise<Map<string, JobRecord>> {
+  return new Map((await services.store.getJobs(m.jobs.map((r) => r.jobId))).map((j) => [j.id, j]));
+}
+
 export async function loadMeasurementView(
   services: CoreServices,
   m: MeasurementRecord,
   hopAsn: (address: string) => Promise<number | null> = async () => null,
 ): Promise<Measurement> {
-  const jobs = new Map((await services.store.getJobs(m.jobs.map((r) => r.jobId))).map((j) => [j.id, j]));
+  return measurementView(services, m, await loadMeasurementJobs(services, m), hopAsn);
+}
+
+/** The view of a measurement whose jobs are read already (loadMeasurementJobs). */
+export async function measurementView(
+  services: CoreServices,
+  m: MeasurementRecord,
+  jobs: ReadonlyMap<string, JobRecord>,
+  hopAsn: (address: string) => Promise<number | null> = async () => null,
+): Promise<Measurement> {
   const results: MeasurementEntry[] = [];
   for (const ref of m.jobs) {
     const job = jobs.get(ref.jobId);

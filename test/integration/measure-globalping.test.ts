@@ -144,16 +144,16 @@ describe('Globalping-compatible facade', () => {
   test('what this network does not do answers in Globalping’s error shape', async () => {
     const cases: Array<[Obj, number, string, string]> = [
       [
-        { type: 'http', target: 'x.test' },
+        { type: 'tls', target: 'x.test' },
         400,
         'validation_error',
-        'invalid request: type must be one of ping, traceroute, dns, mtr',
+        'invalid request: type must be one of ping, traceroute, dns, mtr, http',
       ],
       [
-        { type: 'ping', target: 'x.test', locations: [{ magic: 'Germany' }] },
+        { type: 'ping', target: 'x.test', locations: [{ state: 'CA' }] },
         400,
         'validation_error',
-        'invalid request: locations[0].magic is not supported here',
+        'invalid request: locations[0].state is not supported here (devices report no US state)',
       ],
       [
         { type: 'dns', target: 'x.test', measurementOptions: { trace: true } },

@@ -126,11 +126,11 @@ describe('validation once, by the route schemas', () => {
       },
     });
     // The parser's own words for what it refuses, as before.
-    const http = await api.request('POST', '/v1/measurements', { type: 'http', target: 'example.test' });
-    assert.deepEqual(http.body, {
+    const tls = await api.request('POST', '/v1/measurements', { type: 'tls', target: 'example.test' });
+    assert.deepEqual(tls.body, {
       error: {
         type: 'validation_error',
-        message: 'invalid request: type must be one of ping, traceroute, dns, mtr',
+        message: 'invalid request: type must be one of ping, traceroute, dns, mtr, http',
       },
     });
     const ok = await api.request('POST', '/v1/measurements', {

@@ -18,6 +18,8 @@ export class PushService implements PushHandle {
   private offs: Array<() => void | Promise<void>> = [];
   private closed: Promise<void> | null = null;
   private readonly wakes = new EventEmitter();
+  /** The wake-up of this turn, once scheduled: streams wake once a turn, whatever woke them. */
+  private wakeScheduled: NodeJS.Immediate | null = null;
   private readonly abort = new AbortController();
   private catchUpTimer: NodeJS.Timeout | null = null;
   readonly closing: AbortSignal = this.abort.signal;
@@ -50,11 +52,12 @@ export class PushService implements PushHandle {
         if (withDeliveries) this.worker.wake();
       }),
     );
-    this.offs.push(this.events.onAppended(() => this.wakes.emit('wake')));
-    // One store subscription for every stream (on PostgreSQL each is a LISTEN connection).
+    this.offs.push(this.events.onAppended(() => this.wakeStreams()));
+    // One store subscription for every stream (on PostgreSQL each is a LISTEN connection). A
+    // NOTIFY carries a commit's job_terminal events, often dozens: one wake-up for all of them.
     this.offs.push(
       await this.services.store.subscribe((e) => {
-        if (e.type === 'job_terminal' || e.type === 'resync') this.wakes.emit('wake');
+        if (e.type === 'job_terminal' || e.type === 'resync') this.wakeStreams();
       }),
     );
     // On SQLite this process is the store's only user: every lease of an earlier run is void.
@@ -84,6 +87,14 @@ export class PushService implements PushHandle {
     return this.sender.refusal(url);
   }
 
+  /** Wakes every stream once at the end of this turn, however many events asked for it. */
+  private wakeStreams(): void {
+    this.wakeScheduled ??= setImmediate(() => {
+      this.wakeScheduled = null;
+      this.wakes.emit('wake');
+    });
+  }
+
   /** Wakes `fn` when an event may have been written here or on another coordinator. */
   onWake(fn: () => void): () => void {
     this.wakes.on('wake', fn);
@@ -95,6 +106,8 @@ export class PushService implements PushHandle {
     this.closed ??= (async () => {
       this.abort.abort();
       if (this.catchUpTimer) clearInterval(this.catchUpTimer);
+      if (this.wakeScheduled) clearImmediate(this.wakeScheduled);
+      this.wakeScheduled = null;
       for (const off of this.offs) await off();
       await this.events.drain();
       await this.worker.close();

@@ -28,7 +28,9 @@ export function lastEventId(req: FastifyRequest): number {
   const header = req.headers['last-event-id'];
   const query = (req.query as Record<string, unknown> | undefined)?.last_event_id;
   const raw = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
-  return /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
+  // Up to 2^53: PostgreSQL's seqs carry their transaction's id (store/postgres/push-store.ts).
+  const n = /^\d{1,16}$/.test(raw.trim()) ? Number(raw.trim()) : 0;
+  return Number.isSafeInteger(n) ? n : 0;
 }
 
 export async function streamEvents(

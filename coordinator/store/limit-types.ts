@@ -62,6 +62,8 @@ export interface LimitStore {
   /**
    * Adds every charge to its counter with no limit to check (usage of a key without quotas, and
    * refunds). Additions made in the same moment may be written together, as one row update each.
+   * A counter may be held in shards (migration 20: on PostgreSQL each coordinator adds to a row of
+   * its own, checked charges to shard ''); every read of a counter is the sum of its shards.
    */
   addCounts(keyId: string, charges: readonly CounterCharge[]): Promise<void>;
   /** Counter values for the given windows and the owner's unfinished jobs. */

@@ -20,6 +20,12 @@
 // RSS read), the bench prints its heap used after a full GC, per agent beside the RSS per agent;
 // that GC comes before the job stream, so the RSS rows stay comparable.
 // --node-flags passes node/V8 flags to the coordinator only (--node-flags='--max-semi-space-size=32').
+// --coordinators N (default 1): N coordinator processes on one fresh PostgreSQL database (the test
+// server, TEST_POSTGRES_URL), the agent processes spread over them (each agent linked to one), the
+// job stream split evenly over their HTTP ports; CPU a job is every coordinator's, summed (the
+// database server's is not counted). Not with --prof, --probe or --heap. --postgres: one
+// coordinator on such a database, the figure to compare two with. The full fleet:
+//   npx tsx scripts/bench/fleet.ts --coordinators 2 --sizes 1000,10000 --rate 1000
 // A size above what the coordinator may hold open (its hard limit on open files, less a reserve)
 // is measured at that cap and says so.
 // Last lines: RESULT fleet agents=<n> cpu_us_per_job=<n> idle_cpu_pct=<n> rss_mib=<n>
@@ -32,6 +38,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseFlags } from '../../coordinator/config.js';
+import { type FreshPostgres, freshPostgresUrl } from '../../test/helpers/postgres.js';
 import type { FromAgents, ToAgents } from './fleet-agents.js';
 import {
   fleetFixtures,
@@ -39,6 +46,7 @@ import {
   jobStream,
   pct,
   procStatus,
+  type StreamOutcome,
   sleep,
   waitHealthy,
 } from './lib/fleet-stream.js';
@@ -67,6 +75,9 @@ const LINK_BATCHES = flags['link-batches'] !== 'off';
 // At 300 jobs/s the first full-rate stream still starts with ~1 s of a saturated loop (see
 // docs/scaling.md, "The tail of submit → assign"); --warmup-rate 1000 leaves the steady state alone.
 const WARMUP_RATE = Number(flags['warmup-rate'] ?? 300);
+const COORDS = Math.max(1, Number(flags.coordinators ?? 1));
+// --postgres: the coordinators' store is a fresh PostgreSQL database even with one coordinator.
+const ON_PG = COORDS > 1 || flags.postgres !== undefined;
 const COUNTRIES = 'US US CA MX BR AR CL CO DE DE FR GB NL PL ES IT SE JP SG IN AU KR ZA AE NG EG TR'.split(
   ' ',
 );
@@ -82,7 +93,10 @@ const MAX = Math.min(SIZES.at(-1) ?? 0, CAP);
 
 // ---------------------------------------------------------------- setup: keys, devices, coordinator
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crawl-fleet-'));
-const { apiKey, specs } = await fleetFixtures(dataDir, MAX, COUNTRIES, SOURCES);
+if (COORDS > 1 && (flags.prof || flags.probe || flags.heap))
+  throw new Error('--coordinators above 1 goes without --prof, --probe and --heap');
+const pgDb: FreshPostgres | null = ON_PG ? await freshPostgresUrl() : null;
+const { apiKey, specs } = await fleetFixtures(dataDir, MAX, COUNTRIES, SOURCES, pgDb?.url);
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
@@ -91,41 +105,87 @@ if (profDir) mkdirSync(profDir, { recursive: true });
 const probeDir = flags.heap ? path.join(dataDir, 'probe') : null;
 if (probeDir) mkdirSync(probeDir);
 const probeFile = flags.probe ? path.join(dataDir, 'probe.json') : null;
-const coordinator = spawn(
-  'sh',
-  [
-    '-c',
-    'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"',
-    process.execPath,
-    ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
-    ...(probeDir ? ['--expose-gc'] : []),
-    ...String(flags['node-flags'] ?? '')
-      .split(/\s+/)
-      .filter(Boolean),
-    '--import',
-    'tsx',
-    ...(probeDir ? ['--import', path.join(ROOT, 'scripts/bench/lib/mem-probe.ts')] : []),
-    ...(probeFile ? ['--import', path.join(ROOT, 'scripts/bench/lib/coordinator-probe.ts')] : []),
-    path.join(ROOT, 'coordinator/main.ts'),
-    ...['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--log-level', 'warn'],
-    ...['--max-queued-jobs', '1000000'],
-    // The simulated agents answer every job without fetching anything, so canaries (and second
-    // opinions) would quarantine them and add jobs of the coordinator's own to the figures: the
-    // bench measures the job path and the links, with trust sampling off.
-    ...['--canary-interval', '0s', '--verify-share', '0'],
-  ],
-  {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      ...(probeDir ? { MEM_PROBE_DIR: probeDir } : {}),
-      ...(probeFile ? { CRAWL_PROBE_OUT: probeFile } : {}),
+const spawnCoordinator = (port: number, dir: string, store: string[]) =>
+  spawn(
+    'sh',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"',
+      process.execPath,
+      ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+      ...(probeDir ? ['--expose-gc'] : []),
+      ...String(flags['node-flags'] ?? '')
+        .split(/\s+/)
+        .filter(Boolean),
+      '--import',
+      'tsx',
+      ...(probeDir ? ['--import', path.join(ROOT, 'scripts/bench/lib/mem-probe.ts')] : []),
+      ...(probeFile ? ['--import', path.join(ROOT, 'scripts/bench/lib/coordinator-probe.ts')] : []),
+      path.join(ROOT, 'coordinator/main.ts'),
+      ...['--host', '127.0.0.1', '--port', String(port), '--data-dir', dir, '--log-level', 'warn'],
+      ...store,
+      ...['--max-queued-jobs', '1000000'],
+      // The simulated agents answer every job without fetching anything, so canaries (and second
+      // opinions) would quarantine them and add jobs of the coordinator's own to the figures: the
+      // bench measures the job path and the links, with trust sampling off.
+      ...['--canary-interval', '0s', '--verify-share', '0'],
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        ...(probeDir ? { MEM_PROBE_DIR: probeDir } : {}),
+        ...(probeFile ? { CRAWL_PROBE_OUT: probeFile } : {}),
+      },
     },
-  },
-);
+  );
+const coordinator = spawnCoordinator(port, dataDir, pgDb ? ['--store', pgDb.url] : []);
 const pid = coordinator.pid as number;
 await waitHealthy(url);
+// The other coordinators of --coordinators: the same database, a port and data dir each.
+const others: Array<{ child: ReturnType<typeof spawn>; pid: number; url: string }> = [];
+for (let i = 1; i < COORDS; i++) {
+  const p = await freePort();
+  const dir = path.join(dataDir, `c${i}`);
+  mkdirSync(dir);
+  const child = spawnCoordinator(p, dir, ['--store', pgDb?.url ?? '']);
+  others.push({ child, pid: child.pid as number, url: `http://127.0.0.1:${p}` });
+  await waitHealthy(`http://127.0.0.1:${p}`);
+}
+const coords = [{ pid, url }, ...others];
+const cpuOfAll = (): number => sum(coords.map((c) => procStatus(c.pid).cpuSec));
+const rssOfAll = (): number => sum(coords.map((c) => procStatus(c.pid).rssMiB));
+const baseRssMiB = rssOfAll();
+
+/**
+ * One job stream over every coordinator: each gets rate/COORDS on its own port, at once; their
+ * figures summed (CPU, jobs) or merged (latencies).
+ */
+async function streamAll(o: Omit<Parameters<typeof jobStream>[0], 'url' | 'pid'>): Promise<StreamOutcome> {
+  if (COORDS === 1) return jobStream({ ...o, url, pid });
+  const parts = await Promise.all(
+    coords.map((c) => jobStream({ ...o, url: c.url, pid: c.pid, rate: o.rate / COORDS })),
+  );
+  const sentAt = new Map<string, number>();
+  const writtenAt = new Map<string, number>();
+  for (const p of parts) {
+    for (const [k, v] of p.sentAt) sentAt.set(k, v);
+    for (const [k, v] of p.writtenAt) writtenAt.set(k, v);
+  }
+  return {
+    accepted: sum(parts.map((p) => p.accepted)),
+    errors: sum(parts.map((p) => p.errors)),
+    unassigned: sum(parts.map((p) => p.unassigned)),
+    streamSec: Math.max(...parts.map((p) => p.streamSec)),
+    elapsedSec: Math.max(...parts.map((p) => p.elapsedSec)),
+    cpuSec: sum(parts.map((p) => p.cpuSec)),
+    peakRssMiB: sum(parts.map((p) => p.peakRssMiB)),
+    latencyMs: parts.flatMap((p) => p.latencyMs).sort((a, b) => a - b),
+    sentAt,
+    writtenAt,
+  };
+}
 const base = procStatus(pid);
 let probes = 0;
 const baseHeapMiB = probeDir ? (await probeMemory(pid, probeDir, probes++)).heapUsed / 2 ** 20 : 0;
@@ -136,7 +196,7 @@ log(`${RATE} jobs/s for ${SECONDS} s per size, jobs take ${JOB_MS} ms; ${SOURCES
 log(`coordinator pid ${pid} on ${url}: RSS ${base.rssMiB.toFixed(1)} MiB before any agent`);
 
 // ---------------------------------------------------------------- agent processes
-const PROCS = Math.max(2, Math.ceil(MAX / PER_PROC));
+const PROCS = Math.max(2, COORDS, Math.ceil(MAX / PER_PROC));
 const assignedAt = new Map<string, number>();
 const connectedBy = new Array<number>(PROCS).fill(0);
 const completedBy = new Array<number>(PROCS).fill(0);
@@ -154,7 +214,8 @@ const workers = Array.from({ length: PROCS }, (_, w) => {
   });
   const start: ToAgents = {
     type: 'start',
-    url,
+    // Each agent process links its agents to one coordinator, the processes spread over them.
+    url: coords[w % COORDS]?.url ?? url,
     jobMs: JOB_MS,
     concurrency: Math.ceil(48 / PROCS),
     linkBatches: LINK_BATCHES,
@@ -197,14 +258,12 @@ for (const size of SIZES) {
   have = want;
   if (rows.length === 0 && WARMUP_SECONDS > 0) {
     // The first jobs compile the coordinator's hot paths: keep them out of the first size's figures.
-    await jobStream({
-      url,
+    await streamAll({
       apiKey,
       rate: Math.min(RATE, WARMUP_RATE),
       seconds: WARMUP_SECONDS,
       batch: BATCH,
       specs: specs.slice(0, want),
-      pid,
       assignedAt,
       settle: async () => {
         await sleep(JOB_MS + 500);
@@ -213,13 +272,12 @@ for (const size of SIZES) {
   }
   await sleep(3_000); // let the connection burst settle (GC) before the quiet period
 
-  const idle0 = procStatus(pid);
+  const idle0 = cpuOfAll();
   await sleep(IDLE_SECONDS * 1000);
-  const idle1 = procStatus(pid);
-  const idleCpuPerSec = (idle1.cpuSec - idle0.cpuSec) / IDLE_SECONDS;
-  const rssMiB = idle1.rssMiB;
+  const idleCpuPerSec = (cpuOfAll() - idle0) / IDLE_SECONDS;
+  const rssMiB = rssOfAll();
   log(
-    `idle: ${(idleCpuPerSec * 100).toFixed(2)}% of a core; RSS ${rssMiB.toFixed(1)} MiB (${(((rssMiB - base.rssMiB) * 1024) / want).toFixed(1)} KiB an agent)`,
+    `idle: ${(idleCpuPerSec * 100).toFixed(2)}% of a core; RSS ${rssMiB.toFixed(1)} MiB (${(((rssMiB - baseRssMiB) * 1024) / want).toFixed(1)} KiB an agent)`,
   );
   if (probeDir) {
     const heapMiB = (await probeMemory(pid, probeDir, probes++)).heapUsed / 2 ** 20;
@@ -230,14 +288,12 @@ for (const size of SIZES) {
 
   const fromUs = monoUs();
   const fromMs = nowMs();
-  const s = await jobStream({
-    url,
+  const s = await streamAll({
     apiKey,
     rate: RATE,
     seconds: SECONDS,
     batch: BATCH,
     specs: specs.slice(0, want),
-    pid,
     assignedAt,
     settle: async () => {
       // Results of the last jobs are in once every agent process reported them.
@@ -276,6 +332,11 @@ for (const size of SIZES) {
 for (const w of workers) w.send({ type: 'stop' } satisfies ToAgents);
 coordinator.kill('SIGTERM');
 await new Promise((r) => coordinator.once('exit', r));
+for (const o of others) {
+  o.child.kill('SIGTERM');
+  await new Promise((r) => o.child.once('exit', r));
+}
+await pgDb?.drop();
 
 if (profDir) {
   const file = mainProfile(profDir);
@@ -314,7 +375,7 @@ if (flags.keep) log(`data kept in ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });
 for (const r of rows) {
   log(
-    `RESULT fleet agents=${r.agents}${BATCH > 0 ? ` batch=${BATCH}` : ''}${LINK_BATCHES ? '' : ' link_batches=off'} cpu_us_per_job=${r.cpuUsPerJob.toFixed(0)} idle_cpu_pct=${r.idleCpuPct.toFixed(2)} rss_mib=${r.rssMiB.toFixed(0)} p50_assign_ms=${r.p50.toFixed(2)} p99_assign_ms=${r.p99.toFixed(2)} rate=${r.rate.toFixed(0)}`,
+    `RESULT fleet agents=${r.agents}${ON_PG ? ` coordinators=${COORDS} store=postgres` : ''}${BATCH > 0 ? ` batch=${BATCH}` : ''}${LINK_BATCHES ? '' : ' link_batches=off'} cpu_us_per_job=${r.cpuUsPerJob.toFixed(0)} idle_cpu_pct=${r.idleCpuPct.toFixed(2)} rss_mib=${r.rssMiB.toFixed(0)} p50_assign_ms=${r.p50.toFixed(2)} p99_assign_ms=${r.p99.toFixed(2)} rate=${r.rate.toFixed(0)}`,
   );
 }
 process.exit(0);

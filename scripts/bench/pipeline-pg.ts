@@ -15,6 +15,11 @@
 //                      second agent costs apart from what a second coordinator does
 // Last lines: RESULT pipeline_pg coordinators=<n> concurrency=32 jobs_per_s=<n> cpu_us_per_job=<n>
 //   pg_cpu_us_per_job=<n> ratio_sqlite=<x> … (ratio_sqlite: jobs/s over the SQLite pipeline's)
+//   claims_per_job, job_reads_per_job: the coordinators' claimJob and getJob calls a job (their
+//   store timing in /metrics); a claim lost to another coordinator is a claimJob and a getJob more.
+//   lock_wait_us_per_job: the database's backends seen waiting on a lock (pg_stat_activity sampled
+//   every 2 ms from a connection of its own, left out of the CPU figures), as time a job; the
+//   phase's log line splits it by wait event (tuple/transactionid: a row; advisory: the event log).
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
@@ -72,6 +77,48 @@ async function backendCpu(client: pg.Client): Promise<Map<number, { cpu: number;
     }
   }
   return out;
+}
+
+/**
+ * Samples which of the database's backends wait on a lock, every 2 ms, until stopped: the waits
+ * by wait event, in ms (samples × 2 ms).
+ */
+function lockSampler(url: string): { stop: () => Promise<Map<string, number>> } {
+  const client = new pg.Client({ connectionString: url, application_name: 'pipeline-pg-sampler' });
+  const waits = new Map<string, number>();
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ ev: string; n: number }>(
+        `SELECT wait_event AS ev, COUNT(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock' GROUP BY 1`,
+      );
+      for (const r of rows) waits.set(r.ev, (waits.get(r.ev) ?? 0) + r.n * 2);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await client.end();
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return waits;
+    },
+  };
+}
+
+/** claimJob and getJob calls of one coordinator so far (its /metrics, read with an admin key). */
+async function storeCalls(url: string, adminKey: string): Promise<{ claims: number; reads: number }> {
+  const res = await request(`${url}/metrics`, { headers: { authorization: `Bearer ${adminKey}` } });
+  const text = await res.body.text();
+  const count = (op: string): number => {
+    let n = 0;
+    const re = new RegExp(`^crawl_store_operation_seconds_count\\{[^}]*op="${op}"[^}]*\\} (\\d+)`, 'gm');
+    for (const m of text.matchAll(re)) n += Number(m[1]);
+    return n;
+  };
+  return { claims: count('claimJob'), reads: count('getJob') };
 }
 
 /** Clears this database's statement statistics; false where pg_stat_statements is not preloaded. */
@@ -224,6 +271,7 @@ for (const n of SIZES) {
   await sql.connect();
   try {
     const { key } = await createApiKey(cluster.store, { name: 'bench' });
+    const { key: adminKey } = await createApiKey(cluster.store, { name: 'bench-admin', admin: true });
     const agentCount = Math.max(AGENTS ?? n, n);
     for (let i = 0; i < agentCount; i++) {
       const c = cluster.coordinators[i % n];
@@ -274,18 +322,34 @@ for (const n of SIZES) {
     });
 
     const profiled = STATEMENTS && (await statementsReset(sql));
+    const callsBefore = await Promise.all(cluster.coordinators.map((c) => storeCalls(c.url, adminKey)));
     const pids = cluster.coordinators.map((c) => c.child.pid ?? 0);
     const coordBefore = pids.map((p) => procStatus(p).cpuSec);
     const pgBefore = await backendCpu(sql);
+    const sampler = lockSampler(cluster.pg.url);
     const lat: number[] = [];
     const ms = await runPool(JOBS, CONCURRENCY, async (i) => {
       lat.push(await submitAndWait(i));
     });
     const coordSec = pids.reduce((sum, p, i) => sum + procStatus(p).cpuSec - (coordBefore[i] ?? 0), 0);
+    const waits = await sampler.stop();
+    let waitMs = 0;
+    for (const ms of waits.values()) waitMs += ms;
+    log(
+      `lock waits a job: ${((waitMs * 1000) / JOBS).toFixed(0)} µs (${[...waits].map(([ev, ms]) => `${ev} ${((ms * 1000) / JOBS).toFixed(0)} µs`).join(', ') || 'none seen'})`,
+    );
+    const callsAfter = await Promise.all(cluster.coordinators.map((c) => storeCalls(c.url, adminKey)));
+    let claims = 0;
+    let reads = 0;
+    for (const [i, after] of callsAfter.entries()) {
+      claims += after.claims - (callsBefore[i]?.claims ?? 0);
+      reads += after.reads - (callsBefore[i]?.reads ?? 0);
+    }
     let pgSec = 0;
     // Where the server's CPU went: the coordinators' pools, their LISTEN connections, the bench's.
     const byApp = new Map<string, number>();
     for (const [pid, { cpu, app }] of await backendCpu(sql)) {
+      if (app === 'pipeline-pg-sampler') continue;
       const sec = cpu - (pgBefore.get(pid)?.cpu ?? 0);
       pgSec += sec;
       byApp.set(app || 'bench', (byApp.get(app || 'bench') ?? 0) + sec);
@@ -302,7 +366,7 @@ for (const n of SIZES) {
       `${n} coordinator(s): ${rate.toFixed(0)} jobs/s (direct fetch ${directRate.toFixed(0)}/s), submit→completed p50 ${pct(lat, 50).toFixed(2)} ms p99 ${pct(lat, 99).toFixed(2)} ms; coordinators ${cpuUs.toFixed(0)} µs CPU a job, PostgreSQL backends ${pgUs.toFixed(0)} µs`,
     );
     results.push(
-      `RESULT pipeline_pg coordinators=${n} concurrency=${CONCURRENCY} jobs_per_s=${rate.toFixed(0)} cpu_us_per_job=${cpuUs.toFixed(0)} pg_cpu_us_per_job=${pgUs.toFixed(0)} ratio_sqlite=${(rate / sqlite.rate).toFixed(3)} total_cpu_us_per_job=${(cpuUs + pgUs).toFixed(0)} p50_ms=${pct(lat, 50).toFixed(2)} p99_ms=${pct(lat, 99).toFixed(2)} ratio_direct=${(rate / directRate).toFixed(3)}`,
+      `RESULT pipeline_pg coordinators=${n} concurrency=${CONCURRENCY} jobs_per_s=${rate.toFixed(0)} cpu_us_per_job=${cpuUs.toFixed(0)} pg_cpu_us_per_job=${pgUs.toFixed(0)} ratio_sqlite=${(rate / sqlite.rate).toFixed(3)} total_cpu_us_per_job=${(cpuUs + pgUs).toFixed(0)} p50_ms=${pct(lat, 50).toFixed(2)} p99_ms=${pct(lat, 99).toFixed(2)} ratio_direct=${(rate / directRate).toFixed(3)} claims_per_job=${(claims / JOBS).toFixed(3)} job_reads_per_job=${(reads / JOBS).toFixed(3)} lock_wait_us_per_job=${((waitMs * 1000) / JOBS).toFixed(0)}`,
     );
   } finally {
     await sql.end();

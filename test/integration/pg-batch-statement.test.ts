@@ -70,11 +70,13 @@ describe('PostgreSQL group commit: one statement a batch', { skip }, () => {
         kind: 'count',
         keyId: 'key-1',
         charges: [{ name: 'jobs', windowStartMs: 0, amount: 2, limit: 0 }],
+        shard: 'c1',
       }),
       w.write({
         kind: 'count',
         keyId: 'key-1',
         charges: [{ name: 'jobs', windowStartMs: 0, amount: 1, limit: 0 }],
+        shard: 'c1',
       }),
       w.write({
         kind: 'event',

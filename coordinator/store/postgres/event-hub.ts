@@ -2,6 +2,11 @@
 // and the push service (SSE, webhooks) each subscribe, and a connection per subscriber would double
 // what a coordinator holds on the server. The connection opens with the first subscriber and closes
 // with the last; a reconnect's `resync` reaches every subscriber.
+// Notifications are coalesced per turn: the events of every NOTIFY read in one turn of the event loop
+// (a socket read often holds several commits' notifications) reach the listeners together at the
+// turn's end, each once at its last place (the same wake-up from two commits, or two `resync`s,
+// count once), so a listener that gathers per turn (cluster sync's read of announced jobs, the
+// streams' wake-up) does its work once for them all.
 import type pg from 'pg';
 import type { StoreEvent } from '../store-events.js';
 import { EventSubscription, type StoreLog } from './event-subscription.js';
@@ -13,6 +18,11 @@ export class EventHub {
   /** The shared connection once LISTEN is active (or being set up). */
   private connection: Promise<EventSubscription> | null = null;
   private closed = false;
+  /** This turn's events, each once (keyed by their JSON), until the turn's end delivers them. */
+  private turn = new Map<string, StoreEvent>();
+  private flushScheduled: NodeJS.Immediate | null = null;
+  /** Notifications received and turns that delivered them, for tests and metrics. */
+  readonly stats = { events: 0, turns: 0 };
 
   constructor(private readonly opts: { clientConfig: pg.ClientConfig; channel: string; log?: StoreLog }) {}
 
@@ -46,10 +56,32 @@ export class EventHub {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.flushScheduled) clearImmediate(this.flushScheduled);
+    this.flushScheduled = null;
+    this.turn.clear();
     this.listeners.clear();
     const sub = await this.connection?.catch(() => null);
     this.connection = null;
     await sub?.close();
+  }
+
+  /** Delivers this turn's events, each at its last place in the turn, to every listener. */
+  private flush(): void {
+    this.flushScheduled = null;
+    const events = [...this.turn.values()];
+    this.turn = new Map();
+    if (events.length === 0) return;
+    this.stats.turns++;
+    for (const event of events) {
+      // One throwing listener must not keep the event from the others.
+      for (const l of this.listeners) {
+        try {
+          l(event);
+        } catch (err) {
+          this.opts.log?.warn({ err, event }, 'store event listener threw');
+        }
+      }
+    }
   }
 
   private async open(): Promise<EventSubscription> {
@@ -57,14 +89,12 @@ export class EventHub {
       clientConfig: { ...this.opts.clientConfig, application_name: 'crawl-coordinator-listen' },
       channel: this.opts.channel,
       onEvent: (event) => {
-        // One throwing listener must not keep the event from the others (nor reach pg's socket).
-        for (const l of this.listeners) {
-          try {
-            l(event);
-          } catch (err) {
-            this.opts.log?.warn({ err, event }, 'store event listener threw');
-          }
-        }
+        this.stats.events++;
+        // Counted once, at its last place: pending, claimed, pending again ends pending.
+        const key = JSON.stringify(event);
+        this.turn.delete(key);
+        this.turn.set(key, event);
+        this.flushScheduled ??= setImmediate(() => this.flush());
       },
       log: this.opts.log,
     });

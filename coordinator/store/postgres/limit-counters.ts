@@ -1,6 +1,10 @@
 // Limit counters on PostgreSQL, shared by every coordinator: fixed windows keyed by (key, name,
-// window start), each added to by a conditional upsert-increment, so two coordinators can never
-// both take the last unit of a window.
+// window start), each held as rows in shards (migration 20). A coordinator adds its unchecked counts
+// (usage of a key without that quota, refunds) to a shard row of its own, so no row is written by
+// every coordinator; a checked charge goes to shard '' by a conditional upsert-increment whose
+// condition adds the other shards, so two coordinators can never both take the last unit of a
+// window (the '' row's lock orders them). A counter's value is the sum of its rows.
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { ConsumeOutcome, CounterCharge, KeyLimits, LimitStore, UsageCounts } from '../limit-types.js';
 import { limitsJson } from '../rows.js';
@@ -9,16 +13,30 @@ import type { PgWriteBatch } from './write-batch.js';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-// The row is written only when the sum stays within the limit; no row back means it did not fit.
-// (A charge larger than its limit never reaches here: the limiter refuses it without a round trip.)
-const ADD = `INSERT INTO limit_counters (key_id, name, window_start_ms, count) VALUES ($1, $2, $3, $4)
-  ON CONFLICT (key_id, name, window_start_ms)
-  DO UPDATE SET count = limit_counters.count + EXCLUDED.count
-  WHERE limit_counters.count + EXCLUDED.count <= $5
-  RETURNING count`;
-const READ = 'SELECT count FROM limit_counters WHERE key_id = $1 AND name = $2 AND window_start_ms = $3';
+/** The rows of one counter other than the checked row '': the unchecked counts of every shard. */
+const OTHERS = `SELECT COALESCE(SUM(o.count), 0)::bigint AS n FROM limit_counters o
+    WHERE o.key_id = $1 AND o.name = $2 AND o.window_start_ms = $3 AND o.shard <> ''`;
+
+// The checked row is written only when its sum with the other shards stays within the limit; no
+// row back means it did not fit. (A charge larger than its limit never reaches here: the limiter
+// refuses it without a round trip.) Back: the counter's value, every shard summed.
+const ADD = `WITH o AS (${OTHERS}),
+  up AS (INSERT INTO limit_counters AS c (key_id, name, window_start_ms, shard, count)
+    SELECT $1, $2, $3, '', $4::bigint FROM o WHERE $4::bigint + o.n <= $5::bigint
+    ON CONFLICT (key_id, name, window_start_ms, shard)
+    DO UPDATE SET count = c.count + EXCLUDED.count
+    WHERE c.count + EXCLUDED.count + (SELECT n FROM o) <= $5::bigint
+    RETURNING c.count)
+  SELECT up.count + o.n AS count FROM up, o`;
+const READ = `SELECT COALESCE(SUM(count), 0)::bigint AS count FROM limit_counters
+  WHERE key_id = $1 AND name = $2 AND window_start_ms = $3`;
 const UNFINISHED =
   "SELECT COUNT(*)::int AS n FROM jobs WHERE owner_id = $1 AND status IN ('pending', 'running')";
+
+/** A shard of this store instance's own: 8 hex digits, never '' (the checked row). */
+export function newCounterShard(): string {
+  return randomBytes(4).toString('hex');
+}
 
 class Refused extends Error {
   constructor(readonly outcome: ConsumeOutcome) {
@@ -44,15 +62,19 @@ async function readOne(db: Queryable, keyId: string, name: string, windowStartMs
 }
 
 // Every charge and the unfinished-jobs check in one statement: the verdict is taken on the counters
-// as the statement found them, and each upsert re-checks its own limit against the newest row.
+// (every shard summed) as the statement found them, and each upsert of a checked row re-checks its
+// own limit against the newest row plus the other shards.
 const CONSUME_ALL = `WITH want AS (
     SELECT * FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::bigint[])
       WITH ORDINALITY AS w(name, ws, amount, lim, i)
   ),
   cur AS (
-    SELECT w.i, w.name, w.amount, w.lim, COALESCE(c.count, 0) AS count
-      FROM want w LEFT JOIN limit_counters c
-        ON c.key_id = $1 AND c.name = w.name AND c.window_start_ms = w.ws
+    SELECT w.i, w.name, w.ws, w.amount, w.lim,
+      COALESCE((SELECT SUM(c.count) FROM limit_counters c
+        WHERE c.key_id = $1 AND c.name = w.name AND c.window_start_ms = w.ws), 0)::bigint AS count,
+      COALESCE((SELECT SUM(c.count) FROM limit_counters c
+        WHERE c.key_id = $1 AND c.name = w.name AND c.window_start_ms = w.ws AND c.shard <> ''), 0)::bigint AS others
+      FROM want w
   ),
   open AS (
     SELECT CASE WHEN $6::text IS NULL THEN NULL ELSE
@@ -63,18 +85,20 @@ const CONSUME_ALL = `WITH want AS (
        AND ($6::text IS NULL OR (SELECT n FROM open) + $7::int <= $8::int) AS ok
   ),
   up AS (
-    INSERT INTO limit_counters AS c (key_id, name, window_start_ms, count)
-      SELECT $1, w.name, w.ws, w.amount FROM want w WHERE (SELECT ok FROM verdict)
-    ON CONFLICT (key_id, name, window_start_ms)
+    INSERT INTO limit_counters AS c (key_id, name, window_start_ms, shard, count)
+      SELECT $1, w.name, w.ws, '', w.amount FROM want w WHERE (SELECT ok FROM verdict)
+    ON CONFLICT (key_id, name, window_start_ms, shard)
     DO UPDATE SET count = c.count + EXCLUDED.count
-      WHERE c.count + EXCLUDED.count <=
-        (SELECT w2.lim FROM want w2 WHERE w2.name = EXCLUDED.name AND w2.ws = EXCLUDED.window_start_ms)
+      WHERE c.count + EXCLUDED.count + (SELECT w2.others FROM cur w2
+          WHERE w2.name = EXCLUDED.name AND w2.ws = EXCLUDED.window_start_ms) <=
+        (SELECT w2.lim FROM cur w2 WHERE w2.name = EXCLUDED.name AND w2.ws = EXCLUDED.window_start_ms)
     RETURNING c.name, c.window_start_ms, c.count
   )
   SELECT (SELECT ok FROM verdict) AS ok, (SELECT n FROM open) AS open,
     (SELECT json_agg(json_build_object('i', i, 'name', name, 'count', count, 'amount', amount, 'lim', lim) ORDER BY i)
        FROM cur) AS cur,
-    (SELECT json_agg(json_build_object('name', name, 'ws', window_start_ms, 'count', count)) FROM up) AS applied`;
+    (SELECT json_agg(json_build_object('name', up.name, 'ws', up.window_start_ms, 'count', up.count + cur.others))
+       FROM up JOIN cur ON cur.name = up.name AND cur.ws = up.window_start_ms) AS applied`;
 
 interface ConsumeRow {
   ok: boolean;
@@ -180,15 +204,19 @@ export async function readUsagePostgres(
   ownerId: string,
   windows: ReadonlyArray<{ name: string; windowStartMs: number }>,
 ): Promise<UsageCounts> {
-  const res = await pool.query<{ name: string; window_start_ms: string; count: string; n: number }>(
-    `SELECT c.name, c.window_start_ms, c.count, u.n
+  // Each window's rows summed over its shards; the one-row side keeps the unfinished count when no
+  // window is asked.
+  const res = await pool.query<{ name: string | null; ws: string | null; count: string | null; n: number }>(
+    `SELECT w.name, w.ws, w.count, u.n
        FROM (SELECT COUNT(*)::int AS n FROM jobs WHERE owner_id = $2 AND status IN ('pending', 'running')) u
-       LEFT JOIN limit_counters c ON c.key_id = $1 AND (c.name, c.window_start_ms) IN
-         (SELECT * FROM unnest($3::text[], $4::bigint[]))`,
+       LEFT JOIN LATERAL (
+         SELECT v.name, v.ws, COALESCE((SELECT SUM(c.count) FROM limit_counters c
+             WHERE c.key_id = $1 AND c.name = v.name AND c.window_start_ms = v.ws), 0)::bigint AS count
+           FROM unnest($3::text[], $4::bigint[]) AS v(name, ws)) w ON true`,
     [keyId, ownerId, windows.map((w) => w.name), windows.map((w) => w.windowStartMs)],
   );
   const found = new Map(
-    res.rows.filter((r) => r.name !== null).map((r) => [`${r.name}@${r.window_start_ms}`, Number(r.count)]),
+    res.rows.filter((r) => r.name !== null).map((r) => [`${r.name}@${r.ws}`, Number(r.count)]),
   );
   return {
     counts: windows.map((w) => found.get(`${w.name}@${w.windowStartMs}`) ?? 0),
@@ -201,6 +229,8 @@ export class PostgresLimitStore implements LimitStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly writes: PgWriteBatch,
+    /** This store's own shard of the unchecked counts (newCounterShard). */
+    private readonly shard: string = newCounterShard(),
   ) {}
 
   async setApiKeyLimits(id: string, limits: KeyLimits): Promise<boolean> {
@@ -220,8 +250,9 @@ export class PostgresLimitStore implements LimitStore {
   }
 
   addCounts(keyId: string, charges: readonly CounterCharge[]): Promise<void> {
-    // Unconditional: summed with the batch's other increments into one upsert.
-    return this.writes.write({ kind: 'count', keyId, charges });
+    // Unconditional: summed with the batch's other increments into one upsert of this store's own
+    // shard rows, which no other coordinator writes.
+    return this.writes.write({ kind: 'count', keyId, charges, shard: this.shard });
   }
 
   readUsage(

@@ -1,6 +1,8 @@
 // The push tables on PostgreSQL, shared by every coordinator: deliveries are claimed with
-// FOR UPDATE SKIP LOCKED under a lease, and events are numbered under a transaction-scoped lock so
-// that their seq order is their commit order (a stream resuming after seq n can never skip one).
+// FOR UPDATE SKIP LOCKED under a lease, and events are numbered with no lock, by their writing
+// transaction's id (batch-statements.ts, eventPart). Seq order is then not commit order, so every
+// read of the log in seq order stops at the horizon: below it every transaction that could still
+// commit an event has ended (EVENT_HORIZON), and a stream resuming after seq n can never skip one.
 import type pg from 'pg';
 import {
   type ClaimedDelivery,
@@ -20,6 +22,7 @@ import {
   rowToEvent,
   type SubjectWebhook,
 } from '../push-types.js';
+import { EVENT_SEQ_SPAN } from './batch-statements.js';
 import { ReadBatch } from './read-batch.js';
 import { withTransaction } from './transactions.js';
 import type { PgWriteBatch } from './write-batch.js';
@@ -30,6 +33,22 @@ const HOOKS_SQL = `SELECT 's:' || subject_id AS key, subject_id, owner_id, url, 
   UNION ALL
   SELECT 'o:' || owner_id, NULL, owner_id, url, events, secret
     FROM owner_webhooks WHERE owner_id = ANY($2::text[])`;
+
+/**
+ * The lowest seq an event still uncommitted (or committed after this statement's snapshot) can
+ * have: EVENT_SEQ_SPAN × the oldest transaction id running when the statement's snapshot was taken
+ * (its xmin). Every transaction below it had ended by then, so every event below it that will ever
+ * exist is in the snapshot; every event committed later is above it.
+ */
+const EVENT_HORIZON = `(SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${EVENT_SEQ_SPAN})`;
+
+/**
+ * Waits before reading again, when a read found events above the horizon (committed, but a
+ * transaction older than theirs still runs): such a transaction is a batch a few ms from its
+ * commit, so the wait doubles from 2 ms and gives up after about a quarter of a second (the caller's
+ * next wake-up or poll reads them then).
+ */
+const HELD_WAITS_MS = [2, 4, 8, 16, 32, 64, 128];
 
 export class PostgresPushStore implements PushStore {
   /**
@@ -102,15 +121,29 @@ export class PostgresPushStore implements PushStore {
       where.push(`sweep_id = $${params.length}`);
     }
     params.push(f.limit);
-    const rows = await this.rows<EventRow>(
-      `SELECT * FROM push_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.length}`,
-      params,
-    );
-    return rows.map(rowToEvent);
+    // In seq order up to the horizon; `held` marks the first row above it (there are more to come).
+    const sql = `SELECT * FROM (SELECT e.*, e.seq >= h.below AS held
+        FROM push_events e, (SELECT ${EVENT_HORIZON} AS below) h
+        WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${params.length}) x`;
+    for (let i = 0; ; i++) {
+      const rows = await this.rows<EventRow & { held: boolean }>(sql, params);
+      const below = rows.filter((r) => !r.held);
+      const wait = HELD_WAITS_MS[i];
+      // An event held for over a second waits on a long transaction, not a batch about to commit:
+      // no point waiting here (every stream's read would then take a quarter of a second).
+      const first = rows[below.length];
+      if (!first || wait === undefined || Date.now() - Number(first.created_at_ms) > 1_000)
+        return below.map(rowToEvent);
+      await new Promise((r) => setTimeout(r, wait));
+    }
   }
 
   async lastEventSeq(): Promise<number> {
-    const [row] = await this.rows<{ seq: string | null }>('SELECT MAX(seq) AS seq FROM push_events');
+    // The highest seq a reader may start after: one above the horizon could be passed by an
+    // event that commits later with a smaller seq.
+    const [row] = await this.rows<{ seq: string | null }>(
+      `SELECT MAX(seq) AS seq FROM push_events WHERE seq < ${EVENT_HORIZON}`,
+    );
     return Number(row?.seq ?? 0);
   }
 
@@ -120,19 +153,34 @@ export class PostgresPushStore implements PushStore {
     leaseUntilMs: number,
     limit: number,
   ): Promise<ClaimedDelivery[]> {
-    const rows = await this.rows<DeliveryRow>(
-      `WITH due AS (
+    // Below the horizon only, so a key's deliveries still go out in seq order: an event of the
+    // same key may yet commit with a smaller seq. `held`: due deliveries wait above it.
+    const sql = `WITH h AS (SELECT ${EVENT_HORIZON} AS below),
+       due AS (
          SELECT d.id FROM webhook_deliveries d
          WHERE d.status = 'pending' AND d.next_attempt_ms <= $1 AND (d.lease_until_ms IS NULL OR d.lease_until_ms < $1)
+           AND d.event_seq < (SELECT below FROM h)
            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending'
              AND e.order_key = d.order_key AND e.url = d.url AND e.event_seq < d.event_seq)
-         ORDER BY d.event_seq LIMIT $4 FOR UPDATE SKIP LOCKED)
-       UPDATE webhook_deliveries w SET lease_owner = $2, lease_until_ms = $3
-       FROM due, push_events p WHERE w.id = due.id AND p.seq = w.event_seq
-       RETURNING w.*, p.payload, p.created_at_ms AS event_created_at_ms`,
-      [nowMs, leaseOwner, leaseUntilMs, limit],
-    );
-    return rows.map(rowToClaimed).sort((a, b) => a.eventSeq - b.eventSeq);
+         ORDER BY d.event_seq LIMIT $4 FOR UPDATE SKIP LOCKED),
+       up AS (UPDATE webhook_deliveries w SET lease_owner = $2, lease_until_ms = $3
+         FROM due, push_events p WHERE w.id = due.id AND p.seq = w.event_seq
+         RETURNING w.*, p.payload, p.created_at_ms AS event_created_at_ms),
+       held AS (SELECT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.status = 'pending'
+         AND d.next_attempt_ms <= $1 AND d.event_seq >= (SELECT below FROM h)) AS held)
+       SELECT up.*, held.held FROM held LEFT JOIN up ON true`;
+    const out: ClaimedDelivery[] = [];
+    for (let i = 0; out.length < limit; i++) {
+      // One row with a null id when nothing was claimed: the held flag alone.
+      const rows = await this.rows<
+        (DeliveryRow | (Omit<DeliveryRow, 'id'> & { id: null })) & { held: boolean }
+      >(sql, [nowMs, leaseOwner, leaseUntilMs, limit - out.length]);
+      for (const r of rows) if (r.id !== null) out.push(rowToClaimed(r as DeliveryRow));
+      const wait = HELD_WAITS_MS[i];
+      if (!rows[0]?.held || wait === undefined) break;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+    return out.sort((a, b) => a.eventSeq - b.eventSeq);
   }
 
   async finishDelivery(id: number, leaseOwner: string, u: DeliveryUpdate): Promise<boolean> {

@@ -30,6 +30,7 @@ import { StoreBatchError, StoreClosedError } from '../batch-errors.js';
 import {
   applyStage,
   type Entry,
+  EVENT_SEQ_SPAN,
   jobOf,
   notifyAfterStages,
   tellLostCompletions,
@@ -103,7 +104,8 @@ export class PgWriteBatch {
     private readonly channel: string,
     opts: PgWriteBatchOptions = {},
   ) {
-    this.maxWrites = opts.maxWrites ?? 512;
+    // A transaction's events are numbered within EVENT_SEQ_SPAN (batch-statements.ts, eventPart).
+    this.maxWrites = Math.min(opts.maxWrites ?? 512, EVENT_SEQ_SPAN);
     this.gatherMs = opts.gatherMs ?? 4;
     this.gatherWrites = Math.min(opts.gatherWrites ?? 64, this.maxWrites);
   }
@@ -159,6 +161,9 @@ export class PgWriteBatch {
 
   private async commit(batch: Pending[]): Promise<void> {
     this.busy = false;
+    // Each event's place in its transaction, whatever stage it lands in: part of its seq.
+    let pos = 0;
+    for (const p of batch) if (p.entry.op.kind === 'event') p.entry.pos = pos++;
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();

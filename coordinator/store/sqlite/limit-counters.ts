@@ -8,9 +8,12 @@ type Prepare = Database.Database['prepare'];
 /** Runs writes in the store's group commit (write-batch.ts). */
 type Write = <T>(run: () => T) => Promise<T>;
 
-const READ = 'SELECT count FROM limit_counters WHERE key_id = ? AND name = ? AND window_start_ms = ?';
-const ADD = `INSERT INTO limit_counters (key_id, name, window_start_ms, count) VALUES (?, ?, ?, ?)
-  ON CONFLICT (key_id, name, window_start_ms) DO UPDATE SET count = count + excluded.count`;
+// The table holds a counter in shards (migration 20) for PostgreSQL's coordinators; one process
+// owns a SQLite file, so it writes shard '' alone and reads the sum, as PostgreSQL does.
+const READ = `SELECT COALESCE(SUM(count), 0) AS count FROM limit_counters
+  WHERE key_id = ? AND name = ? AND window_start_ms = ?`;
+const ADD = `INSERT INTO limit_counters (key_id, name, window_start_ms, shard, count) VALUES (?, ?, ?, '', ?)
+  ON CONFLICT (key_id, name, window_start_ms, shard) DO UPDATE SET count = count + excluded.count`;
 const UNFINISHED = "SELECT COUNT(*) AS n FROM jobs WHERE owner_id = ? AND status IN ('pending', 'running')";
 
 /**

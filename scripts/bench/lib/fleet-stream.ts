@@ -224,8 +224,10 @@ export async function fleetFixtures(
   n: number,
   countries: readonly string[],
   sources: number,
+  /** The coordinators' store; default the SQLite file in dataDir. */
+  storeSpec?: string,
 ): Promise<{ apiKey: string; specs: SimAgentSpec[] }> {
-  const store = await openStore(`sqlite:${path.join(dataDir, 'crawl.db')}`);
+  const store = await openStore(storeSpec ?? `sqlite:${path.join(dataDir, 'crawl.db')}`);
   const { key: apiKey } = await createApiKey(store, { name: 'bench', admin: true });
   const specs: SimAgentSpec[] = [];
   for (let i = 0; i < n; i++) {

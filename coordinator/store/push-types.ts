@@ -213,19 +213,3 @@ export interface HookRow {
   events: string;
   secret?: string;
 }
-
-/**
- * Migration 11 on both stores: each delivery names its event's job and sweep, so the delivery log
- * says what a delivery was for and can be read for one job or one sweep from an index of its own.
- * Rows written before it take the ids from their event (an event and its deliveries are pruned
- * together, so every row still has one).
- */
-export const DELIVERY_SUBJECT_SQL = `
-  ALTER TABLE webhook_deliveries ADD COLUMN job_id TEXT;
-  ALTER TABLE webhook_deliveries ADD COLUMN sweep_id TEXT;
-  UPDATE webhook_deliveries SET
-    job_id = (SELECT p.job_id FROM push_events p WHERE p.seq = webhook_deliveries.event_seq),
-    sweep_id = (SELECT p.sweep_id FROM push_events p WHERE p.seq = webhook_deliveries.event_seq);
-  CREATE INDEX webhook_deliveries_job ON webhook_deliveries (job_id, id) WHERE job_id IS NOT NULL;
-  CREATE INDEX webhook_deliveries_sweep ON webhook_deliveries (sweep_id, id) WHERE sweep_id IS NOT NULL;
-`;

@@ -3,6 +3,7 @@
 // with a conditional UPDATE; only the coordinator whose UPDATE changed the row records and runs it.
 
 import type { MeasurementRecord } from './measure-types.js';
+import type { ApiKeyRow } from './rows.js';
 
 /** The sweep a schedule starts at every firing: the fields of POST /crawl/v1/sweep/new. */
 export interface SweepTemplate {
@@ -116,44 +117,8 @@ export interface ScheduleStore {
   getApiKeyRow(id: string): Promise<ScheduleKeyRow | null>;
 }
 
-/** Migration 8 on both stores (BOOLEAN is an INTEGER affinity on SQLite; BIGINT holds epoch ms). */
-export const SCHEDULE_TABLES_SQL = `
-  CREATE TABLE sweep_schedules (
-    id TEXT PRIMARY KEY,
-    owner_id TEXT NOT NULL,
-    key_id TEXT NOT NULL,
-    cron TEXT NOT NULL,
-    timezone TEXT NOT NULL,
-    template TEXT NOT NULL,
-    webhook TEXT,
-    paused BOOLEAN NOT NULL,
-    next_run_ms BIGINT,
-    created_at TEXT NOT NULL
-  );
-  CREATE INDEX sweep_schedules_owner ON sweep_schedules (owner_id, created_at);
-  CREATE INDEX sweep_schedules_due ON sweep_schedules (next_run_ms) WHERE NOT paused;
-  CREATE TABLE sweep_schedule_runs (
-    schedule_id TEXT NOT NULL,
-    scheduled_ms BIGINT NOT NULL,
-    fired_at TEXT NOT NULL,
-    sweep_id TEXT NOT NULL UNIQUE,
-    status TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    coordinator_id TEXT NOT NULL,
-    PRIMARY KEY (schedule_id, scheduled_ms)
-  );
-`;
-
-/** An api_keys row (rows.ts ApiKeyRow), named here so that this file needs nothing of types.ts. */
-export interface ScheduleKeyRow {
-  id: string;
-  owner_id: string;
-  name: string;
-  admin: number | boolean;
-  created_at: string;
-  revoked_at: string | null;
-  limits?: string | null;
-}
+/** An api_keys row, as a schedule reads it back (rows.ts rowToApiKey maps it). */
+export type ScheduleKeyRow = ApiKeyRow;
 
 export interface ScheduleRow {
   id: string;

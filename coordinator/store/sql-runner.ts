@@ -1,10 +1,10 @@
-// What each store hands the stores written once for both dialects (sql-crawl-store.ts,
-// sql-trust-store.ts, sql-measure-store.ts, sql-schedule-store.ts, sql-session-store.ts,
-// sql-key-store.ts, sql-device-store.ts, sql-job-reads.ts, sql-sweep-reads.ts): reads and writes
+// What each store hands the stores written once for both dialects (every sql-*-store.ts,
+// sql-job-reads.ts, sql-sweep-reads.ts; docs/postgres.md, "One way to write SQL"): reads and writes
 // by SQL text with `?` placeholders (PostgreSQL's runner numbers them). Every statement given here
 // is SQL that SQLite and PostgreSQL both accept; booleans are bound as 1/0 (SQLite has no boolean
 // type, and PostgreSQL reads '1'/'0' as a boolean), and BIGINT or COUNT values, which pg returns as
-// strings, are read through Number().
+// strings, are read through Number(). A list of ids is one parameter (`inList`, `list`), the only
+// spelling the dialects need of their own here.
 
 /** One statement of a transaction (SqlRunner.transaction). */
 export interface SqlStatement {
@@ -33,6 +33,21 @@ export interface SqlRunner {
    * one connection.
    */
   transaction<T>(steps: () => Generator<SqlStatement, T, number>): Promise<T>;
+  /**
+   * Rows of a SELECT as arrays of column values in the statement's order: no object with named keys
+   * a row (batch status reads fifteen columns of up to thousands of jobs a request).
+   */
+  tuples<T extends unknown[]>(sql: string, params: readonly unknown[]): Promise<T[]>;
+  /**
+   * SQL that follows a column to test it against one list parameter (bound with `list`): one
+   * statement text and one parameter whatever the number of values, so no bound-parameter cap and
+   * no text per length. The dialects spell it differently, the one place the shared SQL needs to:
+   * SQLite reads a JSON array (`IN (SELECT value FROM json_each(?))`), PostgreSQL an array
+   * (`= ANY(?::text[])`, planned as primary-key lookups).
+   */
+  readonly inList: string;
+  /** The parameter of `inList`: the values as JSON text (SQLite) or as an array (PostgreSQL). */
+  list(values: readonly string[]): unknown;
 }
 
 /** `n` placeholders: `?, ?, …`. */

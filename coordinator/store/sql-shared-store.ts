@@ -1,14 +1,32 @@
 // The part of the Store contract written once for both stores over their SqlRunner: API keys,
-// devices, sessions, the job reads outside the group commits, and a sweep's read. SqliteStore and
-// PostgresStore extend it; each gives its runner as `sql`, and the parts are made on first use (a
-// store's runner exists only once its constructor has set up the connection and group commit).
-import type { ApiKeyRecord, DeviceRecord, JobRecord, SessionRecord, SweepRecord } from './records.js';
+// devices, sessions, the job reads outside the group commits, sweeps' reads, and the stores of the
+// features (trust, releases, idempotency keys, schedules, measurements, batches, groups, crawls).
+// SqliteStore and PostgresStore extend it; each gives its runner as `sql`, and the parts are made on
+// first use (a store's runner exists only once its constructor has set up the connection and group
+// commit). What stays with each store is what its dialect needs: the job path's group commit, the
+// events, migrations, push and limit counters.
+import type {
+  ApiKeyRecord,
+  DeviceRecord,
+  JobRecord,
+  JobViewRecord,
+  SessionRecord,
+  SweepRecord,
+} from './records.js';
+import { SqlBatchStore } from './sql-batch-store.js';
+import { SqlCrawlStore } from './sql-crawl-store.js';
 import { SqlDevices } from './sql-device-store.js';
+import { SqlGroupStore } from './sql-group-store.js';
+import { SqlIdempotencyStore } from './sql-idempotency-store.js';
 import { SqlJobReads } from './sql-job-reads.js';
 import { SqlApiKeys } from './sql-key-store.js';
+import { SqlMeasurementStore } from './sql-measure-store.js';
+import { SqlReleaseStore } from './sql-release-store.js';
 import type { SqlRunner } from './sql-runner.js';
+import { SqlScheduleStore } from './sql-schedule-store.js';
 import { SqlSessions } from './sql-session-store.js';
 import { SqlSweepReads } from './sql-sweep-reads.js';
+import { SqlTrustStore } from './sql-trust-store.js';
 
 interface SharedParts {
   apiKeys: SqlApiKeys;
@@ -16,6 +34,18 @@ interface SharedParts {
   jobReads: SqlJobReads;
   sessions: SqlSessions;
   sweeps: SqlSweepReads;
+}
+
+/** The features' stores (Store.trust, Store.releases, …), one of each a store. */
+interface FeatureStores {
+  trust: SqlTrustStore;
+  releases: SqlReleaseStore;
+  idempotency: SqlIdempotencyStore;
+  schedules: SqlScheduleStore;
+  measurements: SqlMeasurementStore;
+  batches: SqlBatchStore;
+  groups: SqlGroupStore;
+  crawls: SqlCrawlStore;
 }
 
 export abstract class SqlSharedStore {
@@ -32,6 +62,54 @@ export abstract class SqlSharedStore {
       sweeps: new SqlSweepReads(this.sql),
     };
     return this.parts;
+  }
+
+  private featureStores: FeatureStores | undefined;
+
+  private get features(): FeatureStores {
+    this.featureStores ??= {
+      trust: new SqlTrustStore(this.sql),
+      releases: new SqlReleaseStore(this.sql),
+      idempotency: new SqlIdempotencyStore(this.sql),
+      schedules: new SqlScheduleStore(this.sql),
+      measurements: new SqlMeasurementStore(this.sql),
+      batches: new SqlBatchStore(this.sql),
+      groups: new SqlGroupStore(this.sql),
+      crawls: new SqlCrawlStore(this.sql),
+    };
+    return this.featureStores;
+  }
+
+  get trust(): SqlTrustStore {
+    return this.features.trust;
+  }
+
+  get releases(): SqlReleaseStore {
+    return this.features.releases;
+  }
+
+  get idempotency(): SqlIdempotencyStore {
+    return this.features.idempotency;
+  }
+
+  get schedules(): SqlScheduleStore {
+    return this.features.schedules;
+  }
+
+  get measurements(): SqlMeasurementStore {
+    return this.features.measurements;
+  }
+
+  get batches(): SqlBatchStore {
+    return this.features.batches;
+  }
+
+  get groups(): SqlGroupStore {
+    return this.features.groups;
+  }
+
+  get crawls(): SqlCrawlStore {
+    return this.features.crawls;
   }
 
   insertApiKey(key: ApiKeyRecord, hash: string): Promise<void> {
@@ -78,6 +156,18 @@ export abstract class SqlSharedStore {
     return this.common.jobReads.get(id);
   }
 
+  getJobs(ids: readonly string[]): Promise<JobRecord[]> {
+    return this.common.jobReads.getMany(ids);
+  }
+
+  getJobViews(ownerId: string, ids: readonly string[]): Promise<JobViewRecord[]> {
+    return this.common.jobReads.views(ownerId, ids);
+  }
+
+  requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
+    return this.common.jobReads.requeueExpired(nowMs, queueDeadlineMs);
+  }
+
   listSessionJobs(sessionId: string): Promise<JobRecord[]> {
     return this.common.jobReads.listSession(sessionId);
   }
@@ -96,6 +186,10 @@ export abstract class SqlSharedStore {
 
   getSweep(id: string): Promise<SweepRecord | null> {
     return this.common.sweeps.get(id);
+  }
+
+  listRecentSweeps(limit: number): Promise<SweepRecord[]> {
+    return this.common.sweeps.recent(limit);
   }
 
   markArchived(id: string, at: string): Promise<void> {

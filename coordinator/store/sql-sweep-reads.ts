@@ -1,6 +1,6 @@
-// One sweep read back with its job refs, written once for both stores over the SqlRunner
-// (sql-runner.ts). The dashboard's newest sweeps stay with each store: their refs are read by a list
-// of ids, bound as JSON on SQLite and as an array on PostgreSQL.
+// Sweeps read back with their job refs, written once for both stores over the SqlRunner
+// (sql-runner.ts): one by id, and the dashboard's newest with every one's refs in one more statement
+// (by a list of ids, SqlRunner.inList), not one statement a sweep.
 import type { SweepRecord } from './records.js';
 import { rowToSweep, type SweepJobRow, type SweepRow } from './rows.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -16,5 +16,23 @@ export class SqlSweepReads {
       [id],
     );
     return rowToSweep(row, refs);
+  }
+
+  /** The newest sweeps of every owner, newest first. */
+  async recent(limit: number): Promise<SweepRecord[]> {
+    const rows = await this.db.all<SweepRow>('SELECT * FROM sweeps ORDER BY created_at DESC, id LIMIT ?', [
+      limit,
+    ]);
+    if (rows.length === 0) return [];
+    const refs = await this.db.all<SweepJobRow>(
+      `SELECT * FROM sweep_jobs WHERE sweep_id ${this.db.inList} ORDER BY position`,
+      [this.db.list(rows.map((r) => r.id))],
+    );
+    return rows.map((row) =>
+      rowToSweep(
+        row,
+        refs.filter((r) => r.sweep_id === row.id),
+      ),
+    );
   }
 }

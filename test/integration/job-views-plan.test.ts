@@ -11,14 +11,19 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openStore } from '../../coordinator/store/open.js';
-import { JOB_VIEWS_SQL as PG_JOB_VIEWS_SQL } from '../../coordinator/store/postgres/job-reads.js';
+import { numberMarks, POSTGRES_IN_LIST } from '../../coordinator/store/postgres/sql-runner.js';
 import type { JobRecord } from '../../coordinator/store/records.js';
 import { JOB_VIEW_COLUMNS } from '../../coordinator/store/rows.js';
-import { JOB_VIEWS_SQL } from '../../coordinator/store/sqlite/job-views.js';
+import { jobViewsSql } from '../../coordinator/store/sql-job-reads.js';
+import { SQLITE_IN_LIST } from '../../coordinator/store/sqlite/sql-runner.js';
 import type { Store } from '../../coordinator/store/types.js';
 import { postgresSkip } from '../helpers/needs.js';
 import { type FreshPostgres, freshPostgresUrl } from '../helpers/postgres.js';
 import { pendingJob } from '../helpers/records.js';
+
+/** The read each store runs: the shared text with its dialect's list, numbered for pg. */
+const JOB_VIEWS_SQL = jobViewsSql(SQLITE_IN_LIST);
+const PG_JOB_VIEWS_SQL = numberMarks(jobViewsSql(POSTGRES_IN_LIST));
 
 const job = (ownerId: string, i: number): JobRecord =>
   pendingJob(ownerId, { url: `https://example.com/${i}`, placement: i % 2 ? { country: 'DE' } : {} });

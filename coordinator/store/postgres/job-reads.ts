@@ -1,41 +1,9 @@
-// Job reads on PostgreSQL of many rows: by ids, batch status's view columns, and the change
-// cursor that lets a coordinator catch up on what it missed without scanning every unfinished job.
+// The change cursor on PostgreSQL, which lets a coordinator catch up on what it missed without
+// scanning every unfinished job. PostgreSQL only, as its SQL is: a transaction id (`xid8`) and the
+// statement's own snapshot say where the feed stands; a SQLite file is never shared, so it has no
+// feed to catch up on.
 import type pg from 'pg';
-import type { JobRecord, JobViewRecord } from '../records.js';
-import { JOB_VIEW_COLUMNS, type JobRow, type JobViewTuple, rowToJob, tupleToJobView } from '../rows.js';
 import type { JobChanges } from '../store-events.js';
-
-/** ids per getJobs round trip: one array parameter has no bind limit, but results stay bounded. */
-const GET_JOBS_CHUNK = 1_000;
-
-export async function readJobs(pool: pg.Pool, ids: readonly string[]): Promise<JobRecord[]> {
-  const out: JobRecord[] = [];
-  for (let i = 0; i < ids.length; i += GET_JOBS_CHUNK) {
-    const chunk = ids.slice(i, i + GET_JOBS_CHUNK);
-    const { rows } = await pool.query('SELECT * FROM jobs WHERE id = ANY($1::text[])', [chunk]);
-    for (const row of rows as JobRow[]) out.push(rowToJob(row));
-  }
-  return out;
-}
-
-/** Batch status's read: $1 the ids as a text array, $2 the owner. */
-export const JOB_VIEWS_SQL = `SELECT ${JOB_VIEW_COLUMNS} FROM jobs WHERE id = ANY($1::text[]) AND owner_id = $2`;
-
-export async function readJobViews(
-  pool: pg.Pool,
-  ownerId: string,
-  ids: readonly string[],
-): Promise<JobViewRecord[]> {
-  if (ids.length === 0) return [];
-  // One array parameter whatever the count: one statement text, planned as primary-key lookups.
-  // Rows as arrays: pg builds no object with fifteen named keys per row.
-  const { rows } = await pool.query<JobViewTuple>({
-    text: JOB_VIEWS_SQL,
-    values: [ids, ownerId],
-    rowMode: 'array',
-  });
-  return rows.map(tupleToJobView);
-}
 
 /**
  * One statement, one snapshot: the position (`xmin` of the statement's own snapshot: the oldest

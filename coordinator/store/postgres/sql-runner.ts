@@ -4,6 +4,15 @@ import type pg from 'pg';
 import type { SqlRunner, SqlStatement } from '../sql-runner.js';
 import { withTransaction } from './transactions.js';
 
+/** SqlRunner.inList on PostgreSQL: the list arrives as one text array. */
+export const POSTGRES_IN_LIST = '= ANY(?::text[])';
+
+/** The text pg runs for shared SQL: each `?` numbered `$1…` in order. */
+export const numberMarks = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
 export function postgresRunner(pool: pg.Pool): SqlRunner {
   const texts = new Map<string, string>();
   const numbered = (sql: string): string => {
@@ -11,8 +20,7 @@ export function postgresRunner(pool: pg.Pool): SqlRunner {
     if (text === undefined) {
       // Texts vary only by list lengths (ids, states): few, but bounded all the same.
       if (texts.size >= 1000) texts.clear();
-      let n = 0;
-      text = sql.replace(/\?/g, () => `$${++n}`);
+      text = numberMarks(sql);
       texts.set(sql, text);
     }
     return text;
@@ -40,5 +48,12 @@ export function postgresRunner(pool: pg.Pool): SqlRunner {
         return step.value;
       });
     },
+    async tuples<T extends unknown[]>(sql: string, params: readonly unknown[]): Promise<T[]> {
+      // Rows as arrays: pg builds no object with named keys a row.
+      const res = await pool.query<T>({ text: numbered(sql), values: params as unknown[], rowMode: 'array' });
+      return res.rows;
+    },
+    inList: POSTGRES_IN_LIST,
+    list: (values) => values,
   };
 }

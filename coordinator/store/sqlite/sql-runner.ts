@@ -6,11 +6,17 @@ import type { SqlRunner, SqlStatement } from '../sql-runner.js';
 
 type Write = <T>(run: () => T) => Promise<T>;
 
+/** SqlRunner.inList on SQLite: the list arrives as one JSON array text, read row by row. */
+export const SQLITE_IN_LIST = 'IN (SELECT value FROM json_each(?))';
+
 export function sqliteRunner(
   db: Database.Database,
   prepare: Database.Database['prepare'],
   write: Write,
 ): SqlRunner {
+  // Statements that return rows as arrays (`raw`), apart from `prepare`'s: raw mode is a setting of
+  // the statement, so one shared with the object reads would change theirs.
+  const rawStatements = new Map<string, Database.Statement<unknown[], unknown[]>>();
   return {
     async all<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
       return prepare(sql).all(...params) as T[];
@@ -35,5 +41,15 @@ export function sqliteRunner(
         }),
       );
     },
+    async tuples<T extends unknown[]>(sql: string, params: readonly unknown[]): Promise<T[]> {
+      let stmt = rawStatements.get(sql);
+      if (stmt === undefined) {
+        stmt = db.prepare<unknown[], unknown[]>(sql).raw(true);
+        rawStatements.set(sql, stmt);
+      }
+      return stmt.all(...params) as T[];
+    },
+    inList: SQLITE_IN_LIST,
+    list: (values) => JSON.stringify(values),
   };
 }

@@ -344,10 +344,9 @@ async function build(
   await sync.start();
   parts.add(push, 'push', (p) => p.close());
   await push.start();
-  const offRunEvents = jobs.addListener(runEvents);
+  const offRunEvents = runEvents.attach();
   parts.step('schedule run events', async () => {
     offRunEvents();
-    await runEvents.drain();
   });
   parts.add(scheduleLoop, 'schedules', (l) => l.close());
   scheduleLoop.start();

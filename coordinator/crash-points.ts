@@ -2,15 +2,23 @@
 // itself with SIGKILL right after the n-th committed store write of a named kind, so a test can show
 // what a crash between two writes leaves behind (test/integration/group-crash.test.ts). Nothing is
 // wrapped unless the flag is set. The points are the writes a group of jobs goes through:
-// - `group-stored`: a group (batch, measurement) and its jobs stored, before any Assign is sent;
+// - `group-stored`: a group (batch, measurement, crawl) and its jobs stored, before any Assign is sent;
+// - `members-added`: new members of a running crawl (its pages) stored, before any Assign is sent;
 // - `member-ended`: a job's terminal write (completed or failed) committed, before its event;
+// - `group-ended`: a crawl's end stamped on it and its group, before its event;
 // - `event-written`: a push event stored (a job's, a group's completion), before the next write.
-import type { GroupMember, NewGroup } from './store/group-types.js';
+import type { GroupEnd, GroupMember, NewGroup } from './store/group-types.js';
 import type { NewPushEvent } from './store/push-types.js';
 import type { ResultRecord } from './store/records.js';
 import type { CompleteOutcome, Store } from './store/types.js';
 
-export const CRASH_POINTS = ['group-stored', 'member-ended', 'event-written'] as const;
+export const CRASH_POINTS = [
+  'group-stored',
+  'members-added',
+  'member-ended',
+  'group-ended',
+  'event-written',
+] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 /** `point:n[,point:n…]` → the count at which each point kills the process; an error message otherwise. */
@@ -43,6 +51,16 @@ export function crashingStore(store: Store, after: ReadonlyMap<CrashPoint, numbe
     insertGroup: async (group: NewGroup, members: readonly GroupMember[]) => {
       await store.groups.insertGroup(group, members);
       passed('group-stored');
+    },
+    addMembers: async (groupId: string, members: readonly GroupMember[]) => {
+      const added = await store.groups.addMembers(groupId, members);
+      if (added) passed('members-added');
+      return added;
+    },
+    finishGroup: async (end: GroupEnd) => {
+      const ended = await store.groups.finishGroup(end);
+      if (ended) passed('group-ended');
+      return ended;
     },
   });
   const push = withOverrides(store.push, {

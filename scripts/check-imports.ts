@@ -74,9 +74,11 @@ const STATE_WRITE =
   /\bstore\s*\.\s*(insertJob|claimJob|failJob|completeJob|requeueJob|requeueExpiredLeases|renewLeases|markArchived|insertSweep|insertSession|closeSession|expireSessions|pinSessionDevice)\(|\bstore\s*\.\s*publish\(\s*\{\s*type:\s*'(job_|session_)/;
 /**
  * A group's state (store/group-types.ts): written with its members by the owner's group submit
- * only; its counts move in the members' terminal writes inside the store, never from outside.
+ * only (a driven group's new members and its end too); its counts move in the members' terminal
+ * writes inside the store, never from outside. A driven group's lease (claimGroups, …) is its
+ * driver's, not group state.
  */
-const GROUP_WRITE = /\bstore\s*\.\s*groups\s*\.\s*insertGroup\(|\bjob_groups\b/;
+const GROUP_WRITE = /\bstore\s*\.\s*groups\s*\.\s*(insertGroup|addMembers|finishGroup)\(|\bjob_groups\b/;
 const GROUP_WRITERS = new Set([OWNER, 'coordinator/jobs/batch-submit.ts']);
 const posix = (p: string) => p.split(path.sep).join('/');
 

@@ -1,10 +1,10 @@
 // The placement of a group of new jobs (a batch of POST /crawl/v1/batch/new, a measurement's
-// probes) in one pass, for the owner of job state (job-lifecycle.ts), which alone imports this
-// file. It plans which jobs are placed at once and which wait, stores them all with their group in
+// probes, a site crawl's pages joining their running crawl) in one pass, for the owner of job
+// state (job-lifecycle.ts), which alone imports this file. It plans which jobs are placed at once and which wait, stores them all with their group in
 // one transaction (store/group-types.ts), then announces, sends and queues them through the
 // owner's own primitives (BatchOwner): every change of state still passes through the owner, this
 // file only orders them for a group.
-import type { GroupMember, NewGroup } from '../store/group-types.js';
+import { type GroupMember, groupOwnRecord, type NewGroup } from '../store/group-types.js';
 import type { JobRecord } from '../store/records.js';
 import type { Store } from '../store/types.js';
 import { isoNanos } from '../time.js';
@@ -90,9 +90,37 @@ export async function submitGroup(
   items: readonly BatchSubmission[],
   opts: { trace?: SubmitTrace } = {},
 ): Promise<JobRecord[]> {
+  const store = async (rows: GroupMember[]) => {
+    await owner.store.groups.insertGroup(group, rows);
+    return true;
+  };
+  return (await submitMembers(owner, groupOwnRecord(group).id, items, opts, store)) ?? [];
+}
+
+/**
+ * New members of a driven group still running (a site crawl's pages), in one pass as a new group's
+ * are: stored with the group's `total` grown in one transaction. Null when the group has ended:
+ * nothing stored, nothing placed.
+ */
+export function addToGroup(
+  owner: BatchOwner,
+  groupId: string,
+  items: readonly BatchSubmission[],
+  opts: { trace?: SubmitTrace } = {},
+): Promise<JobRecord[] | null> {
+  return submitMembers(owner, groupId, items, opts, (rows) => owner.store.groups.addMembers(groupId, rows));
+}
+
+/** The pass of submitGroup and addToGroup; `store` writes the rows, false when the group took none. */
+async function submitMembers(
+  owner: BatchOwner,
+  groupId: string,
+  items: readonly BatchSubmission[],
+  opts: { trace?: SubmitTrace },
+  store: (rows: GroupMember[]) => Promise<boolean>,
+): Promise<JobRecord[] | null> {
   const nowMs = owner.now();
   const submittedAt = isoNanos();
-  const groupId = group.kind === 'batch' ? group.batch.id : group.measurement.id;
   const jobs = items.map((item) => {
     const job = newJobRecord(item.input, nowMs, submittedAt);
     job.groupId = groupId;
@@ -103,12 +131,19 @@ export async function submitGroup(
   const span = first ? owner.tracing?.submit({ job: first, count: jobs.length }, opts.trace) : undefined;
   if (span) for (const job of jobs) job.traceParent = span.wire.traceParent;
   const { planned, rows } = plan(owner, jobs, items, nowMs);
-  try {
-    await owner.store.groups.insertGroup(group, rows);
-  } catch (err) {
+  const unplace = () => {
     for (const { job, claim } of planned) {
       if (claim) owner.release(job.id, claim.placed.attempt, claim.placed.device.profile.deviceId);
     }
+  };
+  try {
+    if (!(await store(rows))) {
+      unplace();
+      span?.end();
+      return null;
+    }
+  } catch (err) {
+    unplace();
     span?.end(err);
     throw err;
   }

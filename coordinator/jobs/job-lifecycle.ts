@@ -15,11 +15,11 @@ import { DeviceSlots } from '../scheduler/device-slots.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
 import { OwnerQueues } from '../scheduler/owner-queues.js';
 import { expiryFailure, queuedEntry, wanted } from '../scheduler/queue-entry.js';
-import type { NewGroup } from '../store/group-types.js';
-import type { JobRecord, Placement, ResultRecord, SessionRecord, SweepRecord } from '../store/records.js';
+import type { GroupEnd, NewGroup } from '../store/group-types.js';
+import type { JobRecord, Placement, ResultRecord, SessionRecord } from '../store/records.js';
 import type { CompleteOutcome, Store } from '../store/types.js';
 import type { JobSpan, JobTracing } from '../tracing/job-tracing.js';
-import { type BatchOwner, submitGroup } from './batch-submit.js';
+import { addToGroup, type BatchOwner, submitGroup } from './batch-submit.js';
 import type { JobEvent, JobListener } from './events.js';
 import {
   CANCELLED_BY_CLIENT,
@@ -59,7 +59,23 @@ export interface JobLifecycleOptions extends SchedulingOptions {
   coordinatorId: string;
   /** How long a claim holds without renewal before another coordinator may take the job back. */
   leaseMs: number;
+  /**
+   * On a shared store, how long a job stored pending here because no device here had room is left
+   * to the other coordinators (its job_pending reached them) before this one claims it too: the
+   * two would otherwise race for it when a slot frees here meanwhile. A job announced elsewhere and
+   * not placed here at once waits ten times as long here. Default 50 ms; 0: never.
+   */
+  offerMs?: number;
 }
+
+/** JobLifecycleOptions.offerMs by default: a NOTIFY, a read and a claim's commit elsewhere, with room. */
+const OFFER_MS = 50;
+/**
+ * A job announced by another coordinator and not placed here at once is left to the others for this
+ * many offers (500 ms by default) before this one claims it: its announcer, whose own offer is over
+ * by then, takes it when a device frees there.
+ */
+const REMOTE_OFFERS = 10;
 
 /** How long a job taken back from a dead coordinator may wait for a device again. */
 const RECLAIMED_WAIT_MS = 60_000;
@@ -89,6 +105,13 @@ export class JobLifecycle
   private readonly running = new Map<string, Running>();
   /** Jobs submitted here whose unclaimed insert is in flight (see knows). */
   private readonly inserting = new Set<string>();
+  /**
+   * Jobs queued here that are offered to the other coordinators first (offer): the pump passes
+   * them by until their timer ends the offer, or another coordinator's claim takes them.
+   */
+  private readonly offered = new Map<string, NodeJS.Timeout>();
+  /** One pump for the offers that end in one turn (a batch's jobs end theirs together). */
+  private offersEnded: NodeJS.Immediate | null = null;
   /**
    * Jobs running when this coordinator last stopped (a store it alone opens), held for their
    * device to link again (resume): taken back as running when it still holds them, requeued
@@ -132,7 +155,10 @@ export class JobLifecycle
         });
         return this.sendPlaced(claimed, placed);
       },
-      enqueue: (job, sessionDeviceId) => this.enqueue(job, sessionDeviceId, undefined, false),
+      enqueue: (job, sessionDeviceId) => {
+        this.offer(job.id);
+        this.enqueue(job, sessionDeviceId, undefined, false);
+      },
       pump: () => this.pump(),
       announcePending: (job) => this.store.publish({ type: 'job_pending', jobId: job.id }),
     };
@@ -230,6 +256,7 @@ export class JobLifecycle
         } finally {
           this.inserting.delete(job.id);
         }
+        this.offer(job.id);
         this.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
         this.emit({ transition: 'submit', job, atMs: this.now() });
       }
@@ -246,7 +273,9 @@ export class JobLifecycle
    * same device) and it has no session: its slot taken now, stored claimed below. Null: it waits.
    */
   private placeNew(job: JobRecord, excludedDeviceId?: string | readonly string[]): Placed | null {
-    if (this.closed || this.queue.size > 0 || job.sessionId !== null || this.has(job.id)) return null;
+    // Jobs offered to the other coordinators do not wait ahead of it here.
+    if (this.closed || this.queue.size > this.offered.size || job.sessionId !== null || this.has(job.id))
+      return null;
     return this.reserve(wanted(job, null, excludedDeviceId));
   }
 
@@ -280,33 +309,8 @@ export class JobLifecycle
     }
   }
 
-  async submitSweep(
-    sweep: SweepRecord,
-    jobs: readonly JobRecord[],
-    opts: { trace?: SubmitTrace } = {},
-  ): Promise<void> {
-    for (const job of jobs) nextStatus(job.id, null, 'submit');
-    const first = jobs[0];
-    const span = first ? this.tracing?.submit({ job: first, count: jobs.length }, opts.trace) : undefined;
-    if (span) for (const job of jobs) job.traceParent = span.wire.traceParent;
-    try {
-      await this.store.insertSweep(sweep, jobs);
-      const byId = new Map(jobs.map((j) => [j.id, j]));
-      const order = [...sweep.jobs].sort((a, b) => a.tryIndex - b.tryIndex);
-      const ordered = order.map((ref) => byId.get(ref.jobId)).filter((j): j is JobRecord => j !== undefined);
-      for (const job of ordered) this.enqueue(job, null);
-      for (const job of ordered) await this.store.publish({ type: 'job_pending', jobId: job.id });
-      const atMs = this.now();
-      for (const job of ordered) this.emit({ transition: 'submit', job, atMs });
-    } catch (err) {
-      span?.end(err);
-      throw err;
-    }
-    span?.end();
-  }
-
   /**
-   * A group's jobs (a batch, a measurement) in one pass (batch-submit.ts): placed at once in
+   * A group's jobs (a batch, a measurement, a sweep) in one pass (batch-submit.ts): placed at once in
    * request order while nothing waits in the queue and a device has room, the rest queued; stored
    * with the group in one transaction, then the Assigns written and the queue pumped once.
    */
@@ -316,6 +320,29 @@ export class JobLifecycle
     opts: { trace?: SubmitTrace } = {},
   ): Promise<JobRecord[]> {
     return submitGroup(this.batchOwner, group, items, opts);
+  }
+
+  /**
+   * New members of a driven group still running (a site crawl's pages), through the same pass as
+   * a new group's (batch-submit.ts): stored with the group's total grown in one transaction. Null
+   * when the group has ended (none stored).
+   */
+  submitToGroup(
+    groupId: string,
+    items: readonly BatchSubmission[],
+    opts: { trace?: SubmitTrace } = {},
+  ): Promise<JobRecord[] | null> {
+    if (items.length === 0) return Promise.resolve([]);
+    return addToGroup(this.batchOwner, groupId, items, opts);
+  }
+
+  /**
+   * A driven group ends, decided by its driver (a crawl's frontier is empty and nothing is in
+   * flight) or its client (a cancel): stamped on the group with its kind's row. Its members still
+   * waiting or running are its driver's to cancel (cancel()).
+   */
+  endGroup(end: GroupEnd): Promise<boolean> {
+    return this.store.groups.finishGroup(end);
   }
 
   /** The Assign of a job stored claimed at submit, within its own dispatch span. */
@@ -373,7 +400,28 @@ export class JobLifecycle
     }
   }
 
+  /**
+   * A job stored pending here because no device here had room: announced, it is the other
+   * coordinators' to claim first for offerMs (those with room claim it at once), so that this
+   * one's slot freeing meanwhile does not race their claim for it (one claim would lose).
+   */
+  private offer(jobId: string, times = 1): void {
+    const ms = (this.opts.offerMs ?? OFFER_MS) * times;
+    if (!this.store.shared || ms <= 0 || this.offered.has(jobId)) return;
+    const timer = setTimeout(() => {
+      this.offered.delete(jobId);
+      if (this.closed || this.queue.get(jobId) === undefined) return;
+      this.offersEnded ??= setImmediate(() => {
+        this.offersEnded = null;
+        if (!this.closed) this.pump();
+      });
+    }, ms);
+    timer.unref();
+    this.offered.set(jobId, timer);
+  }
+
   private tryAssign(entry: Queued): boolean {
+    if (this.offered.has(entry.job.id)) return false;
     if (entry.matchKey !== null && this.unplaceable.has(entry.matchKey)) return false;
     const placed = this.reserve(entry);
     if (!placed) {
@@ -866,9 +914,15 @@ export class JobLifecycle
     if (job.status !== 'pending' || this.knows(job.id)) return;
     const session = job.sessionId ? await this.store.getSession(job.sessionId) : null;
     this.enqueue(job, session?.deviceId ?? null);
+    // Not placed at once: the coordinator that announced it (or another with room) takes it when a
+    // device frees there; this one claims it only once it waited REMOTE_OFFERS offers, so a slot
+    // freeing here and one there do not race for it.
+    if (this.queue.get(job.id) !== undefined) this.offer(job.id, REMOTE_OFFERS);
   }
 
   remoteClaimed(jobId: string): void {
+    clearTimeout(this.offered.get(jobId));
+    this.offered.delete(jobId);
     // This coordinator's own claim has the job running here (or being claimed): nothing to drop.
     if (this.running.has(jobId)) return;
     const q = this.queue.remove(jobId);
@@ -878,6 +932,41 @@ export class JobLifecycle
   remoteTerminal(jobId: string): void {
     // Completed, failed or cancelled through another coordinator: an attempt running here stops.
     if (this.has(jobId)) this.drop(jobId, 'job ended on another coordinator');
+    // After this turn: an end applied here comes back too (on SQLite from inside the store's call,
+    // before the owner's own event), and by then its followers have heard it and follow it no more.
+    if (this.hasRemoteEndListener()) setImmediate(() => this.announceRemoteEnd(jobId));
+  }
+
+  private hasRemoteEndListener(): boolean {
+    for (const l of this.listeners) if (l.onRemoteEnd) return true;
+    return false;
+  }
+
+  /**
+   * A job ended elsewhere, told to the listeners that follow it (a site crawl's driver, for its
+   * pages in flight): read once for all of them, and only when one follows it, so the ends nobody
+   * follows cost no read. A read that fails is tried again while someone still follows the job:
+   * its end is heard once, and a follower waits for nothing else.
+   */
+  private announceRemoteEnd(jobId: string, retryMs = 250): void {
+    const followers = [...this.listeners].filter((l) => l.onRemoteEnd && l.followsJob?.(jobId));
+    if (followers.length === 0 || this.closed) return;
+    this.store.getJob(jobId).then(
+      (job) => {
+        if (job?.status !== 'completed' && job?.status !== 'failed') return;
+        for (const l of followers) {
+          try {
+            l.onRemoteEnd?.(job);
+          } catch (err) {
+            this.log.error({ err, jobId }, 'job listener failed on a remote end');
+          }
+        }
+      },
+      (err: unknown) => {
+        this.log.warn({ err, jobId }, 'could not read a job ended elsewhere; trying again');
+        setTimeout(() => this.announceRemoteEnd(jobId, Math.min(retryMs * 2, 5000)), retryMs).unref();
+      },
+    );
   }
 
   /**
@@ -945,6 +1034,10 @@ export class JobLifecycle
     for (const q of this.queue.drain()) clearTimeout(q.timer);
     for (const r of this.running.values()) clearTimeout(r.timer);
     for (const h of this.held.values()) clearTimeout(h.timer);
+    for (const t of this.offered.values()) clearTimeout(t);
+    this.offered.clear();
+    if (this.offersEnded) clearImmediate(this.offersEnded);
+    this.offersEnded = null;
     this.running.clear();
   }
 

@@ -6,8 +6,8 @@
 import type { OwnerControls } from '../../proto/index.js';
 import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
-import type { NewGroup } from '../store/group-types.js';
-import type { JobRecord, Placement, ResultRecord, SessionRecord, SweepRecord } from '../store/records.js';
+import type { GroupEnd, NewGroup } from '../store/group-types.js';
+import type { JobRecord, Placement, ResultRecord, SessionRecord } from '../store/records.js';
 import type { CompleteOutcome } from '../store/types.js';
 import type { WireTraceContext } from '../tracing/job-tracing.js';
 import type { JobListener } from './events.js';
@@ -47,8 +47,22 @@ export interface JobRequests {
     items: readonly BatchSubmission[],
     opts?: { trace?: SubmitTrace },
   ): Promise<JobRecord[]>;
-  /** A sweep's tries, stored with the sweep in one transaction, first tries of every region first. */
-  submitSweep(sweep: SweepRecord, jobs: readonly JobRecord[], opts?: { trace?: SubmitTrace }): Promise<void>;
+  /**
+   * New members of a driven group still running (a site crawl's pages), stored with the group's
+   * total grown in one transaction, placed and queued as submitGroup's. Null when the group has
+   * ended: none stored.
+   */
+  submitToGroup(
+    groupId: string,
+    items: readonly BatchSubmission[],
+    opts?: { trace?: SubmitTrace },
+  ): Promise<JobRecord[] | null>;
+  /**
+   * A driven group ends (a crawl completed, failed or cancelled): its kind's row and its group, in
+   * one transaction. False when it had already ended. Its members still waiting or running are the
+   * driver's to cancel.
+   */
+  endGroup(end: GroupEnd): Promise<boolean>;
   /**
    * A waiting job no device can take (a sweep's region without a device, seen at creation) fails
    * `no_device` now instead of at its queue deadline; only while it still waits.
@@ -140,7 +154,10 @@ export interface ClusterReports {
   remotePending(job: JobRecord): Promise<void>;
   /** A pending job was claimed (elsewhere, or here): a copy still queued here is dropped. */
   remoteClaimed(jobId: string): void;
-  /** A job reached a terminal state elsewhere: this coordinator stops holding it. */
+  /**
+   * A job reached a terminal state elsewhere: this coordinator stops holding it, and listeners
+   * that follow the job hear of its end (JobListener.onRemoteEnd).
+   */
   remoteTerminal(jobId: string): void;
   /** A session was closed or expired elsewhere: its jobs waiting here end too. */
   remoteSessionEnded(sessionId: string): Promise<void>;

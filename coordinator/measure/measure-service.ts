@@ -7,10 +7,9 @@ import { ApiError, jobNotFound, queueFull } from '../errors.js';
 import type { BatchSubmission, SubmitTrace } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
 import type { ConnectedDevice } from '../scheduler/device.js';
-import { mismatch } from '../scheduler/matching.js';
-import { servesPlace } from '../scheduler/standing.js';
+import { couldRun } from '../scheduler/standing.js';
 import type { CoreServices } from '../services.js';
-import type { MeasurementJobRef, MeasurementRecord } from '../store/measure-types.js';
+import type { MeasureLocationRecord, MeasurementJobRef, MeasurementRecord } from '../store/measure-types.js';
 import type { JobRecord, Placement } from '../store/records.js';
 import type { MeasureInput } from './measure-input.js';
 
@@ -46,53 +45,91 @@ const specificity = (p: Placement): number =>
   (Object.keys(p) as Array<keyof Placement>).reduce((n, k) => n + (p[k] !== undefined ? WEIGHTS[k] : 0), 0);
 
 /**
+ * How a measurement's locations become jobs: how many each location gets, in which order (most
+ * specific location first), and, on a coordinator alone on its store, which devices it counted
+ * for them. Made once per measurement, before anything is charged or stored (the Globalping facade
+ * charges `total`: the tests it will run).
+ */
+export interface MeasurePlan {
+  /** Location indexes, most specific first. */
+  order: number[];
+  /** Jobs per location (by location index). */
+  counts: number[];
+  total: number;
+  /**
+   * Per location, the distinct devices counted for it (as many as its count); null with a shared
+   * store (every location gets its limit; devices are found when the jobs are placed).
+   */
+  devices: string[][] | null;
+}
+
+/**
  * How many jobs each location gets. On a coordinator alone on its store (it sees every device),
  * at most as many as there are distinct connected devices that could run it there, counted
  * most specific location first, so a location no device serves creates no job that would only
- * wait out its timeout. With a shared store every location gets its limit.
+ * wait out its timeout. With a shared store every location gets its limit. `method`: the job
+ * method the devices must run (a measurement's, or an HTTP method for Globalping's http type).
  */
-function jobsPerLocation(services: CoreServices, input: MeasureInput, order: number[]): number[] {
-  const counts = input.locations.map((l) => l.limit);
-  if (services.store.shared) return counts;
-  const method = methodOf(input);
-  const devices = services.jobs.listDevices().filter((d: ConnectedDevice) => !d.quarantined && !d.draining);
+export function planLocations(
+  services: CoreServices,
+  locations: readonly MeasureLocationRecord[],
+  method: string,
+): MeasurePlan {
+  const order = locations
+    .map((l, i) => [i, specificity(l.placement)] as const)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .map(([i]) => i);
+  const counts = locations.map((l) => l.limit);
+  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+  if (services.store.shared) return { order, counts, total: sum(counts), devices: null };
+  const devices = services.jobs.listDevices().filter((d: ConnectedDevice) => !d.draining);
+  const chosen: string[][] = locations.map(() => []);
   const taken = new Set<string>();
   for (const i of order) {
-    const loc = input.locations[i];
-    if (!loc) continue;
-    let n = 0;
+    const loc = locations[i];
+    const picked = chosen[i];
+    if (!loc || !picked) continue;
     for (const d of devices) {
-      if (n === loc.limit) break;
+      if (picked.length === loc.limit) break;
       if (taken.has(d.profile.deviceId)) continue;
-      if (mismatch(d.profile, { method, placement: loc.placement, pinnedDeviceId: null }) !== null) continue;
       // Nor a device whose claimed location is contradicted, for a location naming a place.
-      if (!servesPlace(d, loc.placement)) continue;
+      if (!couldRun(d, { method, placement: loc.placement, pinnedDeviceId: null })) continue;
       taken.add(d.profile.deviceId);
-      n++;
+      picked.push(d.profile.deviceId);
     }
-    counts[i] = n;
+    counts[i] = picked.length;
   }
-  return counts;
+  return { order, counts, total: sum(counts), devices: chosen };
 }
 
+/** The plan of a measurement (planLocations with its method). */
+export function planMeasurement(services: CoreServices, input: MeasureInput): MeasurePlan {
+  return planLocations(services, input.locations, methodOf(input));
+}
+
+/** One job reference per job the plan gives each location, in the plan's order. */
+export function planRefs(plan: MeasurePlan): MeasurementJobRef[] {
+  const refs: MeasurementJobRef[] = [];
+  for (const i of plan.order)
+    for (let k = 0; k < (plan.counts[i] ?? 0); k++) refs.push({ jobId: newResourceId(), location: i });
+  return refs;
+}
+
+/**
+ * Creates the measurement and its jobs, stored as one group. `plan`: made by a caller that
+ * charged its total; made here when not given.
+ */
 export async function createMeasurement(
   services: CoreServices,
   ownerId: string,
   input: MeasureInput,
-  opts: { id?: string; trace?: SubmitTrace } = {},
+  opts: { id?: string; trace?: SubmitTrace; plan?: MeasurePlan } = {},
 ): Promise<CreatedMeasurement> {
-  const order = input.locations
-    .map((l, i) => [i, specificity(l.placement)] as const)
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .map(([i]) => i);
-  const counts = jobsPerLocation(services, input, order);
-  const total = counts.reduce((a, b) => a + b, 0);
-  if (total === 0) throw noMeasureDevice();
-  if (!services.jobs.canAccept(ownerId, total)) throw queueFull();
+  const plan = opts.plan ?? planMeasurement(services, input);
+  if (plan.total === 0) throw noMeasureDevice();
+  if (!services.jobs.canAccept(ownerId, plan.total)) throw queueFull();
   const id = opts.id ?? newResourceId();
-  const refs: MeasurementJobRef[] = [];
-  for (const i of order)
-    for (let k = 0; k < (counts[i] ?? 0); k++) refs.push({ jobId: newResourceId(), location: i });
+  const refs = planRefs(plan);
   const measurement: MeasurementRecord = {
     id,
     ownerId,

@@ -3,7 +3,7 @@
 // between the job's store change and that write would lose the event, so at start (and on every
 // catch-up pass) terminal jobs of the retry window that have no event get one: events are keyed
 // (`job:<id>`), so a second writer, here or on another coordinator, writes nothing. The same holds
-// for groups (a batch, a measurement): the member's terminal write stamps its group finished, and
+// for groups (a batch, a measurement, a sweep): the member's terminal write stamps its group finished, and
 // a finished group without its completion event gets it then.
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
@@ -13,6 +13,7 @@ import { newResourceId } from '../resource-id.js';
 import { jobView } from '../results/views.js';
 import type { CoreServices } from '../services.js';
 import { crawlView } from '../site-crawl/crawl-service.js';
+import type { CrawlSpec } from '../site-crawl/crawl-spec.js';
 import type { GroupKind } from '../store/group-types.js';
 import type { NewPushEvent } from '../store/push-types.js';
 import type { JobRecord, SweepRecord } from '../store/records.js';
@@ -21,9 +22,13 @@ import { defaultEvents, type PushEventBody, type PushEventType, type WebhookSubj
 
 const CATCH_UP_BATCH = 500;
 
+/** Told when a group's completion event was written (live or by catch-up). */
+export type GroupCompletedHook = (group: { id: string; kind: GroupKind }) => Promise<void>;
+
 export class PushEventLog implements JobListener {
   private readonly inflight = new Set<Promise<void>>();
   private readonly appended = new EventEmitter();
+  private readonly groupHooks = new Set<GroupCompletedHook>();
   private readonly log: Logger;
 
   constructor(private readonly services: CoreServices) {
@@ -74,6 +79,15 @@ export class PushEventLog implements JobListener {
       }
       if (ids.length < CATCH_UP_BATCH) return written;
     }
+  }
+
+  /**
+   * `hook` runs after each group's completion event is written, here or by a catch-up pass after
+   * a crash (a schedule's run event follows its sweep's); `drain()` waits for it too.
+   */
+  onGroupCompleted(hook: GroupCompletedHook): () => void {
+    this.groupHooks.add(hook);
+    return () => this.groupHooks.delete(hook);
   }
 
   /** A site crawl ended here: its crawl.completed event, written in the background. */
@@ -128,7 +142,7 @@ export class PushEventLog implements JobListener {
       subjectIds,
       data: { job: jobView(job) },
     });
-    if (job.sweepId) await this.checkSweep(job.sweepId);
+    if (job.sweepId) await this.checkSweepRegion(job.sweepId, job.id);
     // Only a group's members carry its id: every other job's end costs no group lookup.
     if (job.groupId) await this.checkGroup(job.groupId);
   }
@@ -144,8 +158,25 @@ export class PushEventLog implements JobListener {
   }
 
   private async recordGroup(id: string, kind: GroupKind): Promise<void> {
-    if (kind === 'batch') await this.batchCompleted(id);
-    else await this.measurementCompleted(id);
+    await this.groupCompleted(id, kind);
+    for (const hook of this.groupHooks) {
+      await hook({ id, kind }).catch((err: unknown) =>
+        this.log.error({ err, groupId: id }, 'group hook failed'),
+      );
+    }
+  }
+
+  private groupCompleted(id: string, kind: GroupKind): Promise<void> {
+    switch (kind) {
+      case 'batch':
+        return this.batchCompleted(id);
+      case 'measurement':
+        return this.measurementCompleted(id);
+      case 'sweep':
+        return this.sweepCompleted(id);
+      case 'crawl':
+        return this.recordCrawl(id);
+    }
   }
 
   /**
@@ -171,7 +202,8 @@ export class PushEventLog implements JobListener {
   /** The crawl's one crawl.completed event, with the crawl as its GET shows it (without pages). */
   private async recordCrawl(id: string): Promise<void> {
     const crawl = await this.services.store.crawls.getCrawl(id);
-    if (!crawl || crawl.status === 'running') return;
+    // A map is a crawl's group too (its page ends may find it ended) but sends no event.
+    if (!crawl || crawl.status === 'running' || (crawl.spec as CrawlSpec).mode !== 'crawl') return;
     await this.append({
       type: 'crawl.completed',
       ownerId: crawl.ownerId,
@@ -213,36 +245,45 @@ export class PushEventLog implements JobListener {
     });
   }
 
-  /** A region whose tries are all final, and the sweep once every region is. */
-  private async checkSweep(sweepId: string): Promise<void> {
+  /**
+   * The region of a sweep's try that ended, once all its tries are final: one read of the
+   * region's tries (a region's event may be written by each of its last tries; its key writes it
+   * once). The sweep's own end is its group's (sweepCompleted).
+   */
+  private async checkSweepRegion(sweepId: string, jobId: string): Promise<void> {
     const sweep = await this.services.store.getSweep(sweepId);
-    if (!sweep) return;
-    const jobs = await this.services.store.getJobs(sweep.jobs.map((j) => j.jobId));
-    const final = new Set(
-      jobs.filter((j) => j.status === 'completed' || j.status === 'failed').map((j) => j.id),
+    const region = sweep?.jobs.find((r) => r.jobId === jobId)?.region;
+    if (!sweep || region === undefined) return;
+    const tries = sweep.jobs.filter((r) => r.region === region).map((r) => r.jobId);
+    const jobs = await this.services.store.getJobs(tries);
+    const final = jobs.filter((j) => j.status === 'completed' || j.status === 'failed').length;
+    if (final < tries.length) return;
+    await this.append(
+      this.sweepEvent(sweep, 'sweep.region_completed', `sweep:${sweep.id}:region:${region}`, {
+        sweep: await loadSweepView(this.services, sweep),
+        region,
+      }),
     );
-    let view: unknown = null;
-    const sweepView = async () => {
-      view ??= await loadSweepView(this.services, sweep);
-      return view;
-    };
-    let all = true;
+  }
+
+  /**
+   * The sweep's one sweep.completed: its group finished (the last try's terminal write). Every
+   * region is complete then, and each region's event comes before it: a region whose last try
+   * ended at the same time may not have written its own yet (their keys write each once).
+   */
+  private async sweepCompleted(id: string): Promise<void> {
+    const sweep = await this.services.store.getSweep(id);
+    if (!sweep) return;
+    const view = await loadSweepView(this.services, sweep);
     for (const region of sweep.regions) {
-      const done = sweep.jobs.filter((r) => r.region === region).every((r) => final.has(r.jobId));
-      all &&= done;
-      if (!done) continue;
       await this.append(
         this.sweepEvent(sweep, 'sweep.region_completed', `sweep:${sweep.id}:region:${region}`, {
-          sweep: await sweepView(),
+          sweep: view,
           region,
         }),
       );
     }
-    if (all) {
-      await this.append(
-        this.sweepEvent(sweep, 'sweep.completed', `sweep:${sweep.id}`, { sweep: await sweepView() }),
-      );
-    }
+    await this.append(this.sweepEvent(sweep, 'sweep.completed', `sweep:${sweep.id}`, { sweep: view }));
   }
 
   private sweepEvent(

@@ -3,6 +3,7 @@
 // One rule for both: the picker reads it for every job (device-picker.ts, device-slots.ts) and the
 // proxy for every connection (coordinator/proxy/exits.ts), from the same ConnectedDevice.
 import type { ConnectedDevice } from './device.js';
+import { type JobNeeds, mismatch } from './matching.js';
 
 /** Why a device takes no new work of any kind. */
 export type OutOfService = 'quarantined' | 'draining';
@@ -35,6 +36,16 @@ export interface Place {
  */
 export function servesPlace(dev: Pick<ConnectedDevice, 'locationContradicted'>, place: Place): boolean {
   return dev.locationContradicted !== true || !(place.region || place.country || place.city);
+}
+
+/**
+ * Whether the device could run work of these needs at all, busy or not: not quarantined (canaries
+ * only reach it), able to (matching.ts mismatch) and serving its place. What a group asks of the
+ * fleet before it makes jobs no device could ever take (a sweep's regions, a measurement's
+ * locations); the picker asks the same questions of every job, with availability beside them.
+ */
+export function couldRun(dev: ConnectedDevice, needs: JobNeeds): boolean {
+  return !dev.quarantined && mismatch(dev.profile, needs) === null && servesPlace(dev, needs.placement);
 }
 
 /** What the owner's domain lists look at: a job's URL (and its host, parsed once), or a stream's host. */

@@ -1,37 +1,24 @@
 // A `sweep.schedule_run` push event when a scheduled run's sweep has finished: the schedule, the
-// sweep, its report link and what changed per region since the previous run. Written by whichever
-// coordinator saw the run's last try finish; keyed by sweep, so a second writer writes nothing.
-import type { Logger } from 'pino';
-import type { JobEvent, JobListener } from '../jobs/events.js';
+// sweep, its report link and what changed per region since the previous run. The run's sweep is a
+// group (store/group-types.ts): its event follows the sweep's sweep.completed, written by whichever
+// coordinator's terminal write finished the group (or by a catch-up pass after a crash); keyed by
+// sweep, so a second writer writes nothing.
 import type { PushEventLog } from '../push/event-log.js';
 import type { CoreServices } from '../services.js';
 import { reportUrl } from '../sweeps/sweep-view.js';
 import { changesSincePrevious, loadRun } from './schedule-service.js';
 
-export class ScheduleRunEvents implements JobListener {
-  private readonly inflight = new Set<Promise<void>>();
-  private readonly log: Logger;
-
+export class ScheduleRunEvents {
   constructor(
     private readonly services: CoreServices,
     private readonly events: PushEventLog,
-  ) {
-    this.log = services.log.child({ component: 'schedules' });
-  }
+  ) {}
 
-  onJobEvent(event: JobEvent): void {
-    if (event.transition !== 'complete' && event.transition !== 'fail') return;
-    const sweepId = event.job.sweepId;
-    if (!sweepId) return;
-    const p = this.record(sweepId)
-      .catch((err) => this.log.error({ err, sweepId }, 'schedule run event not written'))
-      .finally(() => this.inflight.delete(p));
-    this.inflight.add(p);
-  }
-
-  /** Waits for the writes already started. */
-  async drain(): Promise<void> {
-    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  /** Hears every sweep's completion from the event log until the returned function is called. */
+  attach(): () => void {
+    return this.events.onGroupCompleted(async ({ id, kind }) => {
+      if (kind === 'sweep') await this.record(id);
+    });
   }
 
   private async record(sweepId: string): Promise<void> {

@@ -1,10 +1,14 @@
 // Drives the running crawls this coordinator holds a lease on: takes URLs from the frontier in
 // windows (never the whole crawl in memory), checks robots.txt and the politeness gate, submits
-// each as a job (page-submit.ts), and when a job ends records the page and queues the links it
-// found (page-outcome.ts). The frontier is in the store, so a coordinator that stops or dies
-// leaves every crawl resumable: another (or the same, restarted) takes the lease once it lapses,
-// finds the rows it had in flight and waits for their jobs; the job owner runs a job interrupted
-// by the restart again, so a page in flight at a crash is fetched at most twice, any other once.
+// a window's pages as members of the crawl's group (page-submit.ts, through the job owner), and
+// when a job ends records the page and queues the links it found (page-outcome.ts). The owner
+// tells it of each page's end, here or on another coordinator (JobListener.onRemoteEnd): nothing
+// is polled. A crawl is a driven group (store/group-types.ts): its lease is the group's, and its
+// end (frontier empty, nothing in flight) is stamped on the group here. The frontier is in the
+// store, so a coordinator that stops or dies leaves every crawl resumable: another (or the same,
+// restarted) takes the lease once it lapses, reads the rows it had in flight and their jobs once,
+// and waits for the ends of those still running; the job owner runs a job interrupted by the
+// restart again, so a page in flight at a crash is fetched at most twice, any other once.
 import type { Logger } from 'pino';
 import type { FleetView, JobRequests } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
@@ -17,7 +21,7 @@ import type { CrawlSpec } from './crawl-spec.js';
 import { LinkRules } from './link-rules.js';
 import { type CrawlTally, PageOutcome } from './page-outcome.js';
 import type { AdmitPages, PageAdmission } from './page-quota.js';
-import { submitPage } from './page-submit.js';
+import { pageSubmission } from './page-submit.js';
 import { type PolitenessDefaults, PolitenessGate } from './politeness.js';
 import { RobotsCache } from './robots-cache.js';
 import { robotsRow } from './rows.js';
@@ -33,7 +37,10 @@ export interface CrawlDriverOptions {
   politeness: PolitenessDefaults;
   /** Jobs one crawl has in flight at most (before the per-host limits). Default 64. */
   maxInflight: number;
-  /** Longest sleep between passes: remote completions and cancels are seen within it. Default 1 s. */
+  /**
+   * Longest sleep between passes: a cancel made on another coordinator is seen within it (a page's
+   * end, wherever, wakes the driver at once). Default 1 s.
+   */
   pollMs?: number;
   /** Told when this driver ended a crawl (not a map): its crawl.completed event. */
   ended?: (crawlId: string) => void;
@@ -52,8 +59,6 @@ interface HeldCrawl {
   rules: LinkRules;
   /** Job id → its frontier row, for the jobs this crawl has in flight. */
   inflight: Map<string, CrawlPageRecord>;
-  /** Rows found running when the lease was taken: a job that does not exist puts them back. */
-  recovered: Set<string>;
   /** A map's fetch budget, and one addPages at a time (page-outcome.ts). */
   tally: CrawlTally;
   statusCheckedMs: number;
@@ -77,7 +82,6 @@ export class CrawlDriver {
   private readonly pollMs: number;
   private leaseCheckedMs = 0;
   private offJobs: (() => void) | null = null;
-  private lastPollMs = 0;
 
   constructor(private readonly opts: CrawlDriverOptions) {
     this.pollMs = opts.pollMs ?? 1000;
@@ -98,18 +102,31 @@ export class CrawlDriver {
   }
 
   start(): void {
+    // A page's end, here (the owner's event) or on another coordinator (read by the owner once).
+    const heard = (job: JobRecord) => {
+      if (!this.follows(job.id)) return;
+      this.ended.set(job.id, job);
+      this.loop.wake();
+    };
     this.offJobs = this.opts.jobs.addListener({
       onJobEvent: (e) => {
-        if (e.transition !== 'complete' && e.transition !== 'fail') return;
-        for (const c of this.held.values()) {
-          if (!c.inflight.has(e.job.id)) continue;
-          this.ended.set(e.job.id, e.job);
-          this.loop.wake();
-          return;
-        }
+        if (e.transition === 'complete' || e.transition === 'fail') heard(e.job);
       },
+      followsJob: (jobId) => this.follows(jobId),
+      onRemoteEnd: heard,
     });
     this.loop.start();
+  }
+
+  /** Whether the job is a page in flight of a crawl held here whose end is not heard yet. */
+  private follows(jobId: string): boolean {
+    if (this.ended.has(jobId)) return false;
+    for (const c of this.held.values()) if (c.inflight.has(jobId)) return true;
+    return false;
+  }
+
+  newLease(): { owner: string; untilMs: number } {
+    return { owner: this.opts.coordinatorId, untilMs: Date.now() + this.opts.leaseMs };
   }
 
   /** A crawl was made or changed here: look now rather than at the next poll. */
@@ -130,7 +147,7 @@ export class CrawlDriver {
     await this.loop.close();
     const ids = [...this.held.keys()];
     this.held.clear();
-    if (ids.length > 0) await this.opts.store.crawls.releaseCrawls(this.opts.coordinatorId);
+    if (ids.length > 0) await this.opts.store.groups.releaseGroups(this.opts.coordinatorId, ids);
   }
 
   private async pass(): Promise<number | undefined> {
@@ -139,36 +156,47 @@ export class CrawlDriver {
       this.leaseCheckedMs = now;
       await this.keepLeases(now);
     }
-    const poll = now - this.lastPollMs >= this.pollMs;
-    if (poll) this.lastPollMs = now;
     let nextMs = this.pollMs;
     for (const c of [...this.held.values()]) {
       if (this.loop.closed) return undefined;
-      nextMs = Math.min(nextMs, await this.drive(c, poll));
+      nextMs = Math.min(nextMs, await this.drive(c));
     }
     return nextMs;
   }
 
   private async keepLeases(now: number): Promise<void> {
-    const crawls = this.opts.store.crawls;
+    const groups = this.opts.store.groups;
     const until = now + this.opts.leaseMs;
-    const kept = new Set(await crawls.renewCrawls(this.opts.coordinatorId, [...this.held.keys()], until));
+    const kept = new Set(await groups.renewGroups(this.opts.coordinatorId, [...this.held.keys()], until));
     for (const [id, c] of this.held) {
       if (!kept.has(id)) {
         // Lost (expired while this process stalled, or the crawl ended elsewhere): let it go.
-        this.held.delete(id);
-        this.robots.forget(id);
-        c.inflight.clear();
+        this.letGo(c);
       }
     }
     const room = MAX_HELD - this.held.size;
     if (room <= 0) return;
-    for (const record of await crawls.claimCrawls(this.opts.coordinatorId, now, until, room)) {
-      if (this.held.has(record.id)) continue;
-      await this.adopt(record);
+    for (const id of await groups.claimGroups('crawl', this.opts.coordinatorId, now, until, room)) {
+      if (this.held.has(id)) continue;
+      const record = await this.opts.store.crawls.getCrawl(id);
+      if (record?.status === 'running') await this.adopt(record);
     }
   }
 
+  /** The crawl is no longer driven here: its state in memory goes (the store keeps the rest). */
+  private letGo(c: HeldCrawl): void {
+    this.held.delete(c.record.id);
+    this.robots.forget(c.record.id);
+    for (const id of c.inflight.keys()) this.ended.delete(id);
+    c.inflight.clear();
+  }
+
+  /**
+   * Takes the crawl on: the rows in flight when its previous holder stopped are read once with
+   * their jobs. A job that ended is recorded at the next round; one still waiting or running is
+   * followed until the owner tells of its end; a row whose job was never stored (its holder died
+   * between the two writes) is queued again.
+   */
   private async adopt(record: CrawlRecord): Promise<void> {
     const spec = record.spec as CrawlSpec;
     const c: HeldCrawl = {
@@ -176,29 +204,37 @@ export class CrawlDriver {
       spec,
       rules: new LinkRules(spec),
       inflight: new Map(),
-      recovered: new Set(),
       tally: { fetches: 0, serial: serialQueue() },
       statusCheckedMs: Date.now(),
       stop: null,
       dropped: false,
     };
-    // What was in flight when the previous holder stopped: wait for those jobs.
-    for (const page of await this.opts.store.crawls.runningPages(record.id, 10_000)) {
-      if (!page.jobId) continue;
-      c.inflight.set(page.jobId, page);
-      c.recovered.add(page.jobId);
+    const crawls = this.opts.store.crawls;
+    for (const page of await crawls.runningPages(record.id, 10_000)) {
+      if (page.jobId) c.inflight.set(page.jobId, page);
     }
     if (spec.mode === 'map') {
-      const counts = await this.opts.store.crawls.counts(record.id);
+      const counts = await crawls.counts(record.id);
       c.tally.fetches = Math.max(0, spec.maxFetches - (counts.found - counts.queued));
     }
+    // Held (followed) before the jobs are read: an end after the read is heard, one before it read.
     this.held.set(record.id, c);
-    // The first pass looks at the recovered jobs at once.
-    this.lastPollMs = 0;
+    if (c.inflight.size === 0) return;
+    const ids = [...c.inflight.keys()];
+    const jobs = new Map((await this.opts.store.getJobs(ids)).map((j) => [j.id, j]));
+    for (const id of ids) {
+      const job = jobs.get(id);
+      if (job?.status === 'completed' || job?.status === 'failed') this.ended.set(id, job);
+      else if (!job) {
+        const page = c.inflight.get(id) as CrawlPageRecord;
+        c.inflight.delete(id);
+        await crawls.endPage(record.id, page.urlHash, id, { state: 'queued', statusCode: null, error: null });
+      }
+    }
   }
 
   /** One round for one crawl; returns how soon it wants another. */
-  private async drive(c: HeldCrawl, poll: boolean): Promise<number> {
+  private async drive(c: HeldCrawl): Promise<number> {
     const crawls = this.opts.store.crawls;
     const now = Date.now();
     if (now - c.statusCheckedMs >= this.pollMs) {
@@ -209,7 +245,7 @@ export class CrawlDriver {
         return this.pollMs;
       }
     }
-    await this.collect(c, poll);
+    await this.collect(c);
     let waitMs = this.pollMs;
     const blockedHosts = new Set<string>();
     const owner = { requestsPerSecond: c.spec.requestsPerSecond, concurrency: c.spec.concurrency };
@@ -258,19 +294,23 @@ export class CrawlDriver {
         // Held back by the key's unfinished jobs: its jobs ending make room.
         if (admitted < candidates.length) waitMs = Math.min(waitMs, 200);
       }
-      const outcomes = await Promise.all(
-        candidates.slice(0, admitted).map((x) => this.rateAndLaunch(c, x.page, owner, x.crawlDelaySec)),
+      // Rate slots taken together; the pages that got one are submitted together.
+      const slots = await Promise.all(
+        candidates.slice(0, admitted).map(async (x) => ({
+          page: x.page,
+          slot: await this.takeRate(x.page, owner, x.crawlDelaySec),
+        })),
       );
-      let started = 0;
-      for (const outcome of outcomes) {
-        if (outcome === true) {
-          progressed = true;
-          started++;
-        } else if (outcome) {
-          blockedHosts.add(outcome.host);
-          waitMs = Math.min(waitMs, outcome.waitMs);
+      const ready: CrawlPageRecord[] = [];
+      for (const { page, slot } of slots) {
+        if (slot === true) ready.push(page);
+        else {
+          blockedHosts.add(slot.host);
+          waitMs = Math.min(waitMs, slot.waitMs);
         }
       }
+      const started = await this.launch(c, ready);
+      if (started > 0) progressed = true;
       await admission?.giveBack(admitted - started);
       // A window wholly blocked waits for its hosts; a window that moved may have more behind it.
       if (c.stop || admitted < candidates.length || !progressed || window.length < WINDOW) break;
@@ -336,93 +376,83 @@ export class CrawlDriver {
     return robots.crawlDelaySec;
   }
 
-  /** The host's (and domain's) rate slot, then the job; or which host to wait for and how long. */
-  private async rateAndLaunch(
-    c: HeldCrawl,
+  /** The host's (and domain's) rate slot; or which host to wait for and how long. */
+  private async takeRate(
     page: CrawlPageRecord,
     owner: { requestsPerSecond: number | null; concurrency: number | null },
     crawlDelaySec: number,
-  ): Promise<true | { host: string; waitMs: number } | false> {
+  ): Promise<true | { host: string; waitMs: number }> {
     const answer = await this.gate.takeRate(page.host, new URL(page.url).hostname, owner, crawlDelaySec);
-    if (!answer.ok) return { host: page.host, waitMs: answer.retryInMs };
-    return this.launch(c, page);
+    return answer.ok ? true : { host: page.host, waitMs: answer.retryInMs };
   }
 
-  private async launch(c: HeldCrawl, page: CrawlPageRecord): Promise<boolean> {
+  /**
+   * Starts the pages (their rows running, each with its job's id) and submits their jobs together as
+   * members of the crawl's group: one transaction for the window. Returns how many started.
+   */
+  private async launch(c: HeldCrawl, pages: readonly CrawlPageRecord[]): Promise<number> {
     const crawls = this.opts.store.crawls;
+    const crawlId = c.record.id;
     // A cancel here drops the crawl at once, even while this round awaits the store: start nothing.
-    if (this.held.get(c.record.id) !== c) return false;
-    const jobId = newResourceId();
-    if (!(await crawls.startPage(c.record.id, page.urlHash, jobId))) return false;
-    if (this.held.get(c.record.id) !== c) {
-      await crawls.endPage(c.record.id, page.urlHash, jobId, {
-        state: 'queued',
-        statusCode: null,
-        error: null,
-      });
-      return false;
+    if (pages.length === 0 || this.held.get(crawlId) !== c) return 0;
+    const taken = await Promise.all(
+      pages.map(async (page) => {
+        const jobId = newResourceId();
+        if (!(await crawls.startPage(crawlId, page.urlHash, jobId))) return null;
+        return { ...page, state: 'running' as const, jobId, tries: page.tries + 1 };
+      }),
+    );
+    const running = taken.filter((p) => p !== null);
+    const requeue = () =>
+      Promise.all(
+        running.map((p) =>
+          crawls.endPage(crawlId, p.urlHash, p.jobId, { state: 'queued', statusCode: null, error: null }),
+        ),
+      );
+    if (running.length === 0) return 0;
+    if (this.held.get(crawlId) !== c) {
+      await requeue();
+      return 0;
     }
-    const running: CrawlPageRecord = { ...page, state: 'running', jobId, tries: page.tries + 1 };
-    c.inflight.set(jobId, running);
-    let job: JobRecord;
+    for (const p of running) c.inflight.set(p.jobId, p);
+    const items = running.map((p, i) => pageSubmission(c.record.ownerId, c.spec, p, i));
+    let jobs: JobRecord[] | null;
     try {
-      job = await submitPage(this.opts.jobs, c.record.ownerId, c.spec, running, jobId);
+      jobs = await this.opts.jobs.submitToGroup(crawlId, items);
     } catch (err) {
-      c.inflight.delete(jobId);
-      this.opts.log.warn({ err, crawlId: c.record.id, url: page.url }, 'crawl page not submitted');
-      await crawls.endPage(c.record.id, page.urlHash, jobId, {
-        state: 'queued',
-        statusCode: null,
-        error: null,
-      });
-      return false;
+      this.opts.log.warn({ err, crawlId, pages: running.length }, 'crawl pages not submitted');
+      jobs = null;
     }
-    // Cancelled while the job was being stored: drop() may not have found it, so it goes here.
+    if (jobs === null) {
+      // Not stored (a store error, or the crawl ended meanwhile): the rows go back to the queue; a
+      // crawl that ended keeps them queued, as a cancel does.
+      for (const p of running) c.inflight.delete(p.jobId);
+      await requeue();
+      return 0;
+    }
+    // Cancelled while the jobs were being stored: drop() may not have found them, so they go here.
     if (c.dropped) {
-      await this.opts.jobs
-        .cancel(job, CRAWL_CANCELLED)
-        .catch((err: unknown) =>
-          this.opts.log.warn({ err, jobId }, 'page job of a cancelled crawl not cancelled'),
-        );
+      await Promise.all(
+        jobs.map((job) =>
+          this.opts.jobs
+            .cancel(job, CRAWL_CANCELLED)
+            .catch((err: unknown) =>
+              this.opts.log.warn({ err, jobId: job.id }, 'page job of a cancelled crawl not cancelled'),
+            ),
+        ),
+      );
     }
-    return true;
+    return running.length;
   }
 
-  /** Ends the pages whose jobs ended: those reported here, and on a poll every job in flight. */
-  private async collect(c: HeldCrawl, poll: boolean): Promise<void> {
-    const done: JobRecord[] = [];
-    for (const id of c.inflight.keys()) {
-      const job = this.ended.get(id);
-      if (job) {
-        this.ended.delete(id);
-        done.push(job);
-      }
-    }
-    if (poll && c.inflight.size > 0) {
-      const ids = [...c.inflight.keys()].filter((id) => !done.some((j) => j.id === id));
-      const found = await this.opts.store.getJobs(ids);
-      const byId = new Map(found.map((j) => [j.id, j]));
-      for (const id of ids) {
-        const job = byId.get(id);
-        if (job && (job.status === 'completed' || job.status === 'failed')) done.push(job);
-        else if (!job && c.recovered.has(id)) {
-          // Taken from the frontier but never submitted (the holder died in between): queue it again.
-          const page = c.inflight.get(id) as CrawlPageRecord;
-          c.inflight.delete(id);
-          await this.opts.store.crawls.endPage(c.record.id, page.urlHash, id, {
-            state: 'queued',
-            statusCode: null,
-            error: null,
-          });
-        }
-        c.recovered.delete(id);
-      }
-    }
+  /** Ends the pages whose jobs' ends the owner reported (here or on another coordinator). */
+  private async collect(c: HeldCrawl): Promise<void> {
     const records: Array<Promise<void>> = [];
-    for (const job of done) {
-      const page = c.inflight.get(job.id);
-      if (!page) continue;
-      c.inflight.delete(job.id);
+    for (const [id, page] of c.inflight) {
+      const job = this.ended.get(id);
+      if (!job) continue;
+      this.ended.delete(id);
+      c.inflight.delete(id);
       records.push(this.outcome.record(c.record, c.spec, c.rules, page, job, c.tally));
     }
     await Promise.all(records);
@@ -432,14 +462,14 @@ export class CrawlDriver {
   private async finish(c: HeldCrawl, stop: string | null = null): Promise<void> {
     const counts = await this.opts.store.crawls.counts(c.record.id);
     const failed = stop !== null || (counts.done === 0 && counts.failed > 0);
-    const ended = await this.opts.store.crawls.finishCrawl(
-      c.record.id,
-      failed ? 'failed' : 'completed',
-      failed ? (stop ?? 'no page could be fetched') : null,
-    );
+    const ended = await this.opts.jobs.endGroup({
+      kind: 'crawl',
+      id: c.record.id,
+      status: failed ? 'failed' : 'completed',
+      error: failed ? (stop ?? 'no page could be fetched') : null,
+    });
     if (ended && c.spec.mode === 'crawl') this.opts.ended?.(c.record.id);
-    this.held.delete(c.record.id);
-    this.robots.forget(c.record.id);
+    this.letGo(c);
     this.opts.log.info({ crawlId: c.record.id, ...counts }, 'crawl finished');
   }
 
@@ -449,10 +479,8 @@ export class CrawlDriver {
    */
   private async drop(c: HeldCrawl, why: string): Promise<void> {
     c.dropped = true;
-    this.held.delete(c.record.id);
-    this.robots.forget(c.record.id);
     const pages = [...c.inflight.entries()];
-    c.inflight.clear();
+    this.letGo(c);
     if (pages.length === 0) return;
     const jobs = await this.opts.store.getJobs(pages.map(([id]) => id));
     const live = jobs.filter((job) => job.status === 'pending' || job.status === 'running');

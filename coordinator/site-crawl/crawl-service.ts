@@ -1,7 +1,9 @@
 // Site crawls and maps as the API sees them: made (the crawl record and its first frontier rows:
-// start URLs, each start host's /sitemap.xml), read back (counts and a page of the list), cancelled.
-// The driver (crawl-driver.ts) does the fetching; this only writes what it starts from.
+// start URLs, each start host's /sitemap.xml, stored with the crawl's group through the job owner),
+// read back (counts and a page of the list), cancelled. The driver (crawl-driver.ts) does the
+// fetching; this only writes what it starts from, and a cancel's end.
 import { crawlNotFound } from '../errors.js';
+import type { JobRequests } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
 import type {
   CrawlCounts,
@@ -17,8 +19,10 @@ import { RobotsCache } from './robots-cache.js';
 import { pageRow, sitemapRow } from './rows.js';
 import { normaliseUrl } from './url-normalise.js';
 
-/** What the service tells the driver. */
+/** What the service tells the driver, and asks of it. */
 export interface CrawlDriving {
+  /** The lease a crawl made here is stored with: its driver here holds it from the start. */
+  newLease(): { owner: string; untilMs: number };
   wake(): void;
   cancelled(crawlId: string): Promise<void>;
 }
@@ -117,6 +121,7 @@ export class CrawlService {
    */
   constructor(
     private readonly store: Store,
+    private readonly jobs: Pick<JobRequests, 'submitGroup' | 'endGroup'>,
     private readonly driver: CrawlDriving,
     private readonly ended: (crawlId: string) => void = () => {},
   ) {
@@ -134,7 +139,6 @@ export class CrawlService {
       error: null,
       pagesFound: 0,
     };
-    await this.store.crawls.insertCrawl(record);
     const rules = new LinkRules(spec);
     const rows: NewCrawlPage[] = [];
     const origins = new Set<string>();
@@ -148,7 +152,12 @@ export class CrawlService {
     if (spec.sitemap !== 'skip') {
       for (const origin of origins) rows.push(sitemapRow(new URL('/sitemap.xml', origin), 0, null));
     }
-    await this.store.crawls.addPages(record.id, rows, spec.maxPages);
+    const pages = firstRows(rows, spec.maxPages);
+    record.pagesFound = pages.filter((p) => p.kind === 'page').length;
+    // The crawl, its group and its first rows in one transaction: a crawl is never stored without
+    // where it starts. Its pages join the group as the driver here submits them: it holds the
+    // crawl's lease from the start, so no other coordinator races it to the first pages.
+    await this.jobs.submitGroup({ kind: 'crawl', crawl: record, pages, lease: this.driver.newLease() }, []);
     this.driver.wake();
     return record;
   }
@@ -185,7 +194,12 @@ export class CrawlService {
    * already ended.
    */
   async cancel(crawl: CrawlRecord): Promise<boolean> {
-    const stopped = await this.store.crawls.finishCrawl(crawl.id, 'cancelled', null);
+    const stopped = await this.jobs.endGroup({
+      kind: 'crawl',
+      id: crawl.id,
+      status: 'cancelled',
+      error: null,
+    });
     if (stopped) {
       await this.driver.cancelled(crawl.id);
       if ((crawl.spec as CrawlSpec).mode === 'crawl') this.ended(crawl.id);
@@ -214,6 +228,20 @@ export class CrawlService {
       total: counts.found - counts.skippedRobots,
     };
   }
+}
+
+/** The first frontier rows as the frontier keeps them: once per url hash, page rows up to `maxPages`. */
+function firstRows(rows: readonly NewCrawlPage[], maxPages: number): NewCrawlPage[] {
+  const seen = new Set<string>();
+  const out: NewCrawlPage[] = [];
+  let pages = 0;
+  for (const row of rows) {
+    if (seen.has(row.urlHash) || (row.kind === 'page' && pages >= maxPages)) continue;
+    seen.add(row.urlHash);
+    if (row.kind === 'page') pages++;
+    out.push(row);
+  }
+  return out;
 }
 
 function countsView(c: CrawlCounts): CrawlView['counts'] {

@@ -1,21 +1,21 @@
-// The one way a crawl's fetch becomes a job: through the job owner's submit, one job at a time.
-// Kept to this function so a batch submission can take its place without the driver changing.
-import type { JobRequests } from '../jobs/reports.js';
+// The one way a crawl's fetch becomes a job: a member of the crawl's group, submitted through the
+// job owner (JobRequests.submitToGroup), a frontier window's pages together in one transaction.
+import type { BatchSubmission } from '../jobs/reports.js';
 import type { CrawlPageRecord } from '../store/crawl-types.js';
-import type { JobRecord } from '../store/records.js';
 import type { CrawlSpec } from './crawl-spec.js';
 
-export function submitPage(
-  jobs: JobRequests,
+/** The page's job as a member of its crawl's group; `page.jobId` is the job's id. */
+export function pageSubmission(
   ownerId: string,
   spec: CrawlSpec,
-  page: CrawlPageRecord,
-  jobId: string,
-): Promise<JobRecord> {
+  page: CrawlPageRecord & { jobId: string },
+  index: number,
+): BatchSubmission {
   const isPage = page.kind === 'page';
-  return jobs.submit(
-    {
-      id: jobId,
+  return {
+    index,
+    input: {
+      id: page.jobId,
       ownerId,
       url: page.url,
       // robots.txt and sitemaps are plain files: fetched with GET whatever the crawl's method.
@@ -28,6 +28,6 @@ export function submitPage(
       // The crawl's webhook is the crawl's: a page's job has none of its own.
       request: { headers: [], bodyBase64: '', cookies: [], collectLinks: isPage, ownWebhook: false },
     },
-    spec.sessionDeviceId,
-  );
+    sessionDeviceId: spec.sessionDeviceId,
+  };
 }

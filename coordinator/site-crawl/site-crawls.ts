@@ -30,7 +30,7 @@ export class SiteCrawls {
       // Its own limiter on the shared counters, as the proxy's: the API's is made with the routes.
       admit: pageQuota(core.store, new Limiter(core.store)),
     });
-    this.service = new CrawlService(core.store, this.driver, ended);
+    this.service = new CrawlService(core.store, core.jobs, this.driver, ended);
   }
 
   start(): void {

@@ -69,25 +69,17 @@ export interface CrawlCounts {
   skippedRobots: number;
 }
 
+/**
+ * A crawl is made and ended as a group of jobs (GroupStore.insertGroup, finishGroup: its row with
+ * its group's, in one transaction), and driven under its group's lease (claimGroups).
+ */
 export interface CrawlStore {
-  insertCrawl(c: CrawlRecord): Promise<void>;
   getCrawl(id: string): Promise<CrawlRecord | null>;
   /**
    * Site crawls (not maps) that ended since `sinceIso` and have no `crawl.completed` event yet
    * (push_events keyed `crawl:<id>`): what a coordinator that died between the two writes left.
    */
   listEndedWithoutEvent(sinceIso: string, limit: number): Promise<string[]>;
-  /** Sets the status when the crawl is still running; false when it was not. */
-  finishCrawl(id: string, status: Exclude<CrawlStatus, 'running'>, error: string | null): Promise<boolean>;
-  /**
-   * Running crawls whose lease is free (expired, or already `owner`'s), now leased to `owner` until
-   * `untilMs`. Atomic against other coordinators: a crawl is driven by one coordinator at a time.
-   */
-  claimCrawls(owner: string, nowMs: number, untilMs: number, limit: number): Promise<CrawlRecord[]>;
-  /** Extends the lease of `owner`'s crawls; returns the ids still leased to it. */
-  renewCrawls(owner: string, ids: readonly string[], untilMs: number): Promise<string[]>;
-  /** Gives a crawl's lease up (the coordinator closes). */
-  releaseCrawls(owner: string): Promise<void>;
   /**
    * Adds rows not yet in the crawl (by url hash), page rows only up to `maxPages` in all; returns
    * the rows added, each with its seq. The crawl's pagesFound grows by the page rows added.
@@ -147,55 +139,3 @@ export interface CrawlStore {
   /** When `key`'s next slot is free (µs), or 0 when it has no row. */
   slotFreeAtUs(key: string): Promise<number>;
 }
-
-/** Migration 15, the same text for SQLite and PostgreSQL. */
-export const CRAWL_TABLES_SQL = `
-  CREATE TABLE crawls (
-    id TEXT PRIMARY KEY,
-    owner_id TEXT NOT NULL,
-    status TEXT NOT NULL,
-    spec TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    finished_at TEXT,
-    error TEXT,
-    pages_found INTEGER NOT NULL DEFAULT 0,
-    next_seq BIGINT NOT NULL DEFAULT 0,
-    lease_owner TEXT,
-    lease_until_ms BIGINT NOT NULL DEFAULT 0
-  );
-  CREATE INDEX crawls_running ON crawls (status, lease_until_ms);
-  CREATE TABLE crawl_pages (
-    crawl_id TEXT NOT NULL,
-    url_hash TEXT NOT NULL,
-    url TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    host TEXT NOT NULL,
-    depth INTEGER NOT NULL,
-    parent TEXT,
-    seq BIGINT NOT NULL,
-    priority INTEGER NOT NULL,
-    state TEXT NOT NULL,
-    job_id TEXT,
-    status_code INTEGER,
-    error TEXT,
-    tries INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (crawl_id, url_hash)
-  );
-  CREATE INDEX crawl_pages_frontier ON crawl_pages (crawl_id, state, priority, seq);
-  CREATE INDEX crawl_pages_list ON crawl_pages (crawl_id, kind, seq);
-  CREATE INDEX crawl_pages_host ON crawl_pages (host, state);
-  CREATE TABLE crawl_hosts (
-    crawl_id TEXT NOT NULL,
-    host TEXT NOT NULL,
-    state TEXT NOT NULL,
-    robots_txt TEXT,
-    disallow_all INTEGER NOT NULL DEFAULT 0,
-    fetched_at_ms BIGINT NOT NULL DEFAULT 0,
-    PRIMARY KEY (crawl_id, host)
-  );
-  CREATE TABLE host_politeness (
-    key TEXT PRIMARY KEY,
-    next_us BIGINT NOT NULL,
-    backoff_until_us BIGINT NOT NULL DEFAULT 0
-  );
-`;

@@ -1,14 +1,15 @@
-// Groups of jobs (a batch, a measurement), as stored: the group's own row (its kind's record), the
+// Groups of jobs (a batch, a measurement, a sweep), as stored: the group's own row (its kind's record), the
 // group's counts, and its jobs, written together in one transaction. A member's terminal transition
 // (Store.completeJob / failJob, the only two) adds to its group's counts in the same statement and
 // stamps `finished_at` when the last member ends, so a group's state is never a second write that a
 // crash can lose (docs/architecture.md, "Groups").
 import type { BatchRecord } from './batch-types.js';
+import type { CrawlRecord, CrawlStatus, NewCrawlPage } from './crawl-types.js';
 import type { MeasurementRecord } from './measure-types.js';
-import type { JobRecord } from './records.js';
+import type { JobRecord, SweepRecord } from './records.js';
 
 /** The kinds of group; each names its completion event's dedupe key prefix (`batch:<id>`). */
-export const GROUP_KINDS = ['batch', 'measurement'] as const;
+export const GROUP_KINDS = ['batch', 'measurement', 'sweep', 'crawl'] as const;
 export type GroupKind = (typeof GROUP_KINDS)[number];
 
 export interface GroupRecord {
@@ -21,14 +22,56 @@ export interface GroupRecord {
   total: number;
   completed: number;
   failed: number;
-  /** Set by the terminal transition of the last member (at creation when it has none). */
+  /**
+   * Set by the terminal transition of the last member (at creation when it has none); a driven
+   * group's by its driver (finishGroup).
+   */
   finishedAt: string | null;
+  /**
+   * A group its driver grows and ends (a site crawl): members join while it runs (addMembers),
+   * their ends count but never finish it, and it holds a lease on the coordinator driving it.
+   */
+  driven: boolean;
 }
 
 /** A group as it is created: its kind's own record, stored in the same transaction. */
 export type NewGroup =
   | { kind: 'batch'; batch: BatchRecord }
-  | { kind: 'measurement'; measurement: MeasurementRecord };
+  | { kind: 'measurement'; measurement: MeasurementRecord }
+  | { kind: 'sweep'; sweep: SweepRecord }
+  /**
+   * A site crawl or map, with its first frontier rows (start URLs, sitemaps): distinct by url
+   * hash, page rows within max_pages. Driven: its pages join as they are submitted, and the
+   * coordinator that makes it holds its lease from the start (`lease`).
+   */
+  | {
+      kind: 'crawl';
+      crawl: CrawlRecord;
+      pages: readonly NewCrawlPage[];
+      lease?: { owner: string; untilMs: number };
+    };
+
+/** How a driven group ends, with its kind's own row (in the same transaction). */
+export interface GroupEnd {
+  kind: 'crawl';
+  id: string;
+  status: Exclude<CrawlStatus, 'running'>;
+  error: string | null;
+}
+
+/** The record a new group is made for: its id is the group's, its owner and creation time too. */
+export function groupOwnRecord(group: NewGroup): { id: string; ownerId: string; createdAt: string } {
+  switch (group.kind) {
+    case 'batch':
+      return group.batch;
+    case 'measurement':
+      return group.measurement;
+    case 'sweep':
+      return group.sweep;
+    case 'crawl':
+      return group.crawl;
+  }
+}
 
 /** One job of a new group: its position in the request, and its record as it is to be stored. */
 export interface GroupMember {
@@ -52,72 +95,32 @@ export interface GroupStore {
    * of no members (a batch whose every item was refused) has no completion event.
    */
   listFinishedWithoutEvent(sinceIso: string, limit: number): Promise<Array<{ id: string; kind: GroupKind }>>;
+  /**
+   * New members of a driven group still running, stored with its `total` grown by their number in
+   * one transaction; false (nothing stored) when the group has ended.
+   */
+  addMembers(groupId: string, members: readonly GroupMember[]): Promise<boolean>;
+  /**
+   * A driven group ends: its kind's row (a crawl's status) and its `finished_at`, in one
+   * transaction, its lease let go; false when it had already ended.
+   */
+  finishGroup(end: GroupEnd): Promise<boolean>;
+  /**
+   * Running driven groups of `kind` whose lease is free (run out, or already `owner`'s), now
+   * leased to `owner` until `untilMs`, oldest first: one coordinator drives a group at a time.
+   */
+  claimGroups(
+    kind: GroupKind,
+    owner: string,
+    nowMs: number,
+    untilMs: number,
+    limit: number,
+  ): Promise<string[]>;
+  /** Extends `owner`'s leases of the groups `ids`; the ids it still holds (running ones only). */
+  renewGroups(owner: string, ids: readonly string[], untilMs: number): Promise<string[]>;
+  /** Lets `owner`'s leases of the groups `ids` go (the coordinator closes). */
+  releaseGroups(owner: string, ids: readonly string[]): Promise<void>;
 }
-
-/**
- * Migration 16. The counts move only in the member's terminal statement (sqlite-store.ts,
- * postgres/batch-statements.ts), which reads the member's `group_id` from its own UPDATE.
- * Batches and measurements of older versions become groups here; the batch counters they kept
- * (batches.finished_count, completed_at, batch_jobs.finished) go.
- */
-export const GROUP_TABLES_SQL = (finishedAt: string): string => `
-  CREATE TABLE job_groups (
-    id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    owner_id TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    total INTEGER NOT NULL,
-    completed_count INTEGER NOT NULL DEFAULT 0,
-    failed_count INTEGER NOT NULL DEFAULT 0,
-    finished_at ${finishedAt}
-  );
-  CREATE INDEX job_groups_finished ON job_groups (finished_at) WHERE finished_at IS NOT NULL;
-  ALTER TABLE jobs ADD COLUMN group_id TEXT;
-  INSERT INTO job_groups (id, kind, owner_id, created_at, total, completed_count, failed_count, finished_at)
-    SELECT b.id, 'batch', b.owner_id, b.created_at, b.accepted_count,
-      (SELECT COUNT(*) FROM batch_jobs p JOIN jobs j ON j.id = p.job_id WHERE p.batch_id = b.id AND j.status = 'completed'),
-      (SELECT COUNT(*) FROM batch_jobs p JOIN jobs j ON j.id = p.job_id WHERE p.batch_id = b.id AND j.status = 'failed'),
-      b.completed_at
-    FROM batches b;
-  UPDATE jobs SET group_id = (SELECT p.batch_id FROM batch_jobs p WHERE p.job_id = jobs.id)
-    WHERE id IN (SELECT job_id FROM batch_jobs);
-  ALTER TABLE batches DROP COLUMN finished_count;
-  ALTER TABLE batches DROP COLUMN completed_at;
-  ALTER TABLE batch_jobs DROP COLUMN finished;
-`;
-
-/**
- * Migration 16's measurements: their members are listed in their JSON (`jobs`), read with each
- * dialect's JSON functions. A measurement whose members are all terminal is finished at its last
- * member's end.
- */
-export const GROUP_MEASUREMENTS_SQL = {
-  sqlite: `
-  UPDATE jobs SET group_id = (SELECT m.id FROM measurements m, json_each(m.jobs) r
-      WHERE json_extract(r.value, '$.jobId') = jobs.id)
-    WHERE group_id IS NULL
-      AND id IN (SELECT json_extract(r.value, '$.jobId') FROM measurements m, json_each(m.jobs) r);
-  INSERT INTO job_groups (id, kind, owner_id, created_at, total, completed_count, failed_count, finished_at)
-    SELECT m.id, 'measurement', m.owner_id, m.created_at, json_array_length(m.jobs),
-      (SELECT COUNT(*) FROM jobs j WHERE j.group_id = m.id AND j.status = 'completed'),
-      (SELECT COUNT(*) FROM jobs j WHERE j.group_id = m.id AND j.status = 'failed'),
-      NULL
-    FROM measurements m;
-  UPDATE job_groups SET finished_at = (SELECT MAX(j.completed_at) FROM jobs j WHERE j.group_id = job_groups.id)
-    WHERE kind = 'measurement' AND completed_count + failed_count >= total;`,
-  postgres: `
-  UPDATE jobs SET group_id = r.mid FROM (
-      SELECT m.id AS mid, e->>'jobId' AS jid FROM measurements m, json_array_elements(m.jobs::json) e) r
-    WHERE jobs.id = r.jid AND jobs.group_id IS NULL;
-  INSERT INTO job_groups (id, kind, owner_id, created_at, total, completed_count, failed_count, finished_at)
-    SELECT m.id, 'measurement', m.owner_id, m.created_at, json_array_length(m.jobs::json),
-      (SELECT COUNT(*) FROM jobs j WHERE j.group_id = m.id AND j.status = 'completed'),
-      (SELECT COUNT(*) FROM jobs j WHERE j.group_id = m.id AND j.status = 'failed'),
-      NULL
-    FROM measurements m;
-  UPDATE job_groups SET finished_at = (SELECT MAX(j.completed_at) FROM jobs j WHERE j.group_id = job_groups.id)
-    WHERE kind = 'measurement' AND completed_count + failed_count >= total;`,
-};
 
 export interface GroupRow {
   id: string;
@@ -128,6 +131,7 @@ export interface GroupRow {
   completed_count: number | string;
   failed_count: number | string;
   finished_at: string | null;
+  driven: number | string;
 }
 
 export function rowToGroup(r: GroupRow): GroupRecord {
@@ -140,5 +144,6 @@ export function rowToGroup(r: GroupRow): GroupRecord {
     completed: Number(r.completed_count),
     failed: Number(r.failed_count),
     finishedAt: r.finished_at,
+    driven: Number(r.driven) === 1,
   };
 }

@@ -8,20 +8,26 @@
 //   differently (DialectTypes below);
 // - `sqlite: '…', postgres: '…'`: truly dialect-specific; a dialect left out skips the version
 //   (PostgreSQL-only changes are numbered from 1001).
-// New entries go at the end of their range, in version order.
+// New entries go at the end of their range, in version order. Their texts that create tables stand
+// in schema/, one file per family of tables; the *-types.ts files hold only types and row mapping.
 //
 // Timestamps stay ISO-8601 TEXT on both; the ones sorted or compared (created_at, submitted_at,
 // completed_at) are COLLATE "C" on PostgreSQL so they order bytewise, exactly like SQLite, whatever
 // the database's default collation. JSON stays TEXT: rows.ts parses strings, and TEXT round-trips.
-import { BATCH_TABLES_SQL } from './batch-sql.js';
-import { CRAWL_TABLES_SQL } from './crawl-types.js';
-import { GROUP_MEASUREMENTS_SQL, GROUP_TABLES_SQL } from './group-types.js';
-import { IDEMPOTENCY_TABLE_SQL } from './idempotency-types.js';
-import { MEASUREMENT_TABLE_SQL } from './measure-types.js';
-import { DELIVERY_SUBJECT_SQL } from './push-types.js';
-import { RELEASE_TABLES_SQL } from './release-types.js';
-import { SCHEDULE_TABLES_SQL } from './schedule-types.js';
-import { TRUST_TABLES_SQL } from './trust-types.js';
+import { BATCH_TABLES_SQL } from './schema/batches.js';
+import { CORE_TABLES_SQL } from './schema/core.js';
+import { CRAWL_GROUPS_SQL } from './schema/crawl-groups.js';
+import { CRAWL_TABLES_SQL } from './schema/crawls.js';
+import { GROUP_MEASUREMENTS_SQL, GROUP_TABLES_SQL } from './schema/groups.js';
+import { IDEMPOTENCY_TABLE_SQL } from './schema/idempotency.js';
+import { LIMIT_TABLES_SQL } from './schema/limits.js';
+import { MEASUREMENT_TABLE_SQL } from './schema/measurements.js';
+import { DELIVERY_SUBJECT_SQL, PUSH_TABLES_SQL } from './schema/push.js';
+import { RELEASE_TABLES_SQL } from './schema/releases.js';
+import { SCHEDULE_TABLES_SQL } from './schema/schedules.js';
+import { SWEEP_GROUPS_SQL } from './schema/sweep-groups.js';
+import { SWEEP_TABLES_SQL } from './schema/sweeps.js';
+import { TRUST_TABLES_SQL } from './schema/trust.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -67,65 +73,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    sql: (t) => `
-  CREATE TABLE api_keys (
-    id TEXT PRIMARY KEY,
-    owner_id TEXT NOT NULL,
-    name TEXT NOT NULL,
-    hash TEXT NOT NULL UNIQUE,
-    admin ${t.flag} NOT NULL DEFAULT ${t.no},
-    created_at ${t.sortedText} NOT NULL,
-    revoked_at TEXT
-  );
-  CREATE TABLE devices (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    token_hash TEXT NOT NULL UNIQUE,
-    created_at ${t.sortedText} NOT NULL,
-    revoked_at TEXT,
-    last_seen_at TEXT
-  );
-  CREATE TABLE sessions (
-    id TEXT PRIMARY KEY,
-    owner_id TEXT NOT NULL,
-    status TEXT NOT NULL,
-    created_at ${t.sortedText} NOT NULL,
-    expires_at TEXT NOT NULL,
-    expires_at_ms ${t.bigint} NOT NULL,
-    closed_at TEXT,
-    device_id TEXT,
-    placement TEXT
-  );
-  CREATE INDEX sessions_active_expiry ON sessions (expires_at_ms) WHERE status = 'active';
-  CREATE TABLE jobs (
-    id TEXT PRIMARY KEY,
-    owner_id TEXT NOT NULL,
-    url TEXT NOT NULL,
-    method TEXT NOT NULL,
-    status TEXT NOT NULL,
-    submitted_at ${t.sortedText} NOT NULL,
-    submitted_at_ms ${t.bigint} NOT NULL,
-    timeout_sec INTEGER NOT NULL,
-    placement TEXT NOT NULL,
-    session_id TEXT,
-    sweep_id TEXT,
-    storage_type TEXT NOT NULL,
-    request TEXT NOT NULL,
-    attempt INTEGER NOT NULL DEFAULT 0,
-    device_id TEXT,
-    queue_deadline_ms ${t.bigint} NOT NULL,
-    completed_at ${t.sortedText},
-    failure_type TEXT,
-    error_message TEXT,
-    archived_at TEXT,
-    result TEXT
-  );
-  CREATE INDEX jobs_session ON jobs (session_id, submitted_at_ms) WHERE session_id IS NOT NULL;
-  CREATE INDEX jobs_sweep ON jobs (sweep_id) WHERE sweep_id IS NOT NULL;
-  CREATE INDEX jobs_unfinished ON jobs (status) WHERE status IN ('pending', 'running');
-  CREATE INDEX jobs_archivable ON jobs (storage_type, completed_at)
-    WHERE status = 'completed' AND archived_at IS NULL;
-  `,
+    sql: CORE_TABLES_SQL,
   },
   {
     version: 2,
@@ -138,27 +86,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 3,
     // 3: sweeps, and which region and try each sweep job is.
-    sql: (t) => `
-  CREATE TABLE sweeps (
-    id TEXT PRIMARY KEY,
-    owner_id TEXT NOT NULL,
-    url TEXT NOT NULL,
-    regions TEXT NOT NULL,
-    tries_per_region INTEGER NOT NULL,
-    timeout_sec INTEGER NOT NULL,
-    device_type TEXT NOT NULL,
-    created_at ${t.sortedText} NOT NULL,
-    report_token TEXT NOT NULL
-  );
-  CREATE TABLE sweep_jobs (
-    sweep_id TEXT NOT NULL REFERENCES sweeps (id),
-    job_id TEXT NOT NULL UNIQUE,
-    region TEXT NOT NULL,
-    try_index INTEGER NOT NULL,
-    position INTEGER NOT NULL,
-    PRIMARY KEY (sweep_id, position)
-  );
-  `,
+    sql: SWEEP_TABLES_SQL,
   },
   {
     version: 4,
@@ -168,19 +96,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 5,
     // 5: per-key limits and their fixed-window counters (coordinator/limits/).
-    sql: (t) => `
-  ALTER TABLE api_keys ADD COLUMN limits TEXT;
-  CREATE TABLE limit_counters (
-    key_id TEXT NOT NULL,
-    name TEXT NOT NULL,
-    window_start_ms ${t.bigint} NOT NULL,
-    count ${t.bigint} NOT NULL,
-    PRIMARY KEY (key_id, name, window_start_ms)
-  );
-  CREATE INDEX limit_counters_window ON limit_counters (window_start_ms);
-  CREATE INDEX sweeps_created ON sweeps (created_at);
-  CREATE INDEX jobs_owner_unfinished ON jobs (owner_id) WHERE status IN ('pending', 'running');
-  `,
+    sql: LIMIT_TABLES_SQL,
   },
   {
     version: 6,
@@ -190,56 +106,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 7,
     // 7: push: the event log (SSE replays it), the webhook outbox and delivery log, webhook settings.
-    sql: (t) => `
-  CREATE TABLE push_events (
-    seq ${t.serial},
-    id TEXT NOT NULL UNIQUE,
-    dedupe_key TEXT NOT NULL UNIQUE,
-    owner_id TEXT NOT NULL,
-    type TEXT NOT NULL,
-    job_id TEXT,
-    sweep_id TEXT,
-    created_at_ms ${t.bigint} NOT NULL,
-    payload TEXT NOT NULL
-  );
-  CREATE INDEX push_events_owner ON push_events (owner_id, seq);
-  CREATE INDEX push_events_job ON push_events (job_id, seq) WHERE job_id IS NOT NULL;
-  CREATE INDEX push_events_sweep ON push_events (sweep_id, seq) WHERE sweep_id IS NOT NULL;
-  CREATE TABLE webhook_deliveries (
-    id ${t.serial},
-    event_seq ${t.bigint} NOT NULL REFERENCES push_events (seq),
-    event_id TEXT NOT NULL,
-    event_type TEXT NOT NULL,
-    owner_id TEXT NOT NULL,
-    order_key TEXT NOT NULL,
-    url TEXT NOT NULL,
-    status TEXT NOT NULL,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_ms ${t.bigint} NOT NULL,
-    created_at_ms ${t.bigint} NOT NULL,
-    lease_owner TEXT,
-    lease_until_ms ${t.bigint},
-    last_status_code INTEGER,
-    last_error TEXT,
-    delivered_at_ms ${t.bigint}
-  );
-  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_ms) WHERE status = 'pending';
-  CREATE INDEX webhook_deliveries_order ON webhook_deliveries (order_key, event_seq) WHERE status = 'pending';
-  CREATE INDEX webhook_deliveries_owner ON webhook_deliveries (owner_id, id);
-  CREATE TABLE subject_webhooks (
-    subject_id TEXT PRIMARY KEY,
-    owner_id TEXT NOT NULL,
-    url TEXT NOT NULL,
-    events TEXT NOT NULL
-  );
-  CREATE INDEX jobs_finished_at ON jobs (completed_at) WHERE completed_at IS NOT NULL;
-  CREATE TABLE owner_webhooks (
-    owner_id TEXT PRIMARY KEY,
-    url TEXT,
-    events TEXT NOT NULL,
-    secret TEXT NOT NULL
-  );
-  `,
+    sql: PUSH_TABLES_SQL,
   },
   {
     version: 8,
@@ -253,13 +120,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 10,
-    // The Job view's columns in one index, so SQLite's batch status read (store/sqlite/job-views.ts)
+    // The Job view's columns in one index, so SQLite's batch status read (store/sql-job-reads.ts)
     // is a search of this index alone: the table's rows, which carry the request and result JSON,
     // are never visited. Its order is the read's: id, then owner_id (the read's filter), then the
     // view's columns. PostgreSQL gets no twin (it records the version and changes nothing): a B-tree
     // entry is limited to about 2.7 KB (a third of a page), and a url may be 8,192 characters, so
     // such an index would refuse to store a job with a long url. Its batch status read stays
-    // primary-key lookups (postgres/job-reads.ts).
+    // primary-key lookups (the same read).
     sqlite: `CREATE INDEX jobs_view ON jobs (id, owner_id, url, method, status, submitted_at, timeout_sec,
     placement, storage_type, session_id, sweep_id, completed_at, failure_type, error_message, archived_at)`,
     postgres: 'SELECT 1',
@@ -305,6 +172,48 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 17,
     // 17: agent releases, the fleet's rollout and per-device version pins (coordinator/releases/).
     sql: (t) => RELEASE_TABLES_SQL(t.sortedText, t.bigint),
+  },
+  {
+    version: 18,
+    // 18: sweeps become groups of jobs (schema/sweep-groups.ts), their completion their group's.
+    sql: SWEEP_GROUPS_SQL,
+  },
+  {
+    version: 19,
+    // 19: site crawls become driven groups; the crawl's lease moves to its group (schema/crawl-groups.ts).
+    sql: (t) => CRAWL_GROUPS_SQL(t.bigint),
+  },
+  {
+    version: 20,
+    // 20: usage counters in shards (store/limit-types.ts): a coordinator adds its unchecked counts
+    // to a row of its own, checked charges go to shard '', and a counter is the sum of its rows, so
+    // no row is written by every coordinator. SQLite cannot change a primary key: the table anew.
+    // PostgreSQL numbers events by their transaction's id (postgres/batch-statements.ts, eventPart),
+    // with no lock; the column's default follows, so a coordinator of before this version, still
+    // running in a rolling upgrade, numbers its events by the same rule (one event a transaction:
+    // its multi-row insert collides on seq, and its batch writes each event in a transaction of
+    // its own) and readers' horizon holds for them too.
+    sqlite: `
+  CREATE TABLE limit_counters_sharded (
+    key_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    window_start_ms INTEGER NOT NULL,
+    shard TEXT NOT NULL DEFAULT '',
+    count INTEGER NOT NULL,
+    PRIMARY KEY (key_id, name, window_start_ms, shard)
+  );
+  INSERT INTO limit_counters_sharded (key_id, name, window_start_ms, count)
+    SELECT key_id, name, window_start_ms, count FROM limit_counters;
+  DROP TABLE limit_counters;
+  ALTER TABLE limit_counters_sharded RENAME TO limit_counters;
+  CREATE INDEX limit_counters_window ON limit_counters (window_start_ms);
+  `,
+    postgres: `
+  ALTER TABLE limit_counters ADD COLUMN shard TEXT NOT NULL DEFAULT '';
+  ALTER TABLE limit_counters DROP CONSTRAINT limit_counters_pkey;
+  ALTER TABLE limit_counters ADD PRIMARY KEY (key_id, name, window_start_ms, shard);
+  ALTER TABLE push_events ALTER COLUMN seq SET DEFAULT pg_current_xact_id()::text::bigint * 1024 + 1023;
+  `,
   },
   {
     // The job change cursor (docs/postgres.md, "Catching up"): the transaction that last inserted a

@@ -2,7 +2,9 @@
 // SQLite and PostgreSQL both accept (upserts with ON CONFLICT … WHERE, RETURNING, CASE for max),
 // run through a small runner each store provides (sql-runner.ts: `?` placeholders; PostgreSQL's
 // runner numbers them). Each change is one conditional statement, so coordinators sharing a
-// database never both take a frontier row, a lease or a politeness slot.
+// database never both take a frontier row or a politeness slot. A crawl is a group of jobs
+// (store/group-types.ts): its row is written and ended with its group's, and the lease on the
+// coordinator driving it is the group's (sql-group-store.ts).
 import type {
   CrawlCounts,
   CrawlHostRecord,
@@ -14,7 +16,7 @@ import type {
   CrawlStore,
   NewCrawlPage,
 } from './crawl-types.js';
-import { marks, type SqlRunner } from './sql-runner.js';
+import { marks, type SqlRunner, type SqlStatement } from './sql-runner.js';
 
 interface CrawlRow {
   id: string;
@@ -84,15 +86,66 @@ const pageOf = (r: PageRow): CrawlPageRecord => ({
 /** Rows per multi-row INSERT: 14 values each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_CHUNK = 500;
 
+const PAGE_COLUMNS = '(crawl_id, url_hash, url, kind, host, depth, parent, seq, priority, state)';
+
+function pushPageValues(values: unknown[], crawlId: string, p: NewCrawlPage, seq: number): void {
+  values.push(crawlId, p.urlHash, p.url, p.kind, p.host, p.depth, p.parent, seq, p.priority, p.state);
+}
+
+/**
+ * A new crawl's row, for the group store, which writes it with the crawl's group and its first
+ * frontier rows (firstPagesStatements) in one transaction (store/sql-group-store.ts).
+ */
+export function newCrawlStatement(c: CrawlRecord, pages: readonly NewCrawlPage[]): SqlStatement {
+  return {
+    sql: 'INSERT INTO crawls (id, owner_id, status, spec, created_at, finished_at, error, pages_found, next_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    params: [
+      c.id,
+      c.ownerId,
+      c.status,
+      JSON.stringify(c.spec),
+      c.createdAt,
+      c.finishedAt,
+      c.error,
+      pages.filter((p) => p.kind === 'page').length,
+      pages.length,
+    ],
+  };
+}
+
+/**
+ * A new crawl's first frontier rows, seq 0, 1, …: distinct by url hash, their page rows within
+ * max_pages (the crawl's pages_found is their count: newCrawlStatement).
+ */
+export function firstPagesStatements(crawlId: string, pages: readonly NewCrawlPage[]): SqlStatement[] {
+  const statements: SqlStatement[] = [];
+  for (let at = 0; at < pages.length; at += INSERT_CHUNK) {
+    const chunk = pages.slice(at, at + INSERT_CHUNK);
+    const values: unknown[] = [];
+    for (const [k, p] of chunk.entries()) pushPageValues(values, crawlId, p, at + k);
+    statements.push({
+      sql: `INSERT INTO crawl_pages ${PAGE_COLUMNS} VALUES ${chunk.map(() => `(${marks(10)})`).join(', ')}`,
+      params: values,
+    });
+  }
+  return statements;
+}
+
+/** A running crawl's end (its group's end is written beside it: store/sql-group-store.ts). */
+export function finishCrawlStatement(
+  id: string,
+  status: Exclude<CrawlStatus, 'running'>,
+  error: string | null,
+  at: string,
+): SqlStatement {
+  return {
+    sql: "UPDATE crawls SET status = ?, error = ?, finished_at = ? WHERE id = ? AND status = 'running'",
+    params: [status, error, at, id],
+  };
+}
+
 export class SqlCrawlStore implements CrawlStore {
   constructor(private readonly db: SqlRunner) {}
-
-  async insertCrawl(c: CrawlRecord): Promise<void> {
-    await this.db.run(
-      'INSERT INTO crawls (id, owner_id, status, spec, created_at, finished_at, error, pages_found) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [c.id, c.ownerId, c.status, JSON.stringify(c.spec), c.createdAt, c.finishedAt, c.error, c.pagesFound],
-    );
-  }
 
   async getCrawl(id: string): Promise<CrawlRecord | null> {
     const [row] = await this.db.all<CrawlRow>('SELECT * FROM crawls WHERE id = ?', [id]);
@@ -110,47 +163,6 @@ export class SqlCrawlStore implements CrawlStore {
       [sinceIso, limit],
     );
     return rows.map((r) => r.id);
-  }
-
-  async finishCrawl(
-    id: string,
-    status: Exclude<CrawlStatus, 'running'>,
-    error: string | null,
-  ): Promise<boolean> {
-    const changed = await this.db.run(
-      "UPDATE crawls SET status = ?, error = ?, finished_at = ?, lease_owner = NULL, lease_until_ms = 0 WHERE id = ? AND status = 'running'",
-      [status, error, new Date().toISOString(), id],
-    );
-    return changed > 0;
-  }
-
-  async claimCrawls(owner: string, nowMs: number, untilMs: number, limit: number): Promise<CrawlRecord[]> {
-    // The lease condition is on the UPDATE itself too: PostgreSQL re-checks it on a row another
-    // coordinator changed meanwhile, so two claims of one crawl cannot both succeed.
-    const rows = await this.db.writeAll<CrawlRow>(
-      `UPDATE crawls SET lease_owner = ?, lease_until_ms = ?
-       WHERE status = 'running' AND (lease_until_ms < ? OR lease_owner = ?)
-         AND id IN (SELECT id FROM crawls WHERE status = 'running' AND (lease_until_ms < ? OR lease_owner = ?)
-                    ORDER BY created_at LIMIT ?)
-       RETURNING *`,
-      [owner, untilMs, nowMs, owner, nowMs, owner, limit],
-    );
-    return rows.map(crawlOf);
-  }
-
-  async renewCrawls(owner: string, ids: readonly string[], untilMs: number): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db.writeAll<{ id: string }>(
-      `UPDATE crawls SET lease_until_ms = ? WHERE lease_owner = ? AND status = 'running' AND id IN (${marks(ids.length)}) RETURNING id`,
-      [untilMs, owner, ...ids],
-    );
-    return rows.map((r) => r.id);
-  }
-
-  async releaseCrawls(owner: string): Promise<void> {
-    await this.db.run('UPDATE crawls SET lease_owner = NULL, lease_until_ms = 0 WHERE lease_owner = ?', [
-      owner,
-    ]);
   }
 
   async addPages(
@@ -187,22 +199,9 @@ export class SqlCrawlStore implements CrawlStore {
       );
       const firstSeq = Number(seqRow?.next_seq ?? chunk.length) - chunk.length;
       const values: unknown[] = [];
-      chunk.forEach((p, k) => {
-        values.push(
-          crawlId,
-          p.urlHash,
-          p.url,
-          p.kind,
-          p.host,
-          p.depth,
-          p.parent,
-          firstSeq + k,
-          p.priority,
-          p.state,
-        );
-      });
+      for (const [k, p] of chunk.entries()) pushPageValues(values, crawlId, p, firstSeq + k);
       const rows = await this.db.writeAll<PageRow>(
-        `INSERT INTO crawl_pages (crawl_id, url_hash, url, kind, host, depth, parent, seq, priority, state)
+        `INSERT INTO crawl_pages ${PAGE_COLUMNS}
          VALUES ${chunk.map(() => `(${marks(10)})`).join(', ')}
          ON CONFLICT (crawl_id, url_hash) DO NOTHING RETURNING *`,
         values,

@@ -138,8 +138,7 @@ export interface Store {
   expireSessions(nowMs: number): Promise<string[]>;
 
   // sweeps
-  /** The sweep, its jobs and the job → region/try refs, in one transaction: all or nothing. */
-  insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void>;
+  // A sweep is written as a group (groups.insertGroup): the sweep, its tries and their refs.
   getSweep(id: string): Promise<SweepRecord | null>;
   /** The newest sweeps of every owner, newest first (the fleet dashboard). */
   listRecentSweeps(limit: number): Promise<SweepRecord[]>;

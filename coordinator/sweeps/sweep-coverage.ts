@@ -2,8 +2,8 @@
 // can say so and those tries fail at once instead of waiting out their timeout (docs/sweeps.md,
 // "Regions without a device"). Pure: no I/O.
 import type { ConnectedDevice } from '../scheduler/device.js';
-import { type JobNeeds, mismatch } from '../scheduler/matching.js';
-import { servesPlace } from '../scheduler/standing.js';
+import type { JobNeeds } from '../scheduler/matching.js';
+import { couldRun } from '../scheduler/standing.js';
 
 /** The method every sweep try runs. */
 export const SWEEP_METHOD = 'CRAWL_FULL_PAGE';
@@ -32,11 +32,9 @@ export function regionsWithoutDevices(
   );
   if (open.size === 0) return [];
   for (const device of devices) {
-    if (device.quarantined) continue;
     for (const [region, needs] of open) {
-      // A device whose claimed location is contradicted serves no region (standing.ts servesPlace).
-      if (mismatch(device.profile, needs) === null && servesPlace(device, needs.placement))
-        open.delete(region);
+      // A device whose claimed location is contradicted serves no region (standing.ts couldRun).
+      if (couldRun(device, needs)) open.delete(region);
     }
     if (open.size === 0) return [];
   }

@@ -1,13 +1,12 @@
-// Creating a sweep and reading it back. A sweep's tries are ordinary CRAWL_FULL_PAGE jobs (with
-// sweepId set, owned by the caller, visible through the job endpoints too), placed by
+// Creating a sweep and reading it back. A sweep is a group of jobs (store/group-types.ts); its tries
+// are ordinary CRAWL_FULL_PAGE jobs (with sweepId set, owned by the caller, visible through the job
+// endpoints too), placed by
 // `{ region, device_type }`; the job owner's picker spreads a region's tries over distinct devices.
 import { jobNotFound, queueFull } from '../errors.js';
-import { newJobRecord } from '../jobs/new-job.js';
-import type { SubmitTrace } from '../jobs/reports.js';
+import type { BatchSubmission, SubmitTrace } from '../jobs/reports.js';
 import { newResourceId } from '../resource-id.js';
 import type { CoreServices } from '../services.js';
 import type { JobRecord, SweepJobRef, SweepRecord } from '../store/records.js';
-import { isoNanos } from '../time.js';
 import { newReportToken } from './report-token.js';
 import { noDeviceMessage, regionsWithoutDevices } from './sweep-coverage.js';
 import { type SweepMeasure, startSweepMeasures, sweepMeasureJobs } from './sweep-network.js';
@@ -56,15 +55,17 @@ export async function createSweep(
 ): Promise<CreatedSweep> {
   const total = input.regions.length * input.triesPerRegion;
   if (!services.jobs.canAccept(ownerId, total)) throw queueFull();
-  const nowMs = Date.now();
-  const submittedAt = isoNanos();
   const sweepId = input.id ?? newResourceId();
-  const jobs: JobRecord[] = [];
+  const items: BatchSubmission[] = [];
   const refs: SweepJobRef[] = [];
   for (const region of input.regions) {
     for (let tryIndex = 0; tryIndex < input.triesPerRegion; tryIndex++) {
-      const job = newJobRecord(
-        {
+      const id = newResourceId();
+      items.push({
+        index: refs.length,
+        sessionDeviceId: null,
+        input: {
+          id,
           ownerId,
           url: input.url,
           method: 'CRAWL_FULL_PAGE',
@@ -82,11 +83,8 @@ export async function createSweep(
             ...(input.audits ? { page: { audits: input.audits } } : {}),
           },
         },
-        nowMs,
-        submittedAt,
-      );
-      jobs.push(job);
-      refs.push({ jobId: job.id, region, tryIndex });
+      });
+      refs.push({ jobId: id, region, tryIndex });
     }
   }
   const sweep: SweepRecord = {
@@ -97,12 +95,14 @@ export async function createSweep(
     triesPerRegion: input.triesPerRegion,
     timeoutSec: input.timeoutSec,
     deviceType: input.deviceType,
-    createdAt: new Date(nowMs).toISOString(),
+    createdAt: new Date().toISOString(),
     reportToken: newReportToken(),
     jobs: refs,
   };
-  // First tries of every region first, so a busy fleet starts every region before any second try.
-  await services.jobs.submitSweep(sweep, jobs, { trace: input.trace });
+  // A group (the sweep, its tries and their refs in one transaction). First tries of every region
+  // first, so a busy fleet starts every region before any second try.
+  const ordered = [...items].sort((a, b) => (refs[a.index]?.tryIndex ?? 0) - (refs[b.index]?.tryIndex ?? 0));
+  const jobs = await services.jobs.submitGroup({ kind: 'sweep', sweep }, ordered, { trace: input.trace });
   const regionsWithoutDevices = await failUnserved(services, sweep, jobs, input.audits !== undefined);
   if (input.measures && input.measures.length > 0) await startSweepMeasures(services, sweep, input.measures);
   return { sweep, jobs, regionsWithoutDevices };

@@ -3,7 +3,8 @@
 // cares.
 import { randomUUID } from 'node:crypto';
 import { type NewJob, newJobRecord } from '../../coordinator/jobs/new-job.js';
-import type { JobRecord, ResultRecord } from '../../coordinator/store/records.js';
+import type { JobRecord, ResultRecord, SweepRecord } from '../../coordinator/store/records.js';
+import type { Store } from '../../coordinator/store/types.js';
 
 /** What a client's submit of a plain GET asks for (a validated NewJob), with `input` applied. */
 export function jobInput(ownerId: string, input: Partial<NewJob> = {}): NewJob {
@@ -53,4 +54,22 @@ export function resultRecord(overrides: Partial<ResultRecord> = {}): ResultRecor
     metadata: {},
     ...overrides,
   };
+}
+
+/**
+ * A sweep and its tries stored as the job owner stores them: one group (store.groups.insertGroup),
+ * each try a member at its ref's position. The stored tries carry the sweep's id as their group.
+ */
+export async function insertSweep(
+  store: Store,
+  sweep: SweepRecord,
+  jobs: readonly JobRecord[],
+): Promise<void> {
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  const members = sweep.jobs.map((ref, index) => {
+    const job = byId.get(ref.jobId);
+    if (!job) throw new Error(`no job ${ref.jobId} for sweep ${sweep.id}`);
+    return { index, job };
+  });
+  await store.groups.insertGroup({ kind: 'sweep', sweep }, members);
 }

@@ -7,13 +7,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { createApiKey } from '../../coordinator/auth/admin-ops.js';
 import { openStore } from '../../coordinator/store/open.js';
 import type { JobRecord, SweepRecord } from '../../coordinator/store/records.js';
 import type { Store } from '../../coordinator/store/types.js';
 import { postgresSkip } from '../helpers/needs.js';
 import { freshPostgresUrl } from '../helpers/postgres.js';
-import { pendingJob } from '../helpers/records.js';
+import { insertSweep, pendingJob } from '../helpers/records.js';
 
 const job = (ownerId: string, sweepId: string | null = null): JobRecord => pendingJob(ownerId, { sweepId });
 
@@ -162,8 +163,8 @@ function suite(
     it('lists recent sweeps newest first with their jobs', async () => {
       const older = sweep('2026-01-01T00:00:00.000Z');
       const newer = sweep('2026-01-02T00:00:00.000Z');
-      await store.insertSweep(older.sweep, older.jobs);
-      await store.insertSweep(newer.sweep, newer.jobs);
+      await insertSweep(store, older.sweep, older.jobs);
+      await insertSweep(store, newer.sweep, newer.jobs);
       const recent = await store.listRecentSweeps(2);
       assert.deepEqual(
         recent.map((s) => s.id),
@@ -230,3 +231,65 @@ describe('limit counters raced by two PostgreSQL stores', { skip: pgSkip }, () =
     }
   });
 });
+
+describe('usage counters of two PostgreSQL stores (coordinators)', { skip: pgSkip }, () => {
+  it('each writes rows of its own, summed on read, and checked charges count them exactly', async () => {
+    const db = await freshPostgresUrl();
+    const [a, b] = await Promise.all([openStore(db.url), openStore(db.url)]);
+    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    try {
+      const k = randomUUID();
+      const jobs = { name: 'jobs', windowStartMs: W, amount: 1, limit: Number.MAX_SAFE_INTEGER };
+      // Usage of a key without the quota: 50 additions from each coordinator at once.
+      await Promise.all(
+        Array.from({ length: 100 }, (_v, i) => ((i % 2 === 0 ? a : b) as Store).limits.addCounts(k, [jobs])),
+      );
+      const rows = await pool.query<{ shard: string; count: string }>(
+        'SELECT shard, count FROM limit_counters WHERE key_id = $1 ORDER BY shard',
+        [k],
+      );
+      assert.equal(rows.rows.length, 2, 'one row per coordinator, none shared');
+      assert.deepEqual(
+        rows.rows.map((r) => Number(r.count)),
+        [50, 50],
+      );
+      assert.ok(
+        rows.rows.every((r) => r.shard !== ''),
+        'unchecked counts never touch the checked row',
+      );
+      assert.deepEqual((await a.limits.readUsage(k, 'x', [jobs])).counts, [100]);
+      assert.deepEqual((await b.limits.readUsage(k, 'x', [jobs])).counts, [100]);
+      // The key gets a quota of 110: the checked charges of both coordinators count the shards.
+      const capped = { ...jobs, limit: 110 };
+      const outcomes = await Promise.all(
+        Array.from({ length: 30 }, (_v, i) =>
+          ((i % 2 === 0 ? a : b) as Store).limits.consumeLimits(
+            k,
+            i % 3 === 0 ? [capped] : [capped, jobs2()],
+          ),
+        ),
+      );
+      assert.equal(outcomes.filter((o) => o.ok).length, 10, 'exactly the room left');
+      const counts = outcomes.flatMap((o) => (o.ok ? [o.counts[0] ?? 0] : []));
+      assert.equal(Math.max(...counts), 110, 'a granted charge reports the sum over every shard');
+      assert.deepEqual((await b.limits.readUsage(k, 'x', [jobs])).counts, [110]);
+      // A refund (unchecked, negative) on one coordinator makes room on the other.
+      await b.limits.addCounts(k, [{ ...jobs, amount: -5 }]);
+      const five = await a.limits.consumeLimits(k, [{ ...capped, amount: 5 }]);
+      assert.equal(five.ok, true);
+      assert.deepEqual(five.ok ? five.counts : [], [110]);
+      const over = await b.limits.consumeLimits(k, [capped]);
+      assert.deepEqual(over, { ok: false, failed: 'jobs', count: 110 });
+    } finally {
+      await pool.end();
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  });
+});
+
+/** A second charge beside the capped one: the several-charge statement takes the same care. */
+function jobs2(): { name: string; windowStartMs: number; amount: number; limit: number } {
+  return { name: 'requests', windowStartMs: W, amount: 1, limit: 1_000 };
+}

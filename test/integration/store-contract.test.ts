@@ -19,6 +19,7 @@ import type { DeviceTrustRecord, DisputeRecord } from '../../coordinator/store/t
 import type { Lease, Store } from '../../coordinator/store/types.js';
 import { postgresSkip } from '../helpers/needs.js';
 import { freshPostgresUrl } from '../helpers/postgres.js';
+import { insertSweep } from '../helpers/records.js';
 
 const uid = (prefix: string): string => `${prefix}-${randomUUID()}`;
 
@@ -641,11 +642,16 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
           { jobId: jobs[2]!.id, region: 'APAC', tryIndex: 0 },
         ],
       };
-      await store.insertSweep(sweep, jobs);
+      await insertSweep(store, sweep, jobs);
       assert.deepEqual(await store.getSweep(id), sweep);
+      // Its tries are its group's members.
       assert.deepEqual(
         (await store.getJobs(jobs.map((j) => j.id))).sort((a, b) => a.id.localeCompare(b.id)),
-        [...jobs].sort((a, b) => a.id.localeCompare(b.id)),
+        jobs.map((j) => ({ ...j, groupId: id })).sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      assert.deepEqual(
+        { kind: (await store.groups.getGroup(id))?.kind, total: (await store.groups.getGroup(id))?.total },
+        { kind: 'sweep', total: 3 },
       );
       assert.equal(await store.getSweep('no-such-sweep'), null);
       // Another coordinator on the same data sees it.
@@ -725,6 +731,7 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
         completed: 0,
         failed: 0,
         finishedAt: null,
+        driven: false,
       });
       assert.deepEqual(await store.batches.getBatch(batchId), batch);
       assert.deepEqual(await store.batches.listBatchJobs(batchId, -1, 10), [
@@ -822,6 +829,105 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
       // …and has no completion event to catch up on.
       const found = await store.groups.listFinishedWithoutEvent(new Date(0).toISOString(), 1000);
       assert.ok(!found.some((x) => x.id === empty));
+    });
+
+    it('groups: a driven group (a crawl) starts empty, gains members while it runs, is ended by its driver only, under one lease', async () => {
+      const id = uid('crawl');
+      const crawl = {
+        id,
+        ownerId: 'owner-1',
+        status: 'running' as const,
+        spec: { mode: 'crawl', startUrls: ['https://a.test/'] },
+        createdAt: new Date().toISOString(),
+        finishedAt: null,
+        error: null,
+        pagesFound: 1,
+      };
+      const row = (url: string, kind: 'page' | 'sitemap') => ({
+        urlHash: `${kind}:${url}`,
+        url,
+        kind,
+        host: 'https://a.test',
+        depth: 0,
+        parent: null,
+        priority: kind === 'page' ? 1 : 0,
+        state: 'queued' as const,
+      });
+      const pages = [row('https://a.test/', 'page'), row('https://a.test/sitemap.xml', 'sitemap')];
+      await store.groups.insertGroup({ kind: 'crawl', crawl, pages }, []);
+      // The crawl, its first rows and its group, together; with no member it is not finished.
+      assert.deepEqual(await store.crawls.getCrawl(id), crawl);
+      assert.deepEqual(
+        (await store.crawls.frontier(id, 10)).map((p) => [p.url, p.seq]),
+        [
+          ['https://a.test/sitemap.xml', 1],
+          ['https://a.test/', 0],
+        ],
+      );
+      assert.deepEqual((await store.crawls.counts(id)).found, 1);
+      let g = await store.groups.getGroup(id);
+      assert.deepEqual([g?.kind, g?.total, g?.finishedAt, g?.driven], ['crawl', 0, null, true]);
+      // Later rows continue the sequence.
+      await store.crawls.addPages(id, [row('https://a.test/b', 'page')], 10);
+      assert.deepEqual(
+        (await store.crawls.listPages(id, -1, 10)).map((p) => p.seq),
+        [0, 2],
+      );
+      // Members join as they are submitted: the total grows with them, in one transaction.
+      const a = makeJob();
+      const b: JobRecord = { ...makeJob(), status: 'running', attempt: 1, deviceId: 'dev-1' };
+      assert.equal(await store.groups.addMembers(id, [{ index: 0, job: a }]), true);
+      assert.equal(
+        await store.groups.addMembers(id, [
+          { index: 0, job: b, lease: { coordinatorId: 'c-1', untilMs: 1 } },
+        ]),
+        true,
+      );
+      assert.equal((await store.getJob(b.id))?.status, 'running');
+      assert.equal((await store.getJob(a.id))?.groupId, id);
+      // Every member ended: counted, but the group goes on (its frontier may hold more).
+      const at = new Date().toISOString();
+      assert.equal(await store.completeJob(a.id, makeResult('dev-1', 0), at), 'stored');
+      assert.equal(await store.failJob(b.id, 'timeout', 'no answer', at), true);
+      g = await store.groups.getGroup(id);
+      assert.deepEqual([g?.total, g?.completed, g?.failed, g?.finishedAt], [2, 1, 1, null]);
+      // One lease: a second coordinator takes it only once it has run out.
+      const now = Date.now();
+      const other = await openAnother();
+      assert.ok((await store.groups.claimGroups('crawl', 'c-1', now, now + 10_000, 100)).includes(id));
+      assert.ok(!(await other.groups.claimGroups('crawl', 'c-2', now, now + 10_000, 100)).includes(id));
+      assert.ok(
+        !(await other.groups.claimGroups('batch', 'c-2', now + 20_000, now + 30_000, 100)).includes(id),
+      );
+      assert.deepEqual(await store.groups.renewGroups('c-1', [id], now + 20_000), [id]);
+      assert.deepEqual(await other.groups.renewGroups('c-2', [id], now + 20_000), []);
+      await store.groups.releaseGroups('c-1', [id]);
+      assert.ok((await other.groups.claimGroups('crawl', 'c-2', now, now + 10_000, 100)).includes(id));
+      // Ended by its driver: the crawl's status and the group's end in one write, once.
+      assert.equal(
+        await other.groups.finishGroup({ kind: 'crawl', id, status: 'completed', error: null }),
+        true,
+      );
+      assert.equal(
+        await store.groups.finishGroup({ kind: 'crawl', id, status: 'cancelled', error: null }),
+        false,
+      );
+      assert.equal((await store.crawls.getCrawl(id))?.status, 'completed');
+      g = await store.groups.getGroup(id);
+      assert.ok(g?.finishedAt);
+      // An ended group takes no member, and holds no lease any more.
+      const late = makeJob();
+      assert.equal(await store.groups.addMembers(id, [{ index: 0, job: late }]), false);
+      assert.equal(await store.getJob(late.id), null);
+      assert.equal((await store.groups.getGroup(id))?.total, 2);
+      assert.deepEqual(await other.groups.renewGroups('c-2', [id], now + 20_000), []);
+      assert.ok(
+        !(await store.groups.claimGroups('crawl', 'c-1', now + 60_000, now + 70_000, 100)).includes(id),
+      );
+      // Its crawl.completed is the crawl's own catch-up's (crawls.listEndedWithoutEvent), not the groups'.
+      const found = await store.groups.listFinishedWithoutEvent(new Date(0).toISOString(), 1000);
+      assert.ok(!found.some((x) => x.id === id));
+      assert.ok((await store.crawls.listEndedWithoutEvent(new Date(0).toISOString(), 1000)).includes(id));
     });
 
     it('trust: a record is replaced whole, read back by id and by list (each known id once), disputes newest first', async () => {
@@ -955,7 +1061,7 @@ function contractSuite(name: string, makeBackend: () => Promise<Backend>, skip: 
         ],
       };
       // The second job's id exists already: the whole sweep is refused.
-      await assert.rejects(store.insertSweep(sweep, [fresh, { ...taken, sweepId: id }]));
+      await assert.rejects(insertSweep(store, sweep, [fresh, { ...taken, sweepId: id }]));
       assert.equal(await store.getSweep(id), null);
       assert.equal(await store.getJob(fresh.id), null);
       assert.equal((await store.getJob(taken.id))?.sweepId, null, 'the existing job is untouched');

@@ -15,7 +15,7 @@ import type { JobRecord, SweepRecord } from '../../coordinator/store/records.js'
 import { SqliteStore } from '../../coordinator/store/sqlite/sqlite-store.js';
 import { StoreBatchError } from '../../coordinator/store/sqlite/write-batch.js';
 import { ROOT } from '../helpers/cluster.js';
-import { pendingJob, resultRecord } from '../helpers/records.js';
+import { insertSweep, pendingJob, resultRecord } from '../helpers/records.js';
 
 function job(overrides: Partial<JobRecord> = {}): JobRecord {
   return {
@@ -145,7 +145,7 @@ describe('SQLite group commit', () => {
     };
     const alongside = job();
     const [sweepOutcome, alongsideOutcome] = await Promise.allSettled([
-      store.insertSweep(sweep, [fresh, clash]),
+      insertSweep(store, sweep, [fresh, clash]),
       store.insertJob(alongside),
     ]);
     assert.equal(sweepOutcome.status, 'rejected');

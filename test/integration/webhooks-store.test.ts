@@ -9,7 +9,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { MIGRATIONS } from '../../coordinator/store/migrations.js';
 import { openStore } from '../../coordinator/store/open.js';
-import { DELIVERY_SUBJECT_SQL, type NewPushEvent } from '../../coordinator/store/push-types.js';
+import type { NewPushEvent } from '../../coordinator/store/push-types.js';
+import { DELIVERY_SUBJECT_SQL } from '../../coordinator/store/schema/push.js';
 import type { Store } from '../../coordinator/store/types.js';
 import { removeDir, tempDir } from '../helpers/cluster.js';
 import { postgresSkip } from '../helpers/needs.js';
@@ -320,10 +321,14 @@ for (const [name, skip] of backends) {
         pagesFound: 0,
       });
       const [ended, cancelled, running, map] = [crawl('crawl'), crawl('crawl'), crawl('crawl'), crawl('map')];
-      for (const c of [ended, cancelled, running, map]) await store.crawls.insertCrawl(c);
-      assert.equal(await store.crawls.finishCrawl(ended.id, 'completed', null), true);
-      assert.equal(await store.crawls.finishCrawl(cancelled.id, 'cancelled', null), true);
-      assert.equal(await store.crawls.finishCrawl(map.id, 'completed', null), true);
+      for (const c of [ended, cancelled, running, map]) {
+        await store.groups.insertGroup({ kind: 'crawl', crawl: c, pages: [] }, []);
+      }
+      const finish = (id: string, status: 'completed' | 'cancelled') =>
+        store.groups.finishGroup({ kind: 'crawl', id, status, error: null });
+      assert.equal(await finish(ended.id, 'completed'), true);
+      assert.equal(await finish(cancelled.id, 'cancelled'), true);
+      assert.equal(await finish(map.id, 'completed'), true);
       const listed = await store.crawls.listEndedWithoutEvent(since, 10);
       assert.deepEqual(new Set(listed.filter((id) => id !== running.id)), new Set([ended.id, cancelled.id]));
       assert.equal(listed.length, 2);

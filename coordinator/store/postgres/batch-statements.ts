@@ -31,7 +31,7 @@ export type WriteOp =
       at: string;
       onlyIf: 'pending' | 'running' | undefined;
     }
-  | { kind: 'count'; keyId: string; charges: readonly CounterCharge[] }
+  | { kind: 'count'; keyId: string; charges: readonly CounterCharge[]; shard: string }
   | { kind: 'event'; event: NewPushEvent }
   | { kind: 'notify'; event: StoreEvent };
 
@@ -54,6 +54,11 @@ export interface Entry<K extends WriteKind = WriteKind> {
   op: Extract<WriteOp, { kind: K }>;
   /** Set by the kind's statement (a WriteOutcome[K]); read once the batch committed. */
   out?: unknown;
+  /**
+   * An event's place among its transaction's events, set by the write batch: its seq is
+   * EVENT_SEQ_SPAN × the transaction's id + this (eventPart).
+   */
+  pos?: number;
 }
 
 type Q = pg.PoolClient;
@@ -226,19 +231,30 @@ const failPart: Part<'fail'> = {
 };
 
 // Unconditional increments (Store.limits.addCounts): summed per counter row first, since one
-// INSERT … ON CONFLICT DO UPDATE may not touch a row twice.
+// INSERT … ON CONFLICT DO UPDATE may not touch a row twice. Each goes to the writing store's own
+// shard row (limit-counters.ts), which no other coordinator's statement waits on.
 const countPart: Part<'count'> = {
-  ctes: (p) => `cn AS (INSERT INTO limit_counters AS c (key_id, name, window_start_ms, count)
-  SELECT * FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::bigint[], ${p(3)}::bigint[])
-  ON CONFLICT (key_id, name, window_start_ms) DO UPDATE SET count = c.count + EXCLUDED.count)`,
+  ctes: (p) => `cn AS (INSERT INTO limit_counters AS c (key_id, name, window_start_ms, shard, count)
+  SELECT * FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::bigint[], ${p(3)}::text[], ${p(4)}::bigint[])
+  ON CONFLICT (key_id, name, window_start_ms, shard) DO UPDATE SET count = c.count + EXCLUDED.count)`,
   values: (entries) => {
-    const sums = new Map<string, { keyId: string; name: string; ws: number; amount: number }>();
+    const sums = new Map<
+      string,
+      { keyId: string; name: string; ws: number; shard: string; amount: number }
+    >();
     for (const { op } of entries) {
       for (const c of op.charges) {
-        const k = JSON.stringify([op.keyId, c.name, c.windowStartMs]);
+        const k = JSON.stringify([op.keyId, c.name, c.windowStartMs, op.shard]);
         const row = sums.get(k);
         if (row) row.amount += c.amount;
-        else sums.set(k, { keyId: op.keyId, name: c.name, ws: c.windowStartMs, amount: c.amount });
+        else
+          sums.set(k, {
+            keyId: op.keyId,
+            name: c.name,
+            ws: c.windowStartMs,
+            shard: op.shard,
+            amount: c.amount,
+          });
       }
     }
     const rows = [...sums.values()];
@@ -247,6 +263,7 @@ const countPart: Part<'count'> = {
       rows.map((r) => r.keyId),
       rows.map((r) => r.name),
       rows.map((r) => r.ws),
+      rows.map((r) => r.shard),
       rows.map((r) => r.amount),
     ];
   },
@@ -255,18 +272,28 @@ const countPart: Part<'count'> = {
   },
 };
 
-/** Advisory lock key serialising event inserts (arbitrary constant, distinct from the migration key). */
-const EVENT_LOCK_KEY = 0x7075_7368;
+/**
+ * Events a transaction may write: its events' seqs are EVENT_SEQ_SPAN × its transaction id (xid8)
+ * plus their place, so the write batch commits at most this many writes a transaction. 2^10 leaves
+ * 2^43 transaction ids below 2^53 (a JavaScript number's exact range, and 16 digits of
+ * Last-Event-ID).
+ */
+export const EVENT_SEQ_SPAN = 1024;
 
-// Numbered under a transaction-scoped lock, so seq order is commit order (a stream resuming after
-// seq n never skips one); in the batch's order; a dedupe key already stored (or earlier in the
-// same batch) inserts nothing. The webhook deliveries of the events stored join on their seq.
+// Numbered with no lock: seq = EVENT_SEQ_SPAN × the writing transaction's id (xid8, unique and
+// assigned as transactions first write) + the event's place in it, in the batch's order. Seq order
+// is then not commit order: a reader reads only below the horizon of the oldest transaction still
+// running (push-store.ts, EVENT_HORIZON), so a stream resuming after seq n never skips one. A dedupe
+// key already stored (or earlier in the same batch) inserts nothing. The webhook deliveries of the
+// events stored join on their seq.
 const eventPart: Part<'event'> = {
-  ctes: (p) => `held AS (SELECT pg_advisory_xact_lock(${p(8)}::bigint)),
-ev AS (INSERT INTO push_events (id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload)
-  SELECT v.id, v.dedupe_key, v.owner_id, v.type, v.job_id, v.sweep_id, v.created_at_ms, v.payload
-  FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::bigint[], ${p(7)}::text[])
-    WITH ORDINALITY AS v(id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload, i), held
+  ctes: (
+    p,
+  ) => `ev AS (INSERT INTO push_events (seq, id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload)
+  SELECT pg_current_xact_id()::text::bigint * ${EVENT_SEQ_SPAN} + v.pos, v.id, v.dedupe_key, v.owner_id, v.type,
+    v.job_id, v.sweep_id, v.created_at_ms, v.payload
+  FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[], ${p(6)}::bigint[], ${p(7)}::text[], ${p(8)}::int[])
+    WITH ORDINALITY AS v(id, dedupe_key, owner_id, type, job_id, sweep_id, created_at_ms, payload, pos, i)
   ORDER BY v.i
   ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, seq),
 dl AS (INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id, order_key, job_id,
@@ -288,7 +315,7 @@ dl AS (INSERT INTO webhook_deliveries (event_seq, event_id, event_type, owner_id
       evs.map((e) => e.sweepId),
       evs.map((e) => e.createdAtMs),
       evs.map((e) => e.payload),
-      EVENT_LOCK_KEY,
+      entries.map((e, i) => e.pos ?? i),
       d.map((x) => x.e.id),
       d.map((x) => x.e.type),
       d.map((x) => x.e.ownerId),
@@ -371,14 +398,15 @@ const MEMBER_ENDS: Partial<Record<WriteKind, string>> = {
 
 /**
  * The groups' counts moved by this statement's terminal writes, summed per group first (one UPDATE
- * may not touch a row twice), `finished_at` stamped by the end that reaches the total: the same
- * rule as MEMBER_ENDED_SQL, which SQLite runs per job. A data-modifying CTE runs whether or not the
- * final SELECT reads it.
+ * may not touch a row twice), `finished_at` stamped by the end that reaches the total (never a
+ * driven group's: its driver ends it): the same rule as MEMBER_ENDED_SQL, which SQLite runs per
+ * job. A data-modifying CTE runs whether or not the final SELECT reads it.
  */
 function groupCountCte(ends: readonly string[]): string {
   return `gp AS (UPDATE job_groups g SET completed_count = g.completed_count + e.c,
     failed_count = g.failed_count + e.f,
-    finished_at = CASE WHEN g.finished_at IS NULL AND g.completed_count + g.failed_count + e.c + e.f >= g.total
+    finished_at = CASE WHEN g.finished_at IS NULL AND g.driven = 0
+      AND g.completed_count + g.failed_count + e.c + e.f >= g.total
       THEN e.at ELSE g.finished_at END
   FROM (SELECT group_id, SUM(c)::int AS c, SUM(f)::int AS f, MAX(at) AS at
     FROM (${ends.join(' UNION ALL ')}) x WHERE group_id IS NOT NULL GROUP BY group_id) e

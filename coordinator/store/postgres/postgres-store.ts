@@ -1,39 +1,24 @@
 // Store on PostgreSQL, shared by several coordinators: every state change is a conditional UPDATE,
 // so two coordinators can never both claim or both complete a job; the job writes of one event-loop
-// turn commit together (write-batch.ts), and one NOTIFY per commit carries the wake-ups.
+// turn commit together (write-batch.ts), and one NOTIFY per commit carries the wake-ups. What both
+// stores share is written once (sql-shared-store.ts and the sql-*-store.ts it serves); what stays
+// here needs PostgreSQL: the job path's writes as one statement of data-modifying CTEs a turn
+// (batch-statements.ts), LISTEN/NOTIFY, the change cursor (xid8), migrations under an advisory lock.
 import pg from 'pg';
-import type { BatchStore } from '../batch-types.js';
-import type { CrawlStore } from '../crawl-types.js';
-import type { GroupStore } from '../group-types.js';
-import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
-import type { MeasurementStore } from '../measure-types.js';
-import type { JobRecord, JobViewRecord, ResultRecord, SweepRecord } from '../records.js';
-import { type JobRow, rowToJob } from '../rows.js';
-import type { ScheduleStore } from '../schedule-types.js';
-import { SqlBatchStore } from '../sql-batch-store.js';
-import { SqlCrawlStore } from '../sql-crawl-store.js';
-import { SqlGroupStore } from '../sql-group-store.js';
-import { SqlMeasurementStore } from '../sql-measure-store.js';
-import { SqlReleaseStore } from '../sql-release-store.js';
+import type { JobRecord, ResultRecord } from '../records.js';
 import type { SqlRunner } from '../sql-runner.js';
-import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSharedStore } from '../sql-shared-store.js';
-import { SqlTrustStore } from '../sql-trust-store.js';
 import type { JobChanges, StoreEvent } from '../store-events.js';
-import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
 import { eventChannel } from './connection-spec.js';
 import { EventHub } from './event-hub.js';
 import type { StoreLog } from './event-subscription.js';
-import { PostgresIdempotencyStore } from './idempotency-store.js';
-import { readJobChanges, readJobs, readJobViews } from './job-reads.js';
+import { readJobChanges } from './job-reads.js';
 import { PostgresLimitStore } from './limit-counters.js';
 import { migrate } from './migrations.js';
 import { PostgresPushStore } from './push-store.js';
 import { postgresRunner } from './sql-runner.js';
-import { readRecentSweeps } from './sweep-reads.js';
-import { insertSweepRows, withTransaction } from './transactions.js';
 import { PgWriteBatch } from './write-batch.js';
 
 export interface PostgresStoreOptions {
@@ -55,16 +40,7 @@ export class PostgresStore extends SqlSharedStore implements Store {
   readonly writes: PgWriteBatch;
   private closing: Promise<void> | null = null;
   readonly push: PostgresPushStore;
-
-  readonly trust: TrustStore;
-  readonly releases: SqlReleaseStore;
-  readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
-  readonly schedules: ScheduleStore;
-  readonly measurements: MeasurementStore;
-  readonly batches: BatchStore;
-  readonly groups: GroupStore;
-  readonly crawls: CrawlStore;
 
   protected readonly sql: SqlRunner;
 
@@ -80,16 +56,8 @@ export class PostgresStore extends SqlSharedStore implements Store {
     this.writes = new PgWriteBatch(pool, channel, { gatherMs: options.commitGatherMs });
     const sql = postgresRunner(pool);
     this.sql = sql;
-    this.trust = new SqlTrustStore(sql);
-    this.releases = new SqlReleaseStore(sql);
-    this.idempotency = new PostgresIdempotencyStore(pool);
     this.limits = new PostgresLimitStore(pool, this.writes);
     this.push = new PostgresPushStore(pool, this.writes);
-    this.schedules = new SqlScheduleStore(sql);
-    this.measurements = new SqlMeasurementStore(sql);
-    this.batches = new SqlBatchStore(sql);
-    this.groups = new SqlGroupStore(sql);
-    this.crawls = new SqlCrawlStore(sql);
   }
 
   /** Connects, applies pending migrations (once across coordinators) and returns the store. */
@@ -117,21 +85,8 @@ export class PostgresStore extends SqlSharedStore implements Store {
     return new PostgresStore(pool, clientConfig, eventChannel(schema), options);
   }
 
-  /** Rows typed by the caller: pg's QueryResultRow demands an index signature our row interfaces lack. */
-  private async rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(sql, params)).rows as T[];
-  }
-
   insertJob(job: JobRecord, lease?: Lease): Promise<void> {
     return this.writes.write({ kind: 'insert', job, lease });
-  }
-
-  getJobs(ids: readonly string[]): Promise<JobRecord[]> {
-    return readJobs(this.pool, ids);
-  }
-
-  getJobViews(ownerId: string, ids: readonly string[]): Promise<JobViewRecord[]> {
-    return readJobViews(this.pool, ownerId, ids);
   }
 
   readJobChanges(since: string | null): Promise<JobChanges> {
@@ -140,17 +95,6 @@ export class PostgresStore extends SqlSharedStore implements Store {
 
   claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
     return this.writes.write({ kind: 'claim', id, deviceId, attempt, lease });
-  }
-
-  async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
-    // One statement: a coordinator running the same sweep at the same moment waits on the row locks
-    // and then skips rows that are no longer running, so each job comes back exactly once.
-    return (
-      await this.rows<JobRow>(
-        "UPDATE jobs SET status = 'pending', queue_deadline_ms = $1, coordinator_id = NULL WHERE status = 'running' AND lease_until_ms < $2 RETURNING *",
-        [queueDeadlineMs, nowMs],
-      )
-    ).map(rowToJob);
   }
 
   requeueJob(id: string, attempt: number, queueDeadlineMs: number): Promise<boolean> {
@@ -169,14 +113,6 @@ export class PostgresStore extends SqlSharedStore implements Store {
     onlyIf?: 'pending' | 'running',
   ): Promise<boolean> {
     return this.writes.write({ kind: 'fail', id, failureType, message, at, onlyIf });
-  }
-
-  async insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {
-    await withTransaction(this.pool, (client) => insertSweepRows(client, sweep, jobs));
-  }
-
-  listRecentSweeps(limit: number): Promise<SweepRecord[]> {
-    return readRecentSweeps(this.pool, limit);
   }
 
   publish(event: StoreEvent): Promise<void> {

@@ -1,42 +1,20 @@
-// Store on better-sqlite3: WAL, migrations, conditional updates for every state change.
+// Store on better-sqlite3: WAL, migrations, conditional updates for every state change. What both
+// stores share is written once (sql-shared-store.ts and the sql-*-store.ts it serves); what stays
+// here needs SQLite: the job path's writes run as synchronous closures of prepared statements inside
+// the group commit (write-batch.ts), where PostgreSQL's turn into one multi-row statement; events
+// reach only this process's listeners (one process owns the file); migrations run through exec().
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { BatchStore } from '../batch-types.js';
-import type { CrawlStore } from '../crawl-types.js';
-import type { GroupStore } from '../group-types.js';
-import type { IdempotencyStore } from '../idempotency-types.js';
 import type { LimitStore } from '../limit-types.js';
-import type { MeasurementStore } from '../measure-types.js';
 import { migrationsFor } from '../migrations.js';
-import type { JobRecord, JobViewRecord, ResultRecord, SweepRecord } from '../records.js';
-import {
-  CLAIMED_COLUMNS,
-  JOB_COLUMNS,
-  type JobRow,
-  jobToRow,
-  rowToJob,
-  rowToSweep,
-  type SweepJobRow,
-  type SweepRow,
-  sweepToRow,
-  withoutNul,
-} from '../rows.js';
-import type { ScheduleStore } from '../schedule-types.js';
-import { SqlBatchStore } from '../sql-batch-store.js';
-import { SqlCrawlStore } from '../sql-crawl-store.js';
-import { MEMBER_ENDED_SQL, SqlGroupStore } from '../sql-group-store.js';
-import { SqlMeasurementStore } from '../sql-measure-store.js';
-import { SqlReleaseStore } from '../sql-release-store.js';
+import type { JobRecord, ResultRecord } from '../records.js';
+import { CLAIMED_COLUMNS, JOB_COLUMNS, jobToRow, withoutNul } from '../rows.js';
+import { MEMBER_ENDED_SQL } from '../sql-group-store.js';
 import type { SqlRunner } from '../sql-runner.js';
-import { SqlScheduleStore } from '../sql-schedule-store.js';
 import { SqlSharedStore } from '../sql-shared-store.js';
-import { SqlTrustStore } from '../sql-trust-store.js';
 import type { StoreEvent } from '../store-events.js';
-import type { TrustStore } from '../trust-types.js';
 import type { CompleteOutcome, Lease, Store } from '../types.js';
-import { SqliteIdempotencyStore } from './idempotency-store.js';
-import { SqliteJobViews } from './job-views.js';
 import { SqliteLimitStore } from './limit-counters.js';
 import { SqlitePushStore } from './push-store.js';
 import { sqliteRunner } from './sql-runner.js';
@@ -73,20 +51,11 @@ export class SqliteStore extends SqlSharedStore implements Store {
   readonly shared = false;
   readonly push: SqlitePushStore;
   private readonly db: Database.Database;
-  readonly trust: TrustStore;
-  readonly releases: SqlReleaseStore;
-  readonly measurements: MeasurementStore;
-  readonly idempotency: IdempotencyStore;
   readonly limits: LimitStore;
-  readonly schedules: ScheduleStore;
-  readonly batches: BatchStore;
-  readonly groups: GroupStore;
-  readonly crawls: CrawlStore;
   private readonly insertJobStmt: Database.Statement;
   private readonly insertClaimedStmt: Database.Statement;
   /** Group commit: the job path's writes of one event-loop turn share one transaction. */
   readonly batch: WriteBatch;
-  private readonly jobViews: SqliteJobViews;
   private closed = false;
   private readonly closeCheckpointer: CloseCheckpointer;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
@@ -126,16 +95,7 @@ export class SqliteStore extends SqlSharedStore implements Store {
     this.insertClaimedStmt = this.prepare(
       `INSERT INTO jobs (${CLAIMED_COLUMNS.join(', ')}) VALUES (${CLAIMED_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
-    this.trust = new SqlTrustStore(sql);
-    this.releases = new SqlReleaseStore(sql);
-    this.idempotency = new SqliteIdempotencyStore(this.db, this.prepare, write);
     this.limits = new SqliteLimitStore(this.db, this.prepare, write);
-    this.jobViews = new SqliteJobViews(this.db);
-    this.schedules = new SqlScheduleStore(sql);
-    this.measurements = new SqlMeasurementStore(sql);
-    this.batches = new SqlBatchStore(sql);
-    this.groups = new SqlGroupStore(sql);
-    this.crawls = new SqlCrawlStore(sql);
   }
 
   private migrate(): void {
@@ -170,23 +130,6 @@ export class SqliteStore extends SqlSharedStore implements Store {
     await this.batch.write(() => this.insertClaimedStmt.run(claimed));
   }
 
-  async getJobs(ids: readonly string[]): Promise<JobRecord[]> {
-    const out: JobRecord[] = [];
-    // Chunked: SQLite caps bound parameters per statement.
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const rows = this.prepare<string[], JobRow>(
-        `SELECT * FROM jobs WHERE id IN (${chunk.map(() => '?').join(', ')})`,
-      ).all(...chunk);
-      for (const row of rows) out.push(rowToJob(row));
-    }
-    return out;
-  }
-
-  async getJobViews(ownerId: string, ids: readonly string[]): Promise<JobViewRecord[]> {
-    return this.jobViews.read(ownerId, ids);
-  }
-
   async claimJob(id: string, deviceId: string, attempt: number, lease: Lease): Promise<boolean> {
     const stmt = this.prepare(
       "UPDATE jobs SET status = 'running', device_id = ?, attempt = ?, coordinator_id = ?, lease_until_ms = ? WHERE id = ? AND status = 'pending' AND attempt = ?",
@@ -196,59 +139,6 @@ export class SqliteStore extends SqlSharedStore implements Store {
     );
     if (claimed) await this.publish({ type: 'job_claimed', jobId: id });
     return claimed;
-  }
-
-  async requeueExpiredLeases(nowMs: number, queueDeadlineMs: number): Promise<JobRecord[]> {
-    return this.batch.write(
-      this.db.transaction(() => {
-        const rows = this.prepare<[number], JobRow>(
-          "SELECT * FROM jobs WHERE status = 'running' AND lease_until_ms < ?",
-        ).all(nowMs);
-        const upd = this.prepare(
-          "UPDATE jobs SET status = 'pending', queue_deadline_ms = ?, coordinator_id = NULL WHERE id = ? AND status = 'running' AND attempt = ?",
-        );
-        return rows
-          .filter((r) => upd.run(queueDeadlineMs, r.id, r.attempt).changes > 0)
-          .map((r) => ({ ...rowToJob(r), status: 'pending' as const, queueDeadlineMs }));
-      }),
-    );
-  }
-
-  async insertSweep(sweep: SweepRecord, jobs: readonly JobRecord[]): Promise<void> {
-    const insertSweep = this.prepare(
-      'INSERT INTO sweeps (id, owner_id, url, regions, tries_per_region, timeout_sec, device_type, created_at, report_token) VALUES (@id, @owner_id, @url, @regions, @tries_per_region, @timeout_sec, @device_type, @created_at, @report_token)',
-    );
-    const insertRef = this.prepare(
-      'INSERT INTO sweep_jobs (sweep_id, job_id, region, try_index, position) VALUES (?, ?, ?, ?, ?)',
-    );
-    const rows = jobs.map(jobToRow);
-    // Several statements: a savepoint inside the batch's transaction, all or nothing.
-    await this.batch.write(
-      this.db.transaction(() => {
-        insertSweep.run(sweepToRow(sweep));
-        for (const row of rows) this.insertJobStmt.run(row);
-        sweep.jobs.forEach((ref, i) => {
-          insertRef.run(sweep.id, ref.jobId, ref.region, ref.tryIndex, i);
-        });
-      }),
-    );
-  }
-
-  async listRecentSweeps(limit: number): Promise<SweepRecord[]> {
-    const rows = this.prepare<[number], SweepRow>(
-      'SELECT * FROM sweeps ORDER BY created_at DESC, id LIMIT ?',
-    ).all(limit);
-    if (rows.length === 0) return [];
-    // Every sweep's refs in one more query, as on PostgreSQL (not one query per sweep).
-    const refs = this.prepare<[string], SweepJobRow>(
-      'SELECT * FROM sweep_jobs WHERE sweep_id IN (SELECT value FROM json_each(?)) ORDER BY position',
-    ).all(JSON.stringify(rows.map((r) => r.id)));
-    return rows.map((row) =>
-      rowToSweep(
-        row,
-        refs.filter((r) => r.sweep_id === row.id),
-      ),
-    );
   }
 
   async publish(event: StoreEvent): Promise<void> {

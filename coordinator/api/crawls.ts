@@ -56,30 +56,37 @@ function parseListQuery(raw: unknown): ListQuery {
   };
 }
 
+/**
+ * The crawl's full options: the session checked and its device, the storage, robots allowed. Every
+ * way a crawl or map is asked for (this API, the Firecrawl-compatible one) completes it here.
+ */
+export async function completeCrawlSpec(
+  services: Pick<Services, 'store' | 'config'>,
+  key: ApiKeyRecord,
+  fields: CrawlFields,
+): Promise<CrawlSpec> {
+  checkRobotsAllowed(fields, key.limits?.crawlRobotsOptional === true);
+  let sessionDeviceId: string | null = null;
+  let placement = fields.placement;
+  if (fields.sessionId !== null) {
+    const session = await services.store.getSession(fields.sessionId);
+    if (!session || session.ownerId !== key.ownerId) throw invalid('session does not exist');
+    if (session.status !== 'active' || session.expiresAtMs <= Date.now())
+      throw invalid('session is not active');
+    sessionDeviceId = session.deviceId;
+    placement = { ...(session.placement ?? {}), ...placement };
+  }
+  return {
+    ...fields,
+    placement,
+    sessionDeviceId,
+    storageType: services.config.defaultStorageType,
+    keyId: key.id,
+  };
+}
+
 export function registerCrawlRoutes(base: FastifyInstance, services: Services): void {
   const app = base.withTypeProvider<ContractTypes>();
-
-  /** The crawl's full options: the session checked and its device, the storage, robots allowed. */
-  const completeSpec = async (key: ApiKeyRecord, fields: CrawlFields): Promise<CrawlSpec> => {
-    checkRobotsAllowed(fields, key.limits?.crawlRobotsOptional === true);
-    let sessionDeviceId: string | null = null;
-    let placement = fields.placement;
-    if (fields.sessionId !== null) {
-      const session = await services.store.getSession(fields.sessionId);
-      if (!session || session.ownerId !== key.ownerId) throw invalid('session does not exist');
-      if (session.status !== 'active' || session.expiresAtMs <= Date.now())
-        throw invalid('session is not active');
-      sessionDeviceId = session.deviceId;
-      placement = { ...(session.placement ?? {}), ...placement };
-    }
-    return {
-      ...fields,
-      placement,
-      sessionDeviceId,
-      storageType: services.config.defaultStorageType,
-      keyId: key.id,
-    };
-  };
 
   /** `id`: a path id as its schema hands it over (a UUID in lower case), or a crawl's own id. */
   const ownedCrawl = (key: ApiKeyRecord, id: string, mode: CrawlSpec['mode']): Promise<CrawlRecord> =>
@@ -100,7 +107,7 @@ export function registerCrawlRoutes(base: FastifyInstance, services: Services): 
       if (!services.jobs.canAccept(key.ownerId)) throw queueFull();
       const { fields, webhook } = req.body;
       if (webhook) await checkWebhookTarget(services, key.ownerId, webhook);
-      const spec = await completeSpec(key, fields);
+      const spec = await completeCrawlSpec(services, key, fields);
       const id = newResourceId();
       // Stored before the crawl exists, so its event always finds it.
       if (webhook)
@@ -174,7 +181,7 @@ export function registerCrawlRoutes(base: FastifyInstance, services: Services): 
     async (req, reply) => {
       const key = req.apiKey;
       if (!services.jobs.canAccept(key.ownerId)) throw queueFull();
-      const spec = await completeSpec(key, req.body.fields);
+      const spec = await completeCrawlSpec(services, key, req.body.fields);
       let crawl = await services.crawls.service.create(key.ownerId, spec);
       crawl = await services.crawls.service.settled(crawl, req.body.waitSec * 1000);
       // Small and done: the answer. Still running (or large): a resource to read page by page.

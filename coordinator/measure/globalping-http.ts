@@ -25,6 +25,7 @@ import {
 } from './globalping-probes.js';
 import { normalizeTarget } from './measure-input.js';
 import { type MeasurePlan, noMeasureDevice, planRefs } from './measure-service.js';
+import { deviceOf } from './measure-view.js';
 
 /** Globalping returns the first 10 kB of a body. */
 export const HTTP_BODY_BYTES = 10_240;
@@ -260,26 +261,7 @@ async function httpResult(services: CoreServices, job: JobRecord): Promise<Recor
 
 /** Where the job's device is: as its result recorded it, else as the connected device says. */
 function factsOfJob(services: CoreServices, job: JobRecord): ProbeFacts {
-  const md = job.result?.metadata;
-  if (md) {
-    const loc = (md.device_location ?? {}) as { country?: string; region?: string; city?: string };
-    const net = md.network as
-      | { asn?: number | null; network_name?: string | null; network_kind?: string | null }
-      | undefined;
-    return factsOfEntry({
-      device_id: job.result?.deviceId ?? '',
-      country: loc.country ?? '',
-      region: loc.region ?? '',
-      city: loc.city ?? '',
-      network: net
-        ? {
-            asn: net.asn ?? null,
-            network_name: net.network_name ?? null,
-            network_kind: net.network_kind ?? null,
-          }
-        : null,
-    });
-  }
+  if (job.result?.metadata) return factsOfEntry(deviceOf(job, job.result));
   const id = job.deviceId ?? job.placement.device_id;
   const live = id ? services.jobs.listDevices().find((d) => d.profile.deviceId === id) : undefined;
   return live ? factsOfDevice(live) : factsOfEntry(null);

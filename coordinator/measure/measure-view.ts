@@ -47,7 +47,8 @@ export function measurementStatus(m: MeasurementRecord, jobs: ReadonlyMap<string
   return m.jobs.every((r) => isFinal(jobs.get(r.jobId))) ? 'finished' : 'in-progress';
 }
 
-function deviceOf(job: JobRecord, r: ResultRecord | null): MeasurementEntry['device'] {
+/** Where a measurement job's device was, as its result recorded it (null: no device yet). */
+export function deviceOf(job: JobRecord, r: ResultRecord | null): MeasurementEntry['device'] {
   const md = r?.metadata ?? {};
   const loc = (md.device_location ?? {}) as { country?: string; region?: string; city?: string };
   const net = md.network as {

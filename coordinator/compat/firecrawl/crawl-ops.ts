@@ -3,10 +3,10 @@
 // Firecrawl's status with the documents of its done pages a page at a time, cancelled, its failed
 // pages and robots.txt refusals listed, and the owner's running crawls listed.
 import type { FastifyRequest } from 'fastify';
-import { checkRobotsAllowed, parseCrawlBody } from '../../api/crawl-body.js';
+import { parseCrawlBody } from '../../api/crawl-body.js';
+import { completeCrawlSpec } from '../../api/crawls.js';
 import { ApiError, queueFull } from '../../errors.js';
 import { newResourceId } from '../../resource-id.js';
-import type { CrawlSpec } from '../../site-crawl/crawl-spec.js';
 import type { CrawlRecord } from '../../store/crawl-types.js';
 import { DEFAULT_SHAPE, expiresAt, type FirecrawlDeps, resourceUrl } from './deps.js';
 import type { FirecrawlDocument } from './documents.js';
@@ -44,14 +44,8 @@ export async function startCrawl(
   const { services } = deps;
   const key = req.apiKey;
   const { fields } = parseCrawlBody(asked.mapping.crawl);
-  checkRobotsAllowed(fields, key.limits?.crawlRobotsOptional === true);
   if (!services.jobs.canAccept(key.ownerId)) throw queueFull();
-  const spec: CrawlSpec = {
-    ...fields,
-    sessionDeviceId: null,
-    storageType: services.config.defaultStorageType,
-    keyId: key.id,
-  };
+  const spec = await completeCrawlSpec(services, key, fields);
   const id = newResourceId();
   const createdAt = new Date().toISOString();
   // Stored before the crawl exists, so its first status read finds how to answer.

@@ -4,9 +4,9 @@
 // map finished, those found so far (with a `warning`) when it had not. Firecrawl's `search` keeps
 // the links that contain it (case-insensitive): a filter, not a search engine's ranking.
 import type { FastifyRequest } from 'fastify';
-import { checkRobotsAllowed, parseMapBody } from '../../api/crawl-body.js';
+import { parseMapBody } from '../../api/crawl-body.js';
+import { completeCrawlSpec } from '../../api/crawls.js';
 import { queueFull } from '../../errors.js';
-import type { CrawlSpec } from '../../site-crawl/crawl-spec.js';
 import type { MapMapping } from './crawl-options.js';
 import type { FirecrawlDeps } from './deps.js';
 import type { ApiVersion } from './scrape-options.js';
@@ -23,14 +23,8 @@ export async function siteMap(
   const { services } = deps;
   const key = req.apiKey;
   const { fields, waitSec } = parseMapBody(asked.map);
-  checkRobotsAllowed(fields, key.limits?.crawlRobotsOptional === true);
   if (!services.jobs.canAccept(key.ownerId)) throw queueFull();
-  const spec: CrawlSpec = {
-    ...fields,
-    sessionDeviceId: null,
-    storageType: services.config.defaultStorageType,
-    keyId: key.id,
-  };
+  const spec = await completeCrawlSpec(services, key, fields);
   const service = services.crawls.service;
   const made = await service.create(key.ownerId, spec);
   const crawl = await service.settled(made, waitSec * 1000);

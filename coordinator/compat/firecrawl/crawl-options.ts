@@ -49,6 +49,20 @@ const CRAWL_REFUSED: Record<string, string> = {
   maxDepth:
     'Firecrawl v1 counts it in path segments, this network counts links followed: give maxDiscoveryDepth',
 };
+
+/** Firecrawl's `sitemap` (include, skip, only), with v1's `ignoreSitemap` meaning skip. */
+function sitemapMode(body: Record<string, unknown>): 'include' | 'skip' | 'only' {
+  let sitemap: 'include' | 'skip' | 'only' = 'include';
+  if (body.sitemap !== undefined && body.sitemap !== null) {
+    if (body.sitemap !== 'include' && body.sitemap !== 'skip' && body.sitemap !== 'only') {
+      throw invalid('sitemap must be one of include, skip, only');
+    }
+    sitemap = body.sitemap;
+  }
+  if (bool(body, 'ignoreSitemap', false)) sitemap = 'skip';
+  return sitemap;
+}
+
 /** Taken as given: labels, and what this network always does (URLs are deduplicated once normalised). */
 const CRAWL_ACCEPTED = new Set(['origin', 'integration', 'deduplicateSimilarURLs']);
 const CRAWL_KEYS = new Set([
@@ -186,14 +200,7 @@ export function mapCrawl(body: Json, version: ApiVersion): CrawlMapping {
   const includes = patterns(body, 'includePaths');
   const limit = Math.min(wholeNumber(body, 'limit', 1) ?? DEFAULT_CRAWL_LIMIT, MAX_CRAWL_PAGES);
   const depth = Math.min(wholeNumber(body, 'maxDiscoveryDepth', 0) ?? MAX_CRAWL_DEPTH, MAX_CRAWL_DEPTH);
-  let sitemap = 'include';
-  if (body.sitemap !== undefined && body.sitemap !== null) {
-    if (body.sitemap !== 'include' && body.sitemap !== 'skip' && body.sitemap !== 'only') {
-      throw invalid('sitemap must be one of include, skip, only');
-    }
-    sitemap = body.sitemap;
-  }
-  if (bool(body, 'ignoreSitemap', false)) sitemap = 'skip';
+  const sitemap = sitemapMode(body);
   const politeness: Json = {};
   const delay = body.delay;
   if (delay !== undefined && delay !== null) {
@@ -252,14 +259,7 @@ export function mapMap(body: Json): MapMapping {
   }
   const url = urlOf(body);
   const limit = Math.min(wholeNumber(body, 'limit', 1) ?? DEFAULT_MAP_LIMIT, MAX_CRAWL_PAGES);
-  let sitemap = 'include';
-  if (body.sitemap !== undefined && body.sitemap !== null) {
-    if (body.sitemap !== 'include' && body.sitemap !== 'skip' && body.sitemap !== 'only') {
-      throw invalid('sitemap must be one of include, skip, only');
-    }
-    sitemap = body.sitemap;
-  }
-  if (bool(body, 'ignoreSitemap', false)) sitemap = 'skip';
+  let sitemap = sitemapMode(body);
   if (bool(body, 'sitemapOnly', false)) sitemap = 'only';
   const timeoutMs = wholeNumber(body, 'timeout', 1);
   const search = body.search;

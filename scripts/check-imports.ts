@@ -48,6 +48,8 @@ const OWNED: Record<string, readonly string[]> = {
   'coordinator/scheduler/owner-queues.ts': [OWNER],
   'coordinator/scheduler/queue-entry.ts': [OWNER],
   'coordinator/jobs/batch-submit.ts': [OWNER],
+  'coordinator/jobs/claim-offers.ts': [OWNER],
+  'coordinator/jobs/job-listeners.ts': [OWNER],
   'coordinator/scheduler/device-picker.ts': [
     'coordinator/scheduler/device-slots.ts',
     'coordinator/scheduler/direct-pick.ts',

@@ -20,7 +20,9 @@ import type { JobRecord, Placement, ResultRecord, SessionRecord } from '../store
 import type { CompleteOutcome, Store } from '../store/types.js';
 import type { JobSpan, JobTracing } from '../tracing/job-tracing.js';
 import { addToGroup, type BatchOwner, submitGroup } from './batch-submit.js';
+import { ClaimOffers } from './claim-offers.js';
 import type { JobEvent, JobListener } from './events.js';
+import { JobListeners } from './job-listeners.js';
 import {
   CANCELLED_BY_CLIENT,
   type ClaimOutcome,
@@ -94,7 +96,7 @@ export class JobLifecycle
   private readonly now: () => number;
   /** Set only when tracing is on (coordinator/tracing/); off, the job path checks this and nothing else. */
   private readonly tracing: JobTracing | undefined;
-  private readonly listeners = new Set<JobListener>();
+  private readonly listeners: JobListeners;
   /** Why the running attempt's device was chosen, until its result (metadata.placement_reason). */
   private readonly reasons = new Map<string, { attempt: number; reason: string }>();
   /** The connected devices and their slots. */
@@ -105,13 +107,8 @@ export class JobLifecycle
   private readonly running = new Map<string, Running>();
   /** Jobs submitted here whose unclaimed insert is in flight (see knows). */
   private readonly inserting = new Set<string>();
-  /**
-   * Jobs queued here that are offered to the other coordinators first (offer): the pump passes
-   * them by until their timer ends the offer, or another coordinator's claim takes them.
-   */
-  private readonly offered = new Map<string, NodeJS.Timeout>();
-  /** One pump for the offers that end in one turn (a batch's jobs end theirs together). */
-  private offersEnded: NodeJS.Immediate | null = null;
+  /** Jobs queued here that are offered to the other coordinators first (claim-offers.ts). */
+  private readonly offers: ClaimOffers;
   /**
    * Jobs running when this coordinator last stopped (a store it alone opens), held for their
    * device to link again (resume): taken back as running when it still holds them, requeued
@@ -133,6 +130,17 @@ export class JobLifecycle
     this.now = opts.now ?? Date.now;
     this.tracing = opts.tracing;
     this.slots = new DeviceSlots(this.now);
+    this.listeners = new JobListeners(
+      this.log,
+      (id) => this.store.getJob(id),
+      () => this.closed,
+    );
+    this.offers = new ClaimOffers({
+      shared: this.store.shared,
+      offerMs: opts.offerMs ?? OFFER_MS,
+      ended: () => this.pump(),
+      waiting: (id) => this.queue.get(id) !== undefined,
+    });
     this.maxPerOwner = opts.maxQueuedPerOwner ?? Math.max(1, Math.floor(opts.maxQueuedJobs * 0.9));
     this.batchOwner = {
       store: this.store,
@@ -156,7 +164,7 @@ export class JobLifecycle
         return this.sendPlaced(claimed, placed);
       },
       enqueue: (job, sessionDeviceId) => {
-        this.offer(job.id);
+        this.offers.offer(job.id);
         this.enqueue(job, sessionDeviceId, undefined, false);
       },
       pump: () => this.pump(),
@@ -165,8 +173,7 @@ export class JobLifecycle
   }
 
   addListener(listener: JobListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   // ------------------------------------------------------------------ views
@@ -256,7 +263,7 @@ export class JobLifecycle
         } finally {
           this.inserting.delete(job.id);
         }
-        this.offer(job.id);
+        this.offers.offer(job.id);
         this.enqueue(job, sessionDeviceId, opts.excludedDeviceId);
         this.emit({ transition: 'submit', job, atMs: this.now() });
       }
@@ -274,7 +281,7 @@ export class JobLifecycle
    */
   private placeNew(job: JobRecord, excludedDeviceId?: string | readonly string[]): Placed | null {
     // Jobs offered to the other coordinators do not wait ahead of it here.
-    if (this.closed || this.queue.size > this.offered.size || job.sessionId !== null || this.has(job.id))
+    if (this.closed || this.queue.size > this.offers.size || job.sessionId !== null || this.has(job.id))
       return null;
     return this.reserve(wanted(job, null, excludedDeviceId));
   }
@@ -400,28 +407,8 @@ export class JobLifecycle
     }
   }
 
-  /**
-   * A job stored pending here because no device here had room: announced, it is the other
-   * coordinators' to claim first for offerMs (those with room claim it at once), so that this
-   * one's slot freeing meanwhile does not race their claim for it (one claim would lose).
-   */
-  private offer(jobId: string, times = 1): void {
-    const ms = (this.opts.offerMs ?? OFFER_MS) * times;
-    if (!this.store.shared || ms <= 0 || this.offered.has(jobId)) return;
-    const timer = setTimeout(() => {
-      this.offered.delete(jobId);
-      if (this.closed || this.queue.get(jobId) === undefined) return;
-      this.offersEnded ??= setImmediate(() => {
-        this.offersEnded = null;
-        if (!this.closed) this.pump();
-      });
-    }, ms);
-    timer.unref();
-    this.offered.set(jobId, timer);
-  }
-
   private tryAssign(entry: Queued): boolean {
-    if (this.offered.has(entry.job.id)) return false;
+    if (this.offers.has(entry.job.id)) return false;
     if (entry.matchKey !== null && this.unplaceable.has(entry.matchKey)) return false;
     const placed = this.reserve(entry);
     if (!placed) {
@@ -917,12 +904,11 @@ export class JobLifecycle
     // Not placed at once: the coordinator that announced it (or another with room) takes it when a
     // device frees there; this one claims it only once it waited REMOTE_OFFERS offers, so a slot
     // freeing here and one there do not race for it.
-    if (this.queue.get(job.id) !== undefined) this.offer(job.id, REMOTE_OFFERS);
+    if (this.queue.get(job.id) !== undefined) this.offers.offer(job.id, REMOTE_OFFERS);
   }
 
   remoteClaimed(jobId: string): void {
-    clearTimeout(this.offered.get(jobId));
-    this.offered.delete(jobId);
+    this.offers.withdraw(jobId);
     // This coordinator's own claim has the job running here (or being claimed): nothing to drop.
     if (this.running.has(jobId)) return;
     const q = this.queue.remove(jobId);
@@ -932,41 +918,7 @@ export class JobLifecycle
   remoteTerminal(jobId: string): void {
     // Completed, failed or cancelled through another coordinator: an attempt running here stops.
     if (this.has(jobId)) this.drop(jobId, 'job ended on another coordinator');
-    // After this turn: an end applied here comes back too (on SQLite from inside the store's call,
-    // before the owner's own event), and by then its followers have heard it and follow it no more.
-    if (this.hasRemoteEndListener()) setImmediate(() => this.announceRemoteEnd(jobId));
-  }
-
-  private hasRemoteEndListener(): boolean {
-    for (const l of this.listeners) if (l.onRemoteEnd) return true;
-    return false;
-  }
-
-  /**
-   * A job ended elsewhere, told to the listeners that follow it (a site crawl's driver, for its
-   * pages in flight): read once for all of them, and only when one follows it, so the ends nobody
-   * follows cost no read. A read that fails is tried again while someone still follows the job:
-   * its end is heard once, and a follower waits for nothing else.
-   */
-  private announceRemoteEnd(jobId: string, retryMs = 250): void {
-    const followers = [...this.listeners].filter((l) => l.onRemoteEnd && l.followsJob?.(jobId));
-    if (followers.length === 0 || this.closed) return;
-    this.store.getJob(jobId).then(
-      (job) => {
-        if (job?.status !== 'completed' && job?.status !== 'failed') return;
-        for (const l of followers) {
-          try {
-            l.onRemoteEnd?.(job);
-          } catch (err) {
-            this.log.error({ err, jobId }, 'job listener failed on a remote end');
-          }
-        }
-      },
-      (err: unknown) => {
-        this.log.warn({ err, jobId }, 'could not read a job ended elsewhere; trying again');
-        setTimeout(() => this.announceRemoteEnd(jobId, Math.min(retryMs * 2, 5000)), retryMs).unref();
-      },
-    );
+    this.listeners.endedElsewhere(jobId);
   }
 
   /**
@@ -1034,22 +986,11 @@ export class JobLifecycle
     for (const q of this.queue.drain()) clearTimeout(q.timer);
     for (const r of this.running.values()) clearTimeout(r.timer);
     for (const h of this.held.values()) clearTimeout(h.timer);
-    for (const t of this.offered.values()) clearTimeout(t);
-    this.offered.clear();
-    if (this.offersEnded) clearImmediate(this.offersEnded);
-    this.offersEnded = null;
+    this.offers.close();
     this.running.clear();
   }
 
-  // ------------------------------------------------------------------ announcing
-
   private emit(event: JobEvent): void {
-    for (const l of this.listeners) {
-      try {
-        l.onJobEvent(event);
-      } catch (err) {
-        this.log.error({ err, jobId: event.job.id, transition: event.transition }, 'job listener failed');
-      }
-    }
+    this.listeners.emit(event);
   }
 }

@@ -9,7 +9,6 @@
 // link, cluster sync and session expiry only report to it (reports.ts).
 import type { Logger } from 'pino';
 import type { OwnerControls } from '../../proto/index.js';
-import { newResourceId } from '../resource-id.js';
 import type { ConnectedDevice, DeviceListener } from '../scheduler/device.js';
 import { DeviceSlots } from '../scheduler/device-slots.js';
 import type { MethodStats } from '../scheduler/device-stats.js';
@@ -47,6 +46,7 @@ import type {
   SubmitTrace,
   TrustReports,
 } from './reports.js';
+import { SessionStates } from './session-states.js';
 import { nextStatus } from './transitions.js';
 
 export type { SubmitTrace } from './reports.js';
@@ -97,6 +97,7 @@ export class JobLifecycle
   /** Set only when tracing is on (coordinator/tracing/); off, the job path checks this and nothing else. */
   private readonly tracing: JobTracing | undefined;
   private readonly listeners: JobListeners;
+  private readonly sessions: SessionStates;
   /** Why the running attempt's device was chosen, until its result (metadata.placement_reason). */
   private readonly reasons = new Map<string, { attempt: number; reason: string }>();
   /** The connected devices and their slots. */
@@ -130,6 +131,12 @@ export class JobLifecycle
     this.now = opts.now ?? Date.now;
     this.tracing = opts.tracing;
     this.slots = new DeviceSlots(this.now);
+    this.sessions = new SessionStates({
+      store: this.store,
+      log: this.log,
+      now: () => this.now(),
+      endSessionJobs: (id, deviceId, why) => this.endSessionJobs(id, deviceId, why),
+    });
     this.listeners = new JobListeners(
       this.log,
       (id) => this.store.getJob(id),
@@ -825,66 +832,22 @@ export class JobLifecycle
     this.emit({ transition: 'archive', job: { ...job, archivedAt: at }, atMs: this.now() });
   }
 
-  // ------------------------------------------------------------------ sessions
+  // ------------------------------------------------------------------ sessions (session-states.ts)
 
-  //   open ──▶ active ──first claim──▶ active, pinned to a device
-  //              │                          │
-  //              ├── close ──▶ closed ◀─────┤     (ended: its waiting jobs fail session_closed
-  //              └── expire ─▶ expired ◀────┘      on every coordinator; its device lets go)
-
-  async openSession(
-    ownerId: string,
-    durationSec: number,
-    placement: Placement | null,
-  ): Promise<SessionRecord> {
-    const now = this.now();
-    const session: SessionRecord = {
-      id: newResourceId(),
-      ownerId,
-      status: 'active',
-      createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + durationSec * 1000).toISOString(),
-      expiresAtMs: now + durationSec * 1000,
-      closedAt: null,
-      deviceId: null,
-      placement,
-    };
-    await this.store.insertSession(session);
-    return session;
+  openSession(ownerId: string, durationSec: number, placement: Placement | null): Promise<SessionRecord> {
+    return this.sessions.open(ownerId, durationSec, placement);
   }
 
-  async closeSession(sessionId: string): Promise<void> {
-    const before = await this.store.getSession(sessionId);
-    if (before?.status !== 'active') return;
-    const closed = await this.store.closeSession(sessionId, new Date(this.now()).toISOString());
-    await this.sessionEnded(sessionId, closed?.deviceId ?? null, 'the session was closed');
+  closeSession(sessionId: string): Promise<void> {
+    return this.sessions.close(sessionId);
   }
 
-  async expireSessions(): Promise<number> {
-    const ids = await this.store.expireSessions(this.now());
-    for (const id of ids) {
-      const s = await this.store.getSession(id);
-      await this.sessionEnded(id, s?.deviceId ?? null, 'the session has expired');
-    }
-    return ids.length;
+  expireSessions(): Promise<number> {
+    return this.sessions.expire();
   }
 
-  /** Ended here: its jobs end here, and every other coordinator on the database is told. */
-  private async sessionEnded(sessionId: string, deviceId: string | null, why: string): Promise<void> {
-    await this.endSessionJobs(sessionId, deviceId, why);
-    await this.store
-      .publish({ type: 'session_ended', sessionId })
-      .catch((err) => this.log.warn({ err, sessionId }, 'publish failed'));
-  }
-
-  /**
-   * A session ended on some coordinator (this one's own publish comes back too: by then none of
-   * its jobs wait here, and a device lets go of a session it no longer holds at no cost).
-   */
-  async remoteSessionEnded(sessionId: string): Promise<void> {
-    const s = await this.store.getSession(sessionId);
-    const why = s?.status === 'expired' ? 'the session has expired' : 'the session was closed';
-    await this.endSessionJobs(sessionId, s?.deviceId ?? null, why);
+  remoteSessionEnded(sessionId: string): Promise<void> {
+    return this.sessions.endedElsewhere(sessionId);
   }
 
   /** The session's jobs waiting here fail; its device, when connected here, lets the session go. */
